@@ -1,0 +1,118 @@
+// Package conformance locates the shared conformance corpora and tallies
+// per-corpus pass counts for tests.
+//
+// Corpora are read from the directory named by URIKIT_CONFORMANCE, or from
+// ../shared/testdata relative to the repository root. When the directory is
+// missing, tests that need it are skipped with a message, unless
+// URIKIT_REQUIRE_CONFORMANCE=1 is set, in which case they fail.
+package conformance
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Dir returns the conformance corpus directory. It skips the test when the
+// directory is missing, or fails it when URIKIT_REQUIRE_CONFORMANCE=1.
+func Dir(tb testing.TB) string {
+	tb.Helper()
+	dir := os.Getenv("URIKIT_CONFORMANCE")
+	if dir == "" {
+		root, err := repoRoot()
+		if err != nil {
+			missing(tb, err.Error())
+			return ""
+		}
+		dir = filepath.Join(root, "..", "shared", "testdata")
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		missing(tb, fmt.Sprintf("conformance corpus directory %s not found (set URIKIT_CONFORMANCE)", dir))
+		return ""
+	}
+	return dir
+}
+
+func missing(tb testing.TB, msg string) {
+	tb.Helper()
+	if os.Getenv("URIKIT_REQUIRE_CONFORMANCE") == "1" {
+		tb.Fatal(msg)
+	}
+	tb.Skip(msg)
+}
+
+// repoRoot walks up from the working directory to the go.mod of the urikit
+// core module.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && strings.Contains(string(b), "module github.com/urikit/urikit\n") {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("repository root (go.mod of github.com/urikit/urikit) not found")
+		}
+		dir = parent
+	}
+}
+
+// Load decodes the JSON corpus file name (relative to Dir) into v.
+func Load(tb testing.TB, name string, v any) {
+	tb.Helper()
+	path := filepath.Join(Dir(tb), filepath.FromSlash(name))
+	b, err := os.ReadFile(path)
+	if err != nil {
+		missing(tb, err.Error())
+		return
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		tb.Fatalf("decoding %s: %v", path, err)
+	}
+}
+
+// Tally counts the cases of one corpus. Create it with NewTally; it logs
+// "conformance: NAME: P passed, F failed, S skipped" when the test ends.
+type Tally struct {
+	name             string
+	pass, fail, skip int
+}
+
+// NewTally returns a Tally for the corpus name and reports it at test cleanup.
+func NewTally(tb testing.TB, name string) *Tally {
+	t := &Tally{name: name}
+	tb.Cleanup(func() {
+		tb.Logf("conformance: %s: %d passed, %d failed, %d skipped (of %d)",
+			t.name, t.pass, t.fail, t.skip, t.pass+t.fail+t.skip)
+	})
+	return t
+}
+
+// Pass records a passing case.
+func (t *Tally) Pass() { t.pass++ }
+
+// Skip records a case left out on purpose; reason should say why.
+func (t *Tally) Skip(reason string) { _ = reason; t.skip++ }
+
+// Check records a pass when ok, and otherwise a failure reported on tb with
+// the formatted message.
+func (t *Tally) Check(tb testing.TB, ok bool, format string, args ...any) bool {
+	tb.Helper()
+	if ok {
+		t.pass++
+		return true
+	}
+	t.fail++
+	tb.Errorf(format, args...)
+	return false
+}
+
+// Counts returns the passed, failed and skipped counts so far.
+func (t *Tally) Counts() (passed, failed, skipped int) { return t.pass, t.fail, t.skip }
