@@ -1,0 +1,302 @@
+package percent
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// A Decoder decodes percent-encoded strings. The zero Decoder is strict:
+// it fails on the first invalid escape, legacy %uXXXX escape or (for text)
+// invalid UTF-8, with an [*Error] that gives the byte offset.
+type Decoder struct {
+	// PlusAsSpace decodes "+" as a space (application/x-www-form-urlencoded).
+	PlusAsSpace bool
+	// Lenient keeps every invalid escape byte for byte instead of failing:
+	// "%zz" stays "%zz", and in text mode an escape whose byte does not
+	// belong to a valid UTF-8 sequence stays encoded ("%C3" stays "%C3").
+	// The result is then always complete, and the error returned is nil
+	// or an [ErrorList] of what was kept.
+	Lenient bool
+	// LegacyU decodes the "%uXXXX" escapes of JavaScript's escape(),
+	// including surrogate pairs written as two escapes; a lone surrogate
+	// is an [ErrInvalidLegacyEscape]. Without it "%uXXXX" is an
+	// [ErrLegacyEscape].
+	LegacyU bool
+	// ReplaceInvalidUTF8 replaces, in text mode, each maximal invalid UTF-8
+	// subsequence of the decoded bytes with U+FFFD (as the WHATWG UTF-8
+	// decoder does) instead of reporting it.
+	ReplaceInvalidUTF8 bool
+}
+
+// Decode decodes s strictly; the result must be valid UTF-8.
+func Decode(s string) (string, error) { return Decoder{}.Decode(s) }
+
+// AppendDecode appends the strict decoding of s to dst. On error it returns
+// dst extended by what was decoded before the error.
+func AppendDecode(dst []byte, s string) ([]byte, error) { return Decoder{}.AppendDecode(dst, s) }
+
+// DecodeBytes decodes s strictly to arbitrary octets: escapes must be well
+// formed, but the result need not be UTF-8.
+func DecodeBytes(s string) ([]byte, error) { return Decoder{}.DecodeBytes(s) }
+
+// Decode decodes s as text. It returns s itself, without allocating, when s
+// holds nothing to decode.
+func (d Decoder) Decode(s string) (string, error) {
+	if !d.needsWork(s) && utf8.ValidString(s) {
+		return s, nil
+	}
+	b, err := d.appendDecode(make([]byte, 0, len(s)), s, true)
+	return string(b), err
+}
+
+// AppendDecode appends the decoding of s as text to dst.
+func (d Decoder) AppendDecode(dst []byte, s string) ([]byte, error) {
+	return d.appendDecode(dst, s, true)
+}
+
+// DecodeBytes decodes s to arbitrary octets (no UTF-8 rule).
+func (d Decoder) DecodeBytes(s string) ([]byte, error) {
+	return d.appendDecode(make([]byte, 0, len(s)), s, false)
+}
+
+// AppendDecodeBytes appends the decoding of s as arbitrary octets to dst.
+func (d Decoder) AppendDecodeBytes(dst []byte, s string) ([]byte, error) {
+	return d.appendDecode(dst, s, false)
+}
+
+func (d Decoder) needsWork(s string) bool {
+	if d.PlusAsSpace {
+		return strings.IndexByte(s, '%') >= 0 || strings.IndexByte(s, '+') >= 0
+	}
+	return strings.IndexByte(s, '%') >= 0
+}
+
+func (d Decoder) appendDecode(dst []byte, s string, text bool) ([]byte, error) {
+	start := len(dst)
+	if out, ok := d.fast(dst, s, text); ok {
+		return out, nil
+	}
+	return d.slow(dst[:start], s, text)
+}
+
+// fast decodes the common case: every escape well formed and, for text,
+// valid UTF-8 output. It reports false on anything else.
+func (d Decoder) fast(dst []byte, s string, text bool) ([]byte, bool) {
+	start := len(dst)
+	for {
+		var i int
+		if d.PlusAsSpace {
+			i = strings.IndexAny(s, "%+")
+		} else {
+			i = strings.IndexByte(s, '%')
+		}
+		if i < 0 {
+			dst = append(dst, s...)
+			break
+		}
+		dst = append(dst, s[:i]...)
+		if s[i] == '+' {
+			dst = append(dst, ' ')
+			s = s[i+1:]
+			continue
+		}
+		if i+2 >= len(s) {
+			return dst, false
+		}
+		h, l := unhex[s[i+1]], unhex[s[i+2]]
+		if h|l > 15 {
+			return dst, false
+		}
+		dst = append(dst, h<<4|l)
+		s = s[i+3:]
+	}
+	if text && !utf8.Valid(dst[start:]) {
+		return dst, false
+	}
+	return dst, true
+}
+
+// unit kinds: one input byte, one %XX escape, one decoded %uXXXX code
+// point, or a malformed escape.
+const (
+	unitRaw = iota
+	unitPct
+	unitRune
+	unitBad
+)
+
+type unit struct {
+	kind int
+	b    byte
+	r    rune
+	n    int // input bytes the unit spans
+	code Code
+}
+
+func isHex(c byte) bool { return unhex[c] < 16 }
+
+func hex4(s string) (rune, bool) {
+	var r rune
+	for i := 0; i < 4; i++ {
+		v := unhex[s[i]]
+		if v > 15 {
+			return 0, false
+		}
+		r = r<<4 | rune(v)
+	}
+	return r, true
+}
+
+// unitAt reads the unit that starts at s[i].
+func (d Decoder) unitAt(s string, i int) unit {
+	if s[i] != '%' {
+		return unit{kind: unitRaw, b: s[i], n: 1}
+	}
+	if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+		return unit{kind: unitPct, b: unhex[s[i+1]]<<4 | unhex[s[i+2]], n: 3}
+	}
+	if i+6 <= len(s) && s[i+1] == 'u' {
+		if cu, ok := hex4(s[i+2:]); ok {
+			switch {
+			case !d.LegacyU:
+				return unit{kind: unitBad, n: 6, code: ErrLegacyEscape}
+			case cu >= 0xDC00 && cu <= 0xDFFF:
+				return unit{kind: unitBad, n: 6, code: ErrInvalidLegacyEscape}
+			case cu >= 0xD800 && cu <= 0xDBFF:
+				if i+12 <= len(s) && s[i+6] == '%' && s[i+7] == 'u' {
+					if lo, ok := hex4(s[i+8:]); ok && lo >= 0xDC00 && lo <= 0xDFFF {
+						return unit{kind: unitRune, r: 0x10000 + (cu-0xD800)<<10 + (lo - 0xDC00), n: 12}
+					}
+				}
+				return unit{kind: unitBad, n: 6, code: ErrInvalidLegacyEscape}
+			}
+			return unit{kind: unitRune, r: cu, n: 6}
+		}
+	}
+	if i+1 == len(s) || (i+2 == len(s) && isHex(s[i+1])) {
+		return unit{kind: unitBad, n: len(s) - i, code: ErrTruncatedEscape}
+	}
+	return unit{kind: unitBad, n: 3, code: ErrInvalidEscape}
+}
+
+// seqLen is the length of the UTF-8 sequence a lead byte announces (1 for a
+// byte that cannot lead one).
+func seqLen(c byte) int {
+	switch {
+	case c >= 0xC0 && c < 0xE0:
+		return 2
+	case c >= 0xE0 && c < 0xF0:
+		return 3
+	case c >= 0xF0 && c < 0xF8:
+		return 4
+	}
+	return 1
+}
+
+// slow is the general decoder: unit by unit, with UTF-8 checking of the
+// decoded bytes, strict or lenient.
+func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, error) {
+	var errs ErrorList
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == '+' && d.PlusAsSpace {
+			dst = append(dst, ' ')
+			i++
+			continue
+		}
+		if c != '%' && (c < 0x80 || !text) {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		u := d.unitAt(s, i)
+		switch u.kind {
+		case unitBad:
+			e := newError(s, i, u.n, u.code)
+			if !d.Lenient {
+				return dst, e
+			}
+			errs = append(errs, e)
+			dst = append(dst, '%')
+			i++
+			continue
+		case unitRune:
+			dst = utf8.AppendRune(dst, u.r)
+			i += u.n
+			continue
+		}
+		if !text || u.b < 0x80 {
+			dst = append(dst, u.b)
+			i += u.n
+			continue
+		}
+		// A non-ASCII byte: gather the continuation bytes its lead byte
+		// announces, whether escaped or literal, and check the sequence.
+		var buf [utf8.UTFMax]byte
+		var ends [utf8.UTFMax]int
+		buf[0], ends[0] = u.b, i+u.n
+		k, j := 1, i+u.n
+		for need := seqLen(u.b); k < need && j < len(s); k++ {
+			v := d.unitAt(s, j)
+			if (v.kind != unitRaw && v.kind != unitPct) || v.b&0xC0 != 0x80 || (v.b == '+' && d.PlusAsSpace) {
+				break
+			}
+			buf[k] = v.b
+			j += v.n
+			ends[k] = j
+		}
+		if r, size := utf8.DecodeRune(buf[:k]); r != utf8.RuneError || size > 1 {
+			dst = append(dst, buf[:size]...)
+			i = ends[size-1]
+			continue
+		}
+		if d.ReplaceInvalidUTF8 {
+			dst = append(dst, "\uFFFD"...)
+			i = ends[maximalSubpart(buf[:k])-1]
+			continue
+		}
+		e := newError(s, i, u.n, ErrInvalidUTF8)
+		if !d.Lenient {
+			return dst, e
+		}
+		errs = append(errs, e)
+		dst = append(dst, s[i:i+u.n]...)
+		i += u.n
+	}
+	if len(errs) > 0 {
+		return dst, errs
+	}
+	return dst, nil
+}
+
+// maximalSubpart returns the length of the maximal subpart of an ill-formed
+// UTF-8 sequence at the start of b (Unicode §3.9, "U+FFFD substitution of
+// maximal subparts"), which is at least 1.
+func maximalSubpart(b []byte) int {
+	lo, hi := byte(0x80), byte(0xBF)
+	var need int
+	switch c := b[0]; {
+	case c >= 0xC2 && c <= 0xDF:
+		need = 1
+	case c == 0xE0:
+		need, lo = 2, 0xA0
+	case c == 0xED:
+		need, hi = 2, 0x9F
+	case c >= 0xE1 && c <= 0xEF:
+		need = 2
+	case c == 0xF0:
+		need, lo = 3, 0x90
+	case c == 0xF4:
+		need, hi = 3, 0x8F
+	case c >= 0xF1 && c <= 0xF3:
+		need = 3
+	default:
+		return 1
+	}
+	n := 1
+	for n <= need && n < len(b) && b[n] >= lo && b[n] <= hi {
+		n++
+		lo, hi = 0x80, 0xBF
+	}
+	return n
+}

@@ -1,0 +1,21 @@
+// Package percent implements percent-encoding as RFC 3986 §2 defines it, the
+// percent-encode sets of the WHATWG URL Standard, the
+// application/x-www-form-urlencoded byte serializer, and the JavaScript
+// encodeURI/encodeURIComponent sets.
+//
+// An encode set ([Set]) names the bytes that must be encoded; every byte not
+// in the set is copied as it is. Producers emit uppercase hex digits, never
+// encode unreserved characters (ALPHA, DIGIT, "-", ".", "_", "~") in the
+// RFC 3986 sets, and encode non-ASCII text as its UTF-8 octets.
+//
+// Decoding is strict by default: a "%" not followed by two hex digits, an
+// escape cut off by the end of the input, a legacy %uXXXX escape and (for
+// text) a result that is not valid UTF-8 are errors of type [*Error], which
+// carry the byte offset of the offending escape and a stable [Code]. A
+// lenient [Decoder] keeps every invalid escape byte for byte and reports what
+// it kept. Nothing is replaced by U+FFFD unless the caller asks for it.
+//
+// Every encoder and decoder has an Append form (as strconv.AppendInt) that
+// allocates nothing when dst has room; the string forms return their input
+// without allocating when it needs no change.
+package percent

@@ -1,0 +1,95 @@
+package percent
+
+// A Set is a percent-encode set: the bytes that an encoder replaces with
+// "%XX". It is a 256-bit membership table held in a 32-byte string, so sets
+// are small comparable constants. The zero Set ("") contains no byte.
+//
+// Sets compose: Unreserved.Remove("/") is the set that also leaves "/"
+// alone, and C0Control.Add(" \"<>`") is the WHATWG fragment set.
+type Set string
+
+// All is the set of every byte value.
+const All Set = "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+
+// table returns the set as a fixed-size bit table.
+func (s Set) table() (t [32]byte) {
+	copy(t[:], s)
+	return t
+}
+
+// Contains reports whether b is in the set.
+func (s Set) Contains(b byte) bool {
+	i := int(b >> 3)
+	return i < len(s) && s[i]&(1<<(b&7)) != 0
+}
+
+// Add returns the set with every byte of chars added.
+func (s Set) Add(chars string) Set {
+	t := s.table()
+	for i := 0; i < len(chars); i++ {
+		c := chars[i]
+		t[c>>3] |= 1 << (c & 7)
+	}
+	return Set(t[:])
+}
+
+// Remove returns the set with every byte of chars removed.
+func (s Set) Remove(chars string) Set {
+	t := s.table()
+	for i := 0; i < len(chars); i++ {
+		c := chars[i]
+		t[c>>3] &^= 1 << (c & 7)
+	}
+	return Set(t[:])
+}
+
+// AddRange returns the set with the bytes lo through hi (inclusive) added.
+func (s Set) AddRange(lo, hi byte) Set {
+	t := s.table()
+	for c := int(lo); c <= int(hi); c++ {
+		t[c>>3] |= 1 << (c & 7)
+	}
+	return Set(t[:])
+}
+
+// Union returns the set of bytes in s or in o.
+func (s Set) Union(o Set) Set {
+	t, u := s.table(), o.table()
+	for i := range t {
+		t[i] |= u[i]
+	}
+	return Set(t[:])
+}
+
+// String returns the members of the set as a readable list of characters
+// and hex escapes, such as `" #<>` + "`" + `" plus "0x00-0x1F,0x7F-0xFF".
+func (s Set) String() string {
+	var b []byte
+	b = append(b, '{')
+	for c := 0; c < 256; c++ {
+		if !s.Contains(byte(c)) {
+			continue
+		}
+		end := c
+		for end+1 < 256 && s.Contains(byte(end+1)) {
+			end++
+		}
+		if len(b) > 1 {
+			b = append(b, ' ')
+		}
+		b = appendMember(b, byte(c))
+		if end > c {
+			b = append(b, '-')
+			b = appendMember(b, byte(end))
+		}
+		c = end
+	}
+	return string(append(b, '}'))
+}
+
+func appendMember(b []byte, c byte) []byte {
+	if c > ' ' && c < 0x7f {
+		return append(b, c)
+	}
+	return append(b, '0', 'x', upperhex[c>>4], upperhex[c&15])
+}
