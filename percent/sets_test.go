@@ -1,0 +1,70 @@
+package percent
+
+import "testing"
+
+// TestPredefinedSets rebuilds every predefined set from its definition in
+// the RFC 3986, WHATWG and ECMAScript texts with the Set methods, and checks
+// the generated constants against it (run "go generate" when this fails).
+func TestPredefinedSets(t *testing.T) {
+	const (
+		alpha     = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		digit     = "0123456789"
+		subDelims = "!$&'()*+,;="
+	)
+	var none Set
+	unreserved := All.Remove(alpha + digit + "-._~")
+	c0 := none.AddRange(0, 0x1f).AddRange(0x7f, 0xff)
+	query := unreserved.Remove(subDelims + ":@/?")
+	wQuery := c0.Add(" \"#<>")
+	wPath := wQuery.Add("?^`{}")
+	wUserinfo := wPath.Add("/:;=@").AddRange('[', '^').Add("|")
+	wComponent := wUserinfo.AddRange('$', '&').Add("+,")
+	jsComponent := All.Remove(alpha + digit + "-_.!~*'()")
+	for _, tc := range []struct {
+		name      string
+		got, want Set
+	}{
+		{"Unreserved", Unreserved, unreserved},
+		{"PathSegment", PathSegment, unreserved.Remove(subDelims + ":@")},
+		{"Path", Path, unreserved.Remove(subDelims + ":@/")},
+		{"Query", Query, query},
+		{"QueryValue", QueryValue, query.Add("&=+;#")},
+		{"Fragment", Fragment, query},
+		{"Userinfo", Userinfo, unreserved.Remove(subDelims + ":")},
+		{"Host", Host, unreserved.Remove(subDelims)},
+		{"C0Control", C0Control, c0},
+		{"WHATWGFragment", WHATWGFragment, c0.Add(" \"<>`")},
+		{"WHATWGQuery", WHATWGQuery, wQuery},
+		{"WHATWGSpecialQuery", WHATWGSpecialQuery, wQuery.Add("'")},
+		{"WHATWGPath", WHATWGPath, wPath},
+		{"WHATWGUserinfo", WHATWGUserinfo, wUserinfo},
+		{"WHATWGComponent", WHATWGComponent, wComponent},
+		{"Form", Form, wComponent.Add("!'()~")},
+		{"JSURIComponent", JSURIComponent, jsComponent},
+		{"JSURI", JSURI, jsComponent.Remove(";,/?:@&=+$#")},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s = %v, want %v (run go generate)", tc.name, tc.got, tc.want)
+		}
+	}
+}
+
+func TestSetMethods(t *testing.T) {
+	var none Set
+	if none.Contains('a') || none.Contains(0xff) {
+		t.Error("zero Set contains bytes")
+	}
+	s := none.Add("ab").AddRange(0xf0, 0xff)
+	for c := 0; c < 256; c++ {
+		want := c == 'a' || c == 'b' || c >= 0xf0
+		if s.Contains(byte(c)) != want {
+			t.Errorf("Contains(%#x) = %v, want %v", c, !want, want)
+		}
+	}
+	if u := s.Remove("a").Union(none.Add("a")); u != s {
+		t.Errorf("Remove/Union = %v, want %v", u, s)
+	}
+	if got, want := none.Add(" \"<>").AddRange(0x7f, 0xff).String(), `{0x20 " < > 0x7F-0xFF}`; got != want {
+		t.Errorf("String() = %s, want %s", got, want)
+	}
+}
