@@ -43,6 +43,7 @@ func TestUnreservedNeverEncodedAndNormalizedBack(t *testing.T) {
 	for in, want := range map[string]string{
 		"/%7Euser": "/~user", "/%7euser": "/~user", "%41%42C": "ABC", "%2D%2E%5F%7E": "-._~",
 		"%41%2F": "A%2F", "%zz%41": "%zzA",
+		"%0%41": "%0%41", "%%41B": "%%41B", "%4%31": "%4%31", // never make a new escape
 	} {
 		if got := Normalize(in); got != want {
 			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)

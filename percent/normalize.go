@@ -47,6 +47,15 @@ func firstNormChange(s string) int {
 	}
 }
 
+// formsEscape reports whether appending the hex digit b to dst would make
+// a new escape with a stray "%" already in dst ("%0%41" must not become
+// "%0A"). A "%" two bytes from the end of dst is always a stray: escapes
+// that Normalize keeps are three bytes long.
+func formsEscape(dst []byte, b byte) bool {
+	n := len(dst)
+	return isHex(b) && ((n >= 1 && dst[n-1] == '%') || (n >= 2 && dst[n-2] == '%' && isHex(dst[n-1])))
+}
+
 func isLowerHex(c byte) bool { return c >= 'a' && c <= 'f' }
 
 func appendNormalizeFrom(dst []byte, s string, i int) []byte {
@@ -60,7 +69,7 @@ func appendNormalizeFrom(dst []byte, s string, i int) []byte {
 		i += j
 		if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
 			b := unhex[s[i+1]]<<4 | unhex[s[i+2]]
-			if isUnreserved(b) {
+			if isUnreserved(b) && !formsEscape(dst, b) {
 				dst = append(dst, b)
 			} else {
 				dst = append(dst, '%', upperhex[b>>4], upperhex[b&15])

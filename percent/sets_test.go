@@ -11,7 +11,6 @@ func TestPredefinedSets(t *testing.T) {
 		digit     = "0123456789"
 		subDelims = "!$&'()*+,;="
 	)
-	var none Set
 	unreserved := All.Remove(alpha + digit + "-._~")
 	c0 := none.AddRange(0, 0x1f).AddRange(0x7f, 0xff)
 	query := unreserved.Remove(subDelims + ":@/?")
@@ -50,7 +49,6 @@ func TestPredefinedSets(t *testing.T) {
 }
 
 func TestSetMethods(t *testing.T) {
-	var none Set
 	if none.Contains('a') || none.Contains(0xff) {
 		t.Error("zero Set contains bytes")
 	}
