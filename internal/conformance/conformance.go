@@ -116,3 +116,46 @@ func (t *Tally) Check(tb testing.TB, ok bool, format string, args ...any) bool {
 
 // Counts returns the passed, failed and skipped counts so far.
 func (t *Tally) Counts() (passed, failed, skipped int) { return t.pass, t.fail, t.skip }
+
+// A Dataset is one file of real URLs from ../shared/datasets, one per line.
+type Dataset struct {
+	Name  string   // file name, such as "kasztp.txt"
+	Lines []string // the file's lines, without line endings
+	Bytes int      // the total length of Lines
+}
+
+// Datasets loads every *.txt file of the datasets directory
+// (URIKIT_DATASETS, or ../shared/datasets beside the repository). Like
+// Dir, it skips or fails when the directory is missing.
+func Datasets(tb testing.TB) []Dataset {
+	tb.Helper()
+	dir := os.Getenv("URIKIT_DATASETS")
+	if dir == "" {
+		root, err := repoRoot()
+		if err != nil {
+			missing(tb, err.Error())
+			return nil
+		}
+		dir = filepath.Join(root, "..", "shared", "datasets")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if len(files) == 0 {
+		missing(tb, "no datasets in "+dir+" (set URIKIT_DATASETS)")
+		return nil
+	}
+	var sets []Dataset
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		d := Dataset{Name: filepath.Base(f)}
+		for _, line := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+			line = strings.TrimSuffix(line, "\r")
+			d.Lines = append(d.Lines, line)
+			d.Bytes += len(line)
+		}
+		sets = append(sets, d)
+	}
+	return sets
+}

@@ -1,0 +1,165 @@
+package percent
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/urikit/urikit/internal/conformance"
+)
+
+// benchInput is one named input of the encode/decode benchmarks: the
+// dataset files (one URL per line, each encoded as a value) and synthetic
+// 1 KiB and 64 KiB texts.
+type benchInput struct {
+	name  string
+	items []string
+	bytes int
+}
+
+func synthetic(n int) string {
+	const unit = "GET /search?q=caf\u00e9 & cr\u00e8me+br\u00fbl\u00e9e/\u4f60\u597d #top; "
+	return strings.Repeat(unit, n/len(unit)+1)[:n]
+}
+
+func benchInputs(b *testing.B) []benchInput {
+	var ins []benchInput
+	for _, d := range conformance.Datasets(b) {
+		ins = append(ins, benchInput{d.Name, d.Lines, d.Bytes})
+	}
+	for _, n := range []struct {
+		name string
+		size int
+	}{{"1KiB", 1 << 10}, {"64KiB", 64 << 10}} {
+		s := strings.ToValidUTF8(synthetic(n.size), "")
+		ins = append(ins, benchInput{n.name, []string{s}, len(s)})
+	}
+	return ins
+}
+
+func run(b *testing.B, in benchInput, f func(string)) {
+	b.SetBytes(int64(in.bytes))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range in.items {
+			f(s)
+		}
+	}
+}
+
+// BenchmarkEncode compares the append API with net/url's escapers (the
+// query-value set against QueryEscape, the path-segment set against
+// PathEscape), one op being one pass over the input.
+func BenchmarkEncode(b *testing.B) {
+	benchEncode(b, true)
+}
+
+// BenchmarkEncodeString is BenchmarkEncode through the string API.
+func BenchmarkEncodeString(b *testing.B) {
+	benchEncode(b, false)
+}
+
+func benchEncode(b *testing.B, appendAPI bool) {
+	buf := make([]byte, 0, 256<<10)
+	query := Encoder{Set: QueryValue, SpaceAsPlus: true}
+	for _, in := range benchInputs(b) {
+		b.Run("urikit/query/"+in.name, func(b *testing.B) {
+			run(b, in, func(s string) {
+				if appendAPI {
+					buf = query.AppendEncode(buf[:0], s)
+				} else {
+					_ = query.Encode(s)
+				}
+			})
+		})
+		b.Run("neturl/query/"+in.name, func(b *testing.B) { run(b, in, func(s string) { _ = url.QueryEscape(s) }) })
+		b.Run("urikit/path/"+in.name, func(b *testing.B) {
+			run(b, in, func(s string) {
+				if appendAPI {
+					buf = AppendEncode(buf[:0], s, PathSegment)
+				} else {
+					_ = Encode(s, PathSegment)
+				}
+			})
+		})
+		b.Run("neturl/path/"+in.name, func(b *testing.B) { run(b, in, func(s string) { _ = url.PathEscape(s) }) })
+	}
+}
+
+// BenchmarkDecode compares the append API (strict, UTF-8 checked) with
+// net/url's unescapers on encoded inputs, plus a 64 KiB input with no "%"
+// next to a plain copy of the same bytes.
+func BenchmarkDecode(b *testing.B) {
+	benchDecode(b, true)
+}
+
+// BenchmarkDecodeString is BenchmarkDecode through the string API.
+func BenchmarkDecodeString(b *testing.B) {
+	benchDecode(b, false)
+}
+
+func benchDecode(b *testing.B, appendAPI bool) {
+	buf := make([]byte, 0, 256<<10)
+	plus := Decoder{PlusAsSpace: true}
+	for _, in := range benchInputs(b) {
+		enc := benchInput{name: in.name}
+		for _, s := range in.items {
+			e := url.QueryEscape(s)
+			enc.items = append(enc.items, e)
+			enc.bytes += len(e)
+		}
+		b.Run("urikit/query/"+in.name, func(b *testing.B) {
+			run(b, enc, func(s string) {
+				var err error
+				if appendAPI {
+					buf, err = plus.AppendDecode(buf[:0], s)
+				} else {
+					_, err = plus.Decode(s)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+		b.Run("neturl/query/"+in.name, func(b *testing.B) {
+			run(b, enc, func(s string) {
+				if _, err := url.QueryUnescape(s); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+		b.Run("urikit/path/"+in.name, func(b *testing.B) {
+			run(b, enc, func(s string) {
+				var err error
+				if appendAPI {
+					buf, err = AppendDecode(buf[:0], s)
+				} else {
+					_, err = Decode(s)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+		b.Run("neturl/path/"+in.name, func(b *testing.B) {
+			run(b, enc, func(s string) {
+				if _, err := url.PathUnescape(s); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+	}
+	plain := benchInput{name: "64KiB-no-escapes", items: []string{strings.Repeat("abcdefghij/klmnopqrst?uvwxyz=0123456789&", 64<<10/40)}}
+	plain.bytes = len(plain.items[0])
+	b.Run("urikit/path/"+plain.name, func(b *testing.B) {
+		run(b, plain, func(s string) {
+			if appendAPI {
+				buf, _ = AppendDecode(buf[:0], s)
+			} else {
+				_, _ = Decode(s)
+			}
+		})
+	})
+	b.Run("neturl/path/"+plain.name, func(b *testing.B) { run(b, plain, func(s string) { _, _ = url.PathUnescape(s) }) })
+	b.Run("copy/"+plain.name, func(b *testing.B) { run(b, plain, func(s string) { buf = append(buf[:0], s...) }) })
+}
