@@ -89,10 +89,30 @@ type Tally struct {
 func NewTally(tb testing.TB, name string) *Tally {
 	t := &Tally{name: name}
 	tb.Cleanup(func() {
-		tb.Logf("conformance: %s: %d passed, %d failed, %d skipped (of %d)",
+		line := fmt.Sprintf("conformance: %s: %d passed, %d failed, %d skipped (of %d)",
 			t.name, t.pass, t.fail, t.skip, t.pass+t.fail+t.skip)
+		tb.Log(line)
+		report(tb, line)
 	})
 	return t
+}
+
+// report appends line to the file named by URIKIT_CONFORMANCE_REPORT, so
+// that CI can print every corpus's counts after a non-verbose test run.
+func report(tb testing.TB, line string) {
+	path := os.Getenv("URIKIT_CONFORMANCE_REPORT")
+	if path == "" {
+		return
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		tb.Errorf("conformance report: %v", err)
+		return
+	}
+	defer f.Close()
+	if _, err := f.WriteString(tb.Name() + ": " + line + "\n"); err != nil {
+		tb.Errorf("conformance report: %v", err)
+	}
 }
 
 // Pass records a passing case.
