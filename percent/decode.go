@@ -46,7 +46,7 @@ func (d Decoder) Decode(s string) (string, error) {
 		return s, nil
 	}
 	b, err := d.appendDecode(make([]byte, 0, len(s)), s, true)
-	return string(b), err
+	return stringOf(b), err
 }
 
 // AppendDecode appends the decoding of s as text to dst.

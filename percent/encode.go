@@ -1,6 +1,9 @@
 package percent
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+	"unsafe"
+)
 
 const upperhex = "0123456789ABCDEF"
 
@@ -43,8 +46,8 @@ func (e Encoder) Encode(s string) string {
 	if i == len(s) {
 		return s
 	}
-	dst := make([]byte, 0, len(s)+2*(len(s)-i)+2)
-	return string(e.appendFrom(dst, s, i, &t))
+	dst := make([]byte, 0, len(s)+2*e.escapesFrom(&t, s, i))
+	return stringOf(e.appendFrom(dst, s, i, &t))
 }
 
 // AppendEncode appends the encoding of s to dst and returns the extended
@@ -61,18 +64,30 @@ func (e Encoder) AppendEncode(dst []byte, s string) []byte {
 // EncodedLen returns the length of the encoding of s.
 func (e Encoder) EncodedLen(s string) int {
 	t := e.table()
-	n := len(s)
-	for i := 0; i < len(s); i++ {
+	return len(s) + 2*e.escapesFrom(&t, s, 0)
+}
+
+// escapesFrom counts the bytes from s[i] on that become "%XX".
+func (e Encoder) escapesFrom(t *[32]byte, s string, i int) int {
+	n := 0
+	for ; i < len(s); i++ {
 		c := s[i]
 		if t[c>>3]&(1<<(c&7)) == 0 || (e.SpaceAsPlus && c == ' ') {
 			continue
 		}
 		if c == '%' && e.KeepEscapes && validEscapeAt(s, i) {
+			i += 2
 			continue
 		}
-		n += 2
+		n++
 	}
 	return n
+}
+
+// stringOf returns the bytes of b as a string without copying them, as
+// strings.Builder does; b must not be modified afterwards.
+func stringOf(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 func (e Encoder) table() [32]byte {
