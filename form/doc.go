@@ -1,0 +1,47 @@
+// Package form implements application/x-www-form-urlencoded as the WHATWG
+// URL Standard defines it, with the semantics of the URLSearchParams
+// interface that browsers expose.
+//
+// # Parsing
+//
+// [Parse] is the standard's urlencoded parser: the input is split on "&",
+// empty sequences are dropped, each sequence is split on its first "=",
+// "+" becomes a space, escapes are percent-decoded to bytes and the bytes
+// are decoded as UTF-8 without BOM handling, each maximal invalid
+// subsequence becoming U+FFFD. A "%" that does not start a valid escape is
+// kept as it is. Parse never fails; that is what the standard asks for, and
+// it means that invalid UTF-8 is replaced. [ParseStrict] reports the first
+// malformed escape or invalid UTF-8 sequence instead, as a [*percent.Error]
+// whose Offset is a byte offset in the whole input. [ParseSearchParams] is
+// Parse after stripping one leading "?", as the URLSearchParams
+// constructor does.
+//
+// # Values
+//
+// [Values] is an ordered list of name/value [Pair]s. Its methods follow
+// URLSearchParams: Append, Delete, DeleteValue, Get, GetAll, Has, HasValue,
+// Set, Sort (stable, comparing names by UTF-16 code units as the standard
+// says, not by UTF-8 bytes), Len, All (a range-over-func iterator) and
+// String, the standard's urlencoded serializer. Names and values are Go
+// strings, serialized byte by byte: non-ASCII text comes out as UTF-8
+// escapes. A string that is not valid UTF-8 is serialized without loss
+// ("\xff" becomes "%FF"), but Parse decodes such escapes to U+FFFD.
+//
+// [Values.URLValues] and [FromURLValues] convert to and from net/url.Values,
+// which is a map: it loses the order of the pairs across names.
+//
+// # Raw-preserving editing
+//
+// Code that signs URLs must not re-encode what it did not change. [RawQuery]
+// keeps the raw bytes of every pair: [ParseRaw] followed by
+// [RawQuery.String] gives back the input byte for byte, and Set, Append and
+// Delete touch only the pairs they change, so "a=%7e&b=1" with b set to 2
+// becomes "a=%7e&b=2".
+//
+// # Performance
+//
+// Parse returns names and values that share memory with the input when they
+// need no decoding, and puts every decoded name and value of one call into
+// a single string, so a parse costs two or three allocations whatever the
+// number of pairs. Serialization has an Append form ([Values.AppendTo]).
+package form

@@ -1,0 +1,162 @@
+package form
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/urikit/urikit/percent"
+)
+
+// decoder returns the application/x-www-form-urlencoded decoder of the URL
+// Standard: "+" is a space, valid escapes are decoded, a "%" that starts no
+// valid escape is kept, and the bytes are decoded as UTF-8 with each maximal
+// invalid subsequence replaced by U+FFFD.
+func decoder() percent.Decoder {
+	return percent.Decoder{PlusAsSpace: true, Lenient: true, ReplaceInvalidUTF8: true}
+}
+
+// plain reports whether f decodes to itself: it holds no "+" and no "%",
+// and it is valid UTF-8.
+func plain(f string) bool {
+	for i := 0; i < len(f); i++ {
+		switch c := f[i]; {
+		case c == '%' || c == '+':
+			return false
+		case c >= utf8.RuneSelf:
+			return strings.IndexByte(f[i:], '%') < 0 && strings.IndexByte(f[i:], '+') < 0 && utf8.ValidString(f[i:])
+		}
+	}
+	return true
+}
+
+// span locates one decoded name or value inside the shared decode buffer.
+type span struct {
+	pair, start, end int
+	value            bool
+}
+
+// Parse parses s as application/x-www-form-urlencoded, exactly as the URL
+// Standard's urlencoded parser does. It never fails: a "%" that does not
+// start a valid escape is kept as it is and invalid UTF-8 is replaced by
+// U+FFFD. s must not include the leading "?" of a URL query (see
+// [ParseSearchParams]). The names and values share memory with s where they
+// need no decoding.
+func Parse(s string) Values {
+	v, _ := appendParse(nil, s, false)
+	return v
+}
+
+// AppendParse appends the pairs of s, parsed as [Parse] does, to dst and
+// returns the extended list.
+func AppendParse(dst Values, s string) Values {
+	v, _ := appendParse(dst, s, false)
+	return v
+}
+
+// ParseSearchParams parses s as the URLSearchParams constructor does: one
+// leading "?" is removed, then s is parsed as [Parse] does.
+func ParseSearchParams(s string) Values {
+	return Parse(strings.TrimPrefix(s, "?"))
+}
+
+// ParseStrict parses s as [Parse] does, but fails on the first "%" that does
+// not start a valid escape and on decoded bytes that are not valid UTF-8,
+// where Parse would keep the "%" or write U+FFFD. The error is a
+// [*percent.Error] whose Offset is a byte offset in s; errors.Is matches it
+// against the percent error codes such as [percent.ErrInvalidEscape]. On
+// error the pairs before the faulty one are returned.
+func ParseStrict(s string) (Values, error) {
+	return appendParse(nil, s, true)
+}
+
+func appendParse(dst Values, s string, strict bool) (Values, error) {
+	if s == "" {
+		return dst, nil
+	}
+	if dst == nil {
+		dst = make(Values, 0, strings.Count(s, "&")+1)
+	}
+	var stack [256]byte
+	buf := stack[:0]
+	var spanStack [8]span
+	spans := spanStack[:0]
+	var err error
+	for off := 0; off <= len(s); {
+		seq := s[off:]
+		if i := strings.IndexByte(seq, '&'); i >= 0 {
+			seq = seq[:i]
+		}
+		seqOff := off
+		off += len(seq) + 1
+		if seq == "" {
+			continue
+		}
+		name, value, _ := strings.Cut(seq, "=")
+		p := Pair{Name: name, Value: value}
+		idx := len(dst)
+		if !plain(name) {
+			start := len(buf)
+			buf, err = decodeInto(buf, name, seqOff, strict)
+			if err != nil {
+				break
+			}
+			spans = append(spans, span{pair: idx, start: start, end: len(buf)})
+		}
+		if !plain(value) {
+			start := len(buf)
+			buf, err = decodeInto(buf, value, seqOff+len(name)+1, strict)
+			if err != nil {
+				break
+			}
+			spans = append(spans, span{pair: idx, start: start, end: len(buf), value: true})
+		}
+		dst = append(dst, p)
+	}
+	if len(spans) > 0 {
+		all := string(buf)
+		for _, sp := range spans {
+			if sp.pair >= len(dst) {
+				break
+			}
+			if sp.value {
+				dst[sp.pair].Value = all[sp.start:sp.end]
+			} else {
+				dst[sp.pair].Name = all[sp.start:sp.end]
+			}
+		}
+	}
+	return dst, err
+}
+
+// decodeInto appends the decoding of f to buf. In strict mode a decoding
+// problem is returned as a *percent.Error located at off+its offset in f.
+func decodeInto(buf []byte, f string, off int, strict bool) ([]byte, error) {
+	if !strict {
+		// The lenient decoder always returns the complete decoding; its
+		// error only lists what it kept or replaced.
+		buf, _ = decoder().AppendDecode(buf, f)
+		return buf, nil
+	}
+	buf, err := percent.Decoder{PlusAsSpace: true}.AppendDecode(buf, f)
+	if err != nil {
+		var pe *percent.Error
+		if errors.As(err, &pe) {
+			return buf, &percent.Error{Offset: off + pe.Offset, Code: pe.Code, Text: pe.Text}
+		}
+		return buf, err
+	}
+	return buf, nil
+}
+
+// Unescape decodes one application/x-www-form-urlencoded name or value as
+// [Parse] does: "+" is a space, valid escapes are decoded, other "%" are
+// kept and invalid UTF-8 becomes U+FFFD. It returns s itself, without
+// allocating, when s needs no decoding.
+func Unescape(s string) string {
+	if plain(s) {
+		return s
+	}
+	b, _ := decoder().AppendDecode(make([]byte, 0, len(s)), s)
+	return string(b)
+}

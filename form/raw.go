@@ -1,0 +1,252 @@
+package form
+
+import (
+	"iter"
+	"slices"
+	"strings"
+
+	"github.com/urikit/urikit/percent"
+)
+
+// A RawQuery is an application/x-www-form-urlencoded string edited without
+// re-encoding: it keeps the raw bytes of every pair, so that changing,
+// adding or removing one pair leaves the bytes of all the others as they
+// were ("%7e" stays "%7e", "%20" is not turned into "+"). This is what code
+// that signs URLs needs.
+//
+// Names are matched, and values read, after decoding as [Parse] does, so
+// Get("a b") finds "a+b=1" and "a%20b=1". The empty sequences of the input
+// ("a=1&&b=2") are kept too, so [ParseRaw] followed by [RawQuery.String]
+// gives back the input byte for byte; they are not pairs.
+//
+// The zero RawQuery is empty and ready to use. A RawQuery holds a slice, so
+// copies share it; use [RawQuery.Clone] for an independent copy.
+type RawQuery struct {
+	// segs are the raw sequences between "&" separators, including empty
+	// ones; nil for the empty query.
+	segs []string
+}
+
+// ParseRaw splits s into its raw pairs. It never fails, and
+// ParseRaw(s).String() == s for every s. s must not include the leading
+// "?" of a URL query.
+func ParseRaw(s string) RawQuery {
+	if s == "" {
+		return RawQuery{}
+	}
+	return RawQuery{segs: strings.Split(s, "&")}
+}
+
+// String returns the query: the raw pairs joined by "&".
+func (q RawQuery) String() string { return strings.Join(q.segs, "&") }
+
+// AppendTo appends the query (see [RawQuery.String]) to dst and returns the
+// extended buffer.
+func (q RawQuery) AppendTo(dst []byte) []byte {
+	for i, s := range q.segs {
+		if i > 0 {
+			dst = append(dst, '&')
+		}
+		dst = append(dst, s...)
+	}
+	return dst
+}
+
+// Clone returns a copy of q that shares nothing with it.
+func (q RawQuery) Clone() RawQuery { return RawQuery{segs: slices.Clone(q.segs)} }
+
+// Len returns the number of pairs (empty sequences are not pairs).
+func (q RawQuery) Len() int {
+	n := 0
+	for _, s := range q.segs {
+		if s != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Values returns the decoded pairs, as [Parse] of q.String() would.
+func (q RawQuery) Values() Values {
+	v := make(Values, 0, len(q.segs))
+	for name, value := range q.All() {
+		v = append(v, Pair{Name: name, Value: value})
+	}
+	return v
+}
+
+// All returns an iterator over the decoded names and values, in order.
+func (q RawQuery) All() iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for _, s := range q.segs {
+			if s == "" {
+				continue
+			}
+			name, value, _ := strings.Cut(s, "=")
+			if !yield(Unescape(name), Unescape(value)) {
+				return
+			}
+		}
+	}
+}
+
+// RawAll returns an iterator over the raw pairs, each as it appears in the
+// query ("a=%7e", "b", "=x"), in order.
+func (q RawQuery) RawAll() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, s := range q.segs {
+			if s != "" && !yield(s) {
+				return
+			}
+		}
+	}
+}
+
+// nameIs reports whether the raw sequence seg is a pair named name once
+// decoded.
+func nameIs(seg, name string) bool {
+	if seg == "" {
+		return false
+	}
+	raw, _, _ := strings.Cut(seg, "=")
+	if plain(raw) {
+		return raw == name
+	}
+	var stack [64]byte
+	b, _ := decoder().AppendDecode(stack[:0], raw)
+	return string(b) == name
+}
+
+// Get returns the decoded value of the first pair named name; ok is false
+// when there is none.
+func (q RawQuery) Get(name string) (value string, ok bool) {
+	for _, s := range q.segs {
+		if nameIs(s, name) {
+			_, raw, _ := strings.Cut(s, "=")
+			return Unescape(raw), true
+		}
+	}
+	return "", false
+}
+
+// GetAll returns the decoded values of every pair named name, in order.
+func (q RawQuery) GetAll(name string) []string {
+	var vs []string
+	for _, s := range q.segs {
+		if nameIs(s, name) {
+			_, raw, _ := strings.Cut(s, "=")
+			vs = append(vs, Unescape(raw))
+		}
+	}
+	return vs
+}
+
+// Has reports whether a pair is named name.
+func (q RawQuery) Has(name string) bool {
+	return slices.ContainsFunc(q.segs, func(s string) bool { return nameIs(s, name) })
+}
+
+// HasValue reports whether a pair is named name and has the value value,
+// both decoded.
+func (q RawQuery) HasValue(name, value string) bool {
+	return slices.ContainsFunc(q.segs, func(s string) bool { return pairIs(s, name, value) })
+}
+
+func pairIs(seg, name, value string) bool {
+	if !nameIs(seg, name) {
+		return false
+	}
+	_, raw, _ := strings.Cut(seg, "=")
+	return Unescape(raw) == value
+}
+
+// Append adds name=value at the end, encoded as the serializer of [Values]
+// does. It reuses a trailing empty sequence ("a=1&" becomes "a=1&b=2").
+func (q *RawQuery) Append(name, value string) {
+	q.appendSeg(string(appendPair(nil, name, value)))
+}
+
+func appendPair(dst []byte, name, value string) []byte {
+	e := encoder()
+	dst = e.AppendEncode(dst, name)
+	dst = append(dst, '=')
+	return e.AppendEncode(dst, value)
+}
+
+func (q *RawQuery) appendSeg(seg string) {
+	if n := len(q.segs); n > 0 && q.segs[n-1] == "" {
+		q.segs[n-1] = seg
+		return
+	}
+	q.segs = append(q.segs, seg)
+}
+
+// AppendRaw adds the raw pair raw ("name=value", already encoded) at the
+// end, as it is. raw must not contain "&", which would make it more than
+// one pair; that is an error of code [percent.ErrUnencoded] whose Offset
+// is that of the "&" in raw.
+func (q *RawQuery) AppendRaw(raw string) error {
+	if err := checkRaw(raw); err != nil {
+		return err
+	}
+	if raw != "" {
+		q.appendSeg(raw)
+	}
+	return nil
+}
+
+func checkRaw(raw string) error {
+	if i := strings.IndexByte(raw, '&'); i >= 0 {
+		return &percent.Error{Offset: i, Code: percent.ErrUnencoded, Text: "&"}
+	}
+	return nil
+}
+
+// Set gives the first pair named name the value value and removes every
+// other pair of that name; when there is none, it appends name=value as
+// [RawQuery.Append] does. The raw name of the pair it keeps is not
+// changed, only its value is encoded anew.
+func (q *RawQuery) Set(name, value string) {
+	q.set(name, string(AppendEscape(nil, value)))
+}
+
+// SetRaw is [RawQuery.Set] with a value that is already encoded and is
+// written as it is. rawValue must not contain "&" (see
+// [RawQuery.AppendRaw]).
+func (q *RawQuery) SetRaw(name, rawValue string) error {
+	if err := checkRaw(rawValue); err != nil {
+		return err
+	}
+	q.set(name, rawValue)
+	return nil
+}
+
+func (q *RawQuery) set(name, rawValue string) {
+	i := slices.IndexFunc(q.segs, func(s string) bool { return nameIs(s, name) })
+	if i < 0 {
+		q.appendSeg(Escape(name) + "=" + rawValue)
+		return
+	}
+	rawName, _, _ := strings.Cut(q.segs[i], "=")
+	q.segs[i] = rawName + "=" + rawValue
+	q.deleteFrom(i+1, func(s string) bool { return nameIs(s, name) })
+}
+
+// Delete removes every pair named name, with one "&" each.
+func (q *RawQuery) Delete(name string) {
+	q.deleteFrom(0, func(s string) bool { return nameIs(s, name) })
+}
+
+// DeleteValue removes every pair named name whose value is value, both
+// decoded, with one "&" each.
+func (q *RawQuery) DeleteValue(name, value string) {
+	q.deleteFrom(0, func(s string) bool { return pairIs(s, name, value) })
+}
+
+func (q *RawQuery) deleteFrom(i int, del func(string) bool) {
+	rest := slices.DeleteFunc(q.segs[i:], del)
+	q.segs = q.segs[:i+len(rest)]
+	if len(q.segs) == 0 {
+		q.segs = nil
+	}
+}
