@@ -1,3 +1,5 @@
 module github.com/urikit/urikit
 
 go 1.26.0
+
+require golang.org/x/text v0.43.0

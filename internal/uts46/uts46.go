@@ -37,6 +37,12 @@ type Options struct {
 // and Punycode-encode each label that is not ASCII with an "xn--" prefix.
 // It returns the first error found, as an *Error; the result is then "".
 func (o Options) ToASCII(domain string) (string, error) {
+	if lower, ok := asciiLower(domain); ok && !hasXNLabel(lower) {
+		if err := o.checkASCII(lower); err != nil {
+			return "", err
+		}
+		return lower, nil
+	}
 	b, err := o.AppendToASCII(nil, domain)
 	if err != nil {
 		return "", err
@@ -47,6 +53,20 @@ func (o Options) ToASCII(domain string) (string, error) {
 // AppendToASCII appends the ToASCII form of domain to dst. On error it
 // returns dst unchanged and an *Error.
 func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
+	if isASCII(domain) && !hasXNLabel(domain) {
+		start := len(dst)
+		for i := 0; i < len(domain); i++ {
+			c := domain[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+		}
+		if err := o.checkASCII(string(dst[start:])); err != nil {
+			return dst[:start], err
+		}
+		return dst, nil
+	}
 	var st processState
 	labels, err := o.process(domain, &st)
 	if err != nil {
@@ -433,4 +453,65 @@ func runesLen(rs []rune) int {
 		n += utf8.RuneLen(r)
 	}
 	return n
+}
+
+// hasXNLabel reports whether some label of the ASCII domain begins with
+// "xn--", in any case.
+func hasXNLabel(domain string) bool {
+	for i := 0; i+4 <= len(domain); i++ {
+		if (i == 0 || domain[i-1] == '.') && (domain[i]|0x20) == 'x' && (domain[i+1]|0x20) == 'n' &&
+			domain[i+2] == '-' && domain[i+3] == '-' {
+			return true
+		}
+	}
+	return false
+}
+
+// checkASCII validates a lowercase ASCII domain with no "xn--" label: such a
+// domain is its own mapping, is in NFC, is never a Bidi domain name and has
+// no joiners, so only the hyphen, STD3 and length rules can fail.
+func (o Options) checkASCII(domain string) error {
+	li, start := 0, 0
+	for i := 0; i <= len(domain); i++ {
+		if i < len(domain) && domain[i] != '.' {
+			continue
+		}
+		l := domain[start:i]
+		if o.CheckHyphens && len(l) > 0 {
+			switch {
+			case len(l) >= 4 && l[2] == '-' && l[3] == '-':
+				return &Error{Code: CodeHyphen34, Label: li, Offset: start + 2, Rune: '-'}
+			case l[0] == '-':
+				return &Error{Code: CodeHyphenEdge, Label: li, Offset: start, Rune: '-'}
+			case l[len(l)-1] == '-':
+				return &Error{Code: CodeHyphenEdge, Label: li, Offset: i - 1, Rune: '-'}
+			}
+		}
+		if o.UseSTD3ASCIIRules {
+			for j := 0; j < len(l); j++ {
+				c := l[j]
+				if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+					return &Error{Code: CodeSTD3, Label: li, Offset: start + j, Rune: rune(c)}
+				}
+			}
+		}
+		if o.VerifyDnsLength {
+			root := i == len(domain) && li > 0 && len(l) == 0
+			if !root && (len(l) < 1 || len(l) > 63) {
+				return &Error{Code: CodeLabelLength, Label: li, Offset: start, Rune: -1}
+			}
+		}
+		li++
+		start = i + 1
+	}
+	if o.VerifyDnsLength {
+		n := len(domain)
+		if n > 0 && domain[n-1] == '.' {
+			n--
+		}
+		if n < 1 || n > 253 {
+			return &Error{Code: CodeDomainLength, Label: -1, Offset: -1, Rune: -1}
+		}
+	}
+	return nil
 }
