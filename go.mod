@@ -2,7 +2,10 @@ module github.com/urikit/urikit
 
 go 1.26.0
 
-require github.com/spf13/cobra v1.10.2
+require (
+	github.com/spf13/cobra v1.10.2
+	golang.org/x/text v0.43.0
+)
 
 require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect

@@ -1,0 +1,17 @@
+// Package uts46 implements Unicode IDNA Compatibility Processing (UTS #46)
+// and RFC 3492 Punycode, as the WHATWG URL Standard uses them for hosts.
+//
+// Options carries the UTS #46 flags; Options.ToASCII and Options.ToUnicode
+// run the ToASCII and ToUnicode operations. DomainToASCII and DomainToUnicode
+// are the URL Standard's "domain to ASCII" and "domain to Unicode".
+//
+// The IDNA mapping table, the character properties (Bidi_Class,
+// Joining_Type, General_Category, virama) and the normalization data are
+// generated from Unicode data files by internal/gentables into
+// tables_gen.go, so the package does not depend on the Unicode version of
+// golang.org/x/net/idna or golang.org/x/text (which lag behind the version the
+// web-platform-tests expect). NFC is implemented here on those tables.
+//
+// Errors are *Error values with a stable Code, the label index and a byte
+// offset; each Code is itself an error usable with errors.Is.
+package uts46

@@ -1,0 +1,119 @@
+package uts46
+
+import "strconv"
+
+// Code identifies why IDNA processing failed. Codes are stable; each also
+// implements error, so errors.Is(err, CodeBidi) tells whether err is an
+// *Error with that code.
+type Code uint8
+
+// The error codes. The UTS #46 / IdnaTestV2 status code each one stands for
+// is given in brackets.
+const (
+	// CodeInvalidUTF8: the input is not valid UTF-8.
+	CodeInvalidUTF8 Code = iota + 1
+	// CodeDisallowed: a code point whose IDNA status is disallowed, or not
+	// valid for the processing mode [V7].
+	CodeDisallowed
+	// CodeSTD3: with UseSTD3ASCIIRules, an ASCII code point other than a-z,
+	// 0-9 and '-' [U1].
+	CodeSTD3
+	// CodeHyphen34: with CheckHyphens, '-' in both the 3rd and 4th positions [V2].
+	CodeHyphen34
+	// CodeHyphenEdge: with CheckHyphens, a label that begins or ends with '-' [V3].
+	CodeHyphenEdge
+	// CodeXNPrefix: without CheckHyphens, a decoded label that begins with "xn--" [V4].
+	CodeXNPrefix
+	// CodeFullStop: a label decoded from Punycode contains '.' [V5].
+	CodeFullStop
+	// CodeLeadingMark: a label begins with a combining mark [V6].
+	CodeLeadingMark
+	// CodeNotNFC: a label decoded from Punycode is not in NFC [V1].
+	CodeNotNFC
+	// CodeContextJ: a ZERO WIDTH (NON-)JOINER fails the CONTEXTJ rules [C1, C2].
+	CodeContextJ
+	// CodeBidi: a label of a Bidi domain name fails the RFC 5893 rules [B1-B6].
+	CodeBidi
+	// CodePunycode: an "xn--" label is not valid Punycode [P4].
+	CodePunycode
+	// CodePunycodeNonASCII: an "xn--" label contains a non-ASCII code point [P4].
+	CodePunycodeNonASCII
+	// CodePunycodeASCII: an "xn--" label decodes to nothing or to ASCII only [P4].
+	CodePunycodeASCII
+	// CodeOverflow: Punycode arithmetic overflows 32 bits [P4/A3].
+	CodeOverflow
+	// CodeLabelLength: with VerifyDnsLength, a label is empty or longer than
+	// 63 bytes [A4_2].
+	CodeLabelLength
+	// CodeDomainLength: with VerifyDnsLength, the domain name is empty or
+	// longer than 253 bytes [A4_1].
+	CodeDomainLength
+	// CodeEmpty: domain to ASCII produced the empty string.
+	CodeEmpty
+)
+
+var codeNames = [...]string{
+	CodeInvalidUTF8:      "invalid UTF-8",
+	CodeDisallowed:       "disallowed code point",
+	CodeSTD3:             "code point not allowed by STD3 rules",
+	CodeHyphen34:         "hyphens in 3rd and 4th position",
+	CodeHyphenEdge:       "label begins or ends with a hyphen",
+	CodeXNPrefix:         "decoded label begins with xn--",
+	CodeFullStop:         "label contains a full stop",
+	CodeLeadingMark:      "label begins with a combining mark",
+	CodeNotNFC:           "label is not in NFC",
+	CodeContextJ:         "joiner not allowed in context",
+	CodeBidi:             "bidi rule violated",
+	CodePunycode:         "invalid punycode",
+	CodePunycodeNonASCII: "xn-- label contains non-ASCII",
+	CodePunycodeASCII:    "xn-- label decodes to ASCII or nothing",
+	CodeOverflow:         "punycode overflow",
+	CodeLabelLength:      "label length out of range",
+	CodeDomainLength:     "domain length out of range",
+	CodeEmpty:            "empty domain",
+}
+
+// String returns a short description of the code.
+func (c Code) String() string {
+	if int(c) < len(codeNames) && codeNames[c] != "" {
+		return codeNames[c]
+	}
+	return "Code(" + strconv.Itoa(int(c)) + ")"
+}
+
+// Error returns "uts46: " and the description of the code.
+func (c Code) Error() string { return "uts46: " + c.String() }
+
+// Error describes an IDNA processing failure.
+type Error struct {
+	// Code says what is wrong.
+	Code Code
+	// Label is the 0-based index of the offending label, or -1 when the
+	// error is not about one label.
+	Label int
+	// Offset is the byte offset of the problem, or -1 when unknown. For
+	// processing errors it is an offset in the domain after mapping and
+	// normalization (the same as in the input when those changed nothing);
+	// for Punycode errors it is an offset in the Punycode text.
+	Offset int
+	// Rune is the offending code point, or -1.
+	Rune rune
+}
+
+// Error implements error.
+func (e *Error) Error() string {
+	s := "uts46: " + e.Code.String()
+	if e.Rune >= 0 {
+		s += " " + strconv.QuoteRuneToASCII(e.Rune)
+	}
+	if e.Label >= 0 {
+		s += " in label " + strconv.Itoa(e.Label)
+	}
+	if e.Offset >= 0 {
+		s += " at offset " + strconv.Itoa(e.Offset)
+	}
+	return s
+}
+
+// Unwrap returns the Code, so that errors.Is(err, CodeX) works.
+func (e *Error) Unwrap() error { return e.Code }

@@ -1,0 +1,232 @@
+package uts46
+
+import (
+	"math"
+	"unicode/utf8"
+)
+
+// RFC 3492 parameters for IDNA.
+const (
+	pcBase        = 36
+	pcTMin        = 1
+	pcTMax        = 26
+	pcSkew        = 38
+	pcDamp        = 700
+	pcInitialBias = 72
+	pcInitialN    = 128
+	pcDelimiter   = '-'
+)
+
+func pcAdapt(delta, numPoints int, first bool) int {
+	if first {
+		delta /= pcDamp
+	} else {
+		delta /= 2
+	}
+	delta += delta / numPoints
+	k := 0
+	for delta > ((pcBase-pcTMin)*pcTMax)/2 {
+		delta /= pcBase - pcTMin
+		k += pcBase
+	}
+	return k + (pcBase-pcTMin+1)*delta/(delta+pcSkew)
+}
+
+func pcEncodeDigit(d int) byte {
+	if d < 26 {
+		return byte('a' + d)
+	}
+	return byte('0' + d - 26)
+}
+
+func pcDecodeDigit(c byte) (int, bool) {
+	switch {
+	case 'a' <= c && c <= 'z':
+		return int(c - 'a'), true
+	case 'A' <= c && c <= 'Z':
+		return int(c - 'A'), true
+	case '0' <= c && c <= '9':
+		return int(c-'0') + 26, true
+	}
+	return 0, false
+}
+
+// pcMax bounds every intermediate value, as RFC 3492 section 6.4 asks: it is
+// the largest value a 32-bit unsigned integer holds.
+const pcMax = math.MaxUint32
+
+// EncodePunycode returns the RFC 3492 Punycode encoding of s, without an
+// "xn--" prefix. Basic (ASCII) code points are copied as they are, followed by
+// a delimiter when there are any, and then the deltas for the others.
+//
+// It fails with CodeInvalidUTF8 when s is not valid UTF-8 and with
+// CodeOverflow when the deltas do not fit in 32 bits.
+func EncodePunycode(s string) (string, error) {
+	b, err := AppendEncodePunycode(nil, s)
+	return string(b), err
+}
+
+// AppendEncodePunycode appends the Punycode encoding of s to dst, as
+// EncodePunycode does. On error it returns dst unchanged.
+func AppendEncodePunycode(dst []byte, s string) ([]byte, error) {
+	var stack [64]rune
+	runes := stack[:0]
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				return dst, pcErr(CodeInvalidUTF8, i)
+			}
+		}
+		runes = append(runes, r)
+	}
+	return appendEncodeRunes(dst, runes)
+}
+
+func appendEncodeRunes(dst []byte, runes []rune) ([]byte, error) {
+	start := len(dst)
+	basic := 0
+	for _, r := range runes {
+		if r < 0x80 {
+			dst = append(dst, byte(r))
+			basic++
+		}
+	}
+	if basic > 0 {
+		dst = append(dst, pcDelimiter)
+	}
+	n := pcInitialN
+	delta := 0
+	bias := pcInitialBias
+	for h := basic; h < len(runes); {
+		// m is the smallest code point >= n in the input.
+		m := math.MaxInt32
+		for _, r := range runes {
+			if int(r) >= n && int(r) < m {
+				m = int(r)
+			}
+		}
+		if (m - n) > (pcMax-delta)/(h+1) {
+			return dst[:start], pcErr(CodeOverflow, -1)
+		}
+		delta += (m - n) * (h + 1)
+		n = m
+		for _, r := range runes {
+			c := int(r)
+			if c < n {
+				delta++
+				if delta > pcMax {
+					return dst[:start], pcErr(CodeOverflow, -1)
+				}
+			}
+			if c == n {
+				q := delta
+				for k := pcBase; ; k += pcBase {
+					t := k - bias
+					if t < pcTMin {
+						t = pcTMin
+					} else if t > pcTMax {
+						t = pcTMax
+					}
+					if q < t {
+						break
+					}
+					dst = append(dst, pcEncodeDigit(t+(q-t)%(pcBase-t)))
+					q = (q - t) / (pcBase - t)
+				}
+				dst = append(dst, pcEncodeDigit(q))
+				bias = pcAdapt(delta, h+1, h == basic)
+				delta = 0
+				h++
+			}
+		}
+		delta++
+		n++
+	}
+	return dst, nil
+}
+
+// DecodePunycode decodes the RFC 3492 Punycode string s (without an "xn--"
+// prefix). Errors (*Error with CodePunycode or CodeOverflow) carry the byte
+// offset in s where decoding failed.
+func DecodePunycode(s string) (string, error) {
+	runes, err := decodePunycode(s, nil)
+	if err != nil {
+		return "", err
+	}
+	return string(runes), nil
+}
+
+// decodePunycode appends the decoded code points of s to out.
+func decodePunycode(s string, out []rune) ([]rune, error) {
+	b := 0
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == pcDelimiter {
+			b = i
+			break
+		}
+	}
+	base := len(out)
+	for i := 0; i < b; i++ {
+		if s[i] >= 0x80 {
+			return out, pcErr(CodePunycode, i)
+		}
+		out = append(out, rune(s[i]))
+	}
+	in := 0
+	if b > 0 {
+		in = b + 1
+	}
+	n := pcInitialN
+	i := 0
+	bias := pcInitialBias
+	for in < len(s) {
+		oldi := i
+		w := 1
+		for k := pcBase; ; k += pcBase {
+			if in >= len(s) {
+				return out, pcErr(CodePunycode, in)
+			}
+			digit, ok := pcDecodeDigit(s[in])
+			if !ok {
+				return out, pcErr(CodePunycode, in)
+			}
+			in++
+			if digit > (pcMax-i)/w {
+				return out, pcErr(CodeOverflow, in-1)
+			}
+			i += digit * w
+			t := k - bias
+			if t < pcTMin {
+				t = pcTMin
+			} else if t > pcTMax {
+				t = pcTMax
+			}
+			if digit < t {
+				break
+			}
+			if w > pcMax/(pcBase-t) {
+				return out, pcErr(CodeOverflow, in-1)
+			}
+			w *= pcBase - t
+		}
+		count := len(out) - base + 1
+		bias = pcAdapt(i-oldi, count, oldi == 0)
+		if i/count > pcMax-n {
+			return out, pcErr(CodeOverflow, in-1)
+		}
+		n += i / count
+		i %= count
+		if n > utf8.MaxRune || (n >= 0xD800 && n <= 0xDFFF) || n < 0x80 {
+			return out, pcErr(CodePunycode, in-1)
+		}
+		out = append(out, 0)
+		copy(out[base+i+1:], out[base+i:])
+		out[base+i] = rune(n)
+		i++
+	}
+	return out, nil
+}
+
+func pcErr(code Code, offset int) *Error {
+	return &Error{Code: code, Label: -1, Offset: offset, Rune: -1}
+}

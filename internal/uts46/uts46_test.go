@@ -1,0 +1,403 @@
+package uts46
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+func TestPunycodeRoundTrip(t *testing.T) {
+	for _, tc := range []struct{ dec, enc string }{
+		{"", ""},
+		{"abc", "abc-"},
+		{"ü", "tda"},
+		{"bücher", "bcher-kva"},
+		{"ß", "zca"},
+		{"ABC-ü", "ABC--3ra"},
+		{"\U0010FFFF", "dn32g"},
+		{"\u00ff\u00fe", "vdab"},
+	} {
+		enc, err := EncodePunycode(tc.dec)
+		if err != nil || enc != tc.enc {
+			t.Errorf("EncodePunycode(%+q) = %q, %v; want %q", tc.dec, enc, err, tc.enc)
+		}
+		dec, err := DecodePunycode(tc.enc)
+		if err != nil || dec != tc.dec {
+			t.Errorf("DecodePunycode(%q) = %+q, %v; want %+q", tc.enc, dec, err, tc.dec)
+		}
+	}
+}
+
+func TestPunycodeErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		code   Code
+		offset int
+	}{
+		{"a\u00e9-b", CodePunycode, 1},     // non-basic before the delimiter
+		{"abc-!", CodePunycode, 4},         // not a digit
+		{"-abc", CodePunycode, 0},          // delimiter at 0 is not consumed
+		{"b", CodePunycode, 1},             // truncated variable-length integer
+		{"zzzzzzzzzzzz", CodePunycode, 12}, // every digit >= t: never terminates
+		{"99999999", CodeOverflow, 7},      // i overflows
+	} {
+		_, err := DecodePunycode(tc.in)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("DecodePunycode(%q) error = %v, want *Error", tc.in, err)
+			continue
+		}
+		if e.Code != tc.code || e.Offset != tc.offset || e.Label != -1 {
+			t.Errorf("DecodePunycode(%q) = %#v, want code %v offset %d", tc.in, e, tc.code, tc.offset)
+		}
+	}
+	// A decoded surrogate or a value past U+10FFFF is invalid.
+	for _, s := range []string{"a", "99999a"} {
+		if r, err := DecodePunycode(s); err == nil && strings.ContainsFunc(r, func(c rune) bool { return c > unicode.MaxRune || c < 0x80 }) {
+			t.Errorf("DecodePunycode(%q) = %+q", s, r)
+		}
+	}
+	if r, err := DecodePunycode("a"); err != nil || r != "\u0080" {
+		t.Errorf("DecodePunycode(a) = %+q, %v", r, err)
+	}
+	if _, err := EncodePunycode("a\xffb"); !errors.Is(err, CodeInvalidUTF8) {
+		t.Errorf("EncodePunycode(invalid UTF-8) error = %v", err)
+	}
+	b, err := AppendEncodePunycode([]byte("xn--"), "bücher")
+	if err != nil || string(b) != "xn--bcher-kva" {
+		t.Errorf("AppendEncodePunycode = %q, %v", b, err)
+	}
+}
+
+func TestToASCIIOptions(t *testing.T) {
+	std3 := Options{UseSTD3ASCIIRules: true}
+	hyph := Options{CheckHyphens: true}
+	dns := Options{VerifyDnsLength: true}
+	trans := Options{Transitional: true}
+	none := Options{}
+	bidi := Options{CheckBidi: true}
+	join := Options{CheckJoiners: true}
+	long63 := strings.Repeat("a", 63)
+	for _, tc := range []struct {
+		name string
+		o    Options
+		in   string
+		want string
+		code Code
+	}{
+		{"lower", none, "ExAmPle.COM", "example.com", 0},
+		{"mapped", none, "Bücher.de", "xn--bcher-kva.de", 0},
+		{"fullwidth dots", none, "a\uFF0Eb\u3002c", "a.b.c", 0},
+		{"ignored", none, "a\u00ADb", "ab", 0},
+		{"nontransitional sharp s", none, "faß.de", "xn--fa-hia.de", 0},
+		{"transitional sharp s", trans, "faß.de", "fass.de", 0},
+		{"transitional zwj removed", trans, "a\u200Db", "ab", 0},
+		{"std3 underscore", std3, "a_b.com", "", CodeSTD3},
+		{"std3 ok", std3, "a-b.com", "a-b.com", 0},
+		{"no std3 underscore", none, "a_b.com", "a_b.com", 0},
+		{"std3 mapped to <", std3, "a\uFF1Cb", "", CodeSTD3},
+		{"hyphen34", hyph, "ab--c", "", CodeHyphen34},
+		{"hyphen start", hyph, "-ab", "", CodeHyphenEdge},
+		{"hyphen end", hyph, "ab-", "", CodeHyphenEdge},
+		{"hyphen unicode", hyph, "ü-", "", CodeHyphenEdge},
+		{"no hyphen check", none, "-ab--", "-ab--", 0},
+		{"xn prefix decoded", none, "xn--xn---3na", "", CodeXNPrefix},
+		{"disallowed", none, "a\u0378", "", CodeDisallowed},
+		{"leading mark", none, "\u0301a", "", CodeLeadingMark},
+		{"invalid punycode", none, "xn--a!.b", "", CodePunycode},
+		{"punycode to disallowed", none, "xn--a.b", "", CodeDisallowed},
+		{"punycode ascii", none, "xn--abc-", "", CodePunycodeASCII},
+		{"punycode empty", none, "xn--", "", CodePunycodeASCII},
+		{"punycode uppercase", none, "XN--A-EHA", "xn--a-eha", 0},
+		{"punycode lowercased", none, "XN--TDA", "xn--tda", 0},
+		{"punycode not nfc", none, "xn--a-xbb", "", CodeNotNFC},
+		{"punycode leading mark", none, "xn--a-sfb", "", CodeLeadingMark},
+		{"ignore invalid punycode", Options{IgnoreInvalidPunycode: true}, "xn--a!.b", "xn--a!.b", 0},
+		{"dns ok", dns, long63 + ".com.", long63 + ".com.", 0},
+		{"dns label too long", dns, long63 + "a.com", "", CodeLabelLength},
+		{"dns empty label", dns, "a..com", "", CodeLabelLength},
+		{"dns empty", dns, "", "", CodeLabelLength},
+		{"dns domain too long", dns, strings.Repeat(long63+".", 4) + "a", "", CodeDomainLength},
+		{"dns unicode label too long", dns, strings.Repeat("ü", 60), "", CodeLabelLength},
+		{"bidi ok", bidi, "\u05D0\u05D1.com", "xn--4dbc.com", 0},
+		{"bidi rtl then ltr", bidi, "\u05D0a", "", CodeBidi},
+		{"bidi digit start", bidi, "1a.\u05D0", "", CodeBidi},
+		{"bidi en and an", bidi, "\u0627\u0661\u0031", "", CodeBidi},
+		{"bidi off", none, "\u05D0a", "xn--a-zhc", 0},
+		{"zwj after virama", join, "\u0915\u094D\u200D\u0937", "xn--11b2ezcw70k", 0},
+		{"zwj alone", join, "a\u200Db", "", CodeContextJ},
+		{"zwnj joining", join, "\u0628\u200C\u0628", "xn--ngba799q", 0},
+		{"zwnj no joining", join, "a\u200Cb", "", CodeContextJ},
+		{"joiners off", none, "a\u200Db", "xn--ab-m1t", 0},
+		{"invalid utf8", none, "a\xffb", "", CodeInvalidUTF8},
+	} {
+		got, err := tc.o.ToASCII(tc.in)
+		if tc.code == 0 {
+			if tc.want == "" {
+				// Only check that it succeeds and round-trips.
+				if err != nil {
+					t.Errorf("%s: ToASCII(%+q) error %v", tc.name, tc.in, err)
+				}
+				continue
+			}
+			if err != nil || got != tc.want {
+				t.Errorf("%s: ToASCII(%+q) = %q, %v; want %q", tc.name, tc.in, got, err, tc.want)
+			}
+			b, err := tc.o.AppendToASCII([]byte("x:"), tc.in)
+			if err != nil || string(b) != "x:"+tc.want {
+				t.Errorf("%s: AppendToASCII(%+q) = %q, %v", tc.name, tc.in, b, err)
+			}
+			continue
+		}
+		if !errors.Is(err, tc.code) || got != "" {
+			t.Errorf("%s: ToASCII(%+q) = %q, %v; want error %v", tc.name, tc.in, got, err, tc.code)
+		}
+		b, err := tc.o.AppendToASCII([]byte("x:"), tc.in)
+		if !errors.Is(err, tc.code) || string(b) != "x:" {
+			t.Errorf("%s: AppendToASCII(%+q) = %q, %v; want error %v", tc.name, tc.in, b, err, tc.code)
+		}
+	}
+}
+
+func TestErrorDetails(t *testing.T) {
+	_, err := Options{UseSTD3ASCIIRules: true}.ToASCII("ok.b_d")
+	var e *Error
+	if !errors.As(err, &e) || e.Code != CodeSTD3 || e.Label != 1 || e.Offset != 4 || e.Rune != '_' {
+		t.Fatalf("err = %#v", err)
+	}
+	if got := e.Error(); got != "uts46: code point not allowed by STD3 rules '_' in label 1 at offset 4" {
+		t.Errorf("Error() = %q", got)
+	}
+	_, err = Options{}.ToASCII("ab.c\u0378d")
+	if !errors.As(err, &e) || e.Code != CodeDisallowed || e.Label != 1 || e.Offset != 4 || e.Rune != 0x378 {
+		t.Fatalf("err = %#v", err)
+	}
+	_, err = Options{}.ToASCII("a.xn--ab!")
+	if !errors.As(err, &e) || e.Code != CodePunycode || e.Label != 1 || e.Offset != 8 {
+		t.Fatalf("err = %#v", err)
+	}
+	for c := CodeInvalidUTF8; c <= CodeEmpty; c++ {
+		if s := c.String(); strings.HasPrefix(s, "Code(") {
+			t.Errorf("code %d has no name", c)
+		}
+	}
+	if s := Code(200).String(); s != "Code(200)" {
+		t.Errorf("Code(200).String() = %q", s)
+	}
+}
+
+func TestToUnicode(t *testing.T) {
+	o := urlOptions(false)
+	for _, tc := range []struct {
+		in, want string
+		code     Code
+	}{
+		{"xn--bcher-kva.de", "bücher.de", 0},
+		{"XN--BCHER-KVA.DE", "bücher.de", 0},
+		{"Bücher.DE", "bücher.de", 0},
+		{"xn--fa-hia.de", "faß.de", 0},
+		{"a.xn--zz", "a.xn--zz", CodePunycode},
+		{"xn--0ca.\u05D0a", "\u00e0.\u05D0a", CodeBidi},
+		{"", "", 0},
+	} {
+		got, err := o.ToUnicode(tc.in)
+		if got != tc.want || (tc.code == 0) != (err == nil) || (tc.code != 0 && !errors.Is(err, tc.code)) {
+			t.Errorf("ToUnicode(%q) = %+q, %v; want %+q, %v", tc.in, got, err, tc.want, tc.code)
+		}
+	}
+	got, err := DomainToUnicode("xn--mgba3gch31f060k.com", false)
+	if err != nil || got != "نامه\u200cای.com" {
+		t.Errorf("DomainToUnicode = %+q, %v", got, err)
+	}
+}
+
+func TestDomainToASCII(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		beStrict bool
+		want     string
+		code     Code
+	}{
+		{"example.com", false, "example.com", 0},
+		{"EXAMPLE.com", false, "example.com", 0},
+		{"xn--a", false, "xn--a", 0}, // ASCII carve-out: only lowercased
+		{"xn--a!", true, "", CodePunycode},
+		{"a_b", false, "a_b", 0},
+		{"a_b", true, "", CodeSTD3},
+		{"", false, "", CodeEmpty},
+		{"", true, "", CodeLabelLength},
+		{"\u00AD", false, "", CodeEmpty},
+		{"Ü.com", true, "xn--tda.com", 0},
+		{"xn--tešla", false, "", CodePunycodeNonASCII},
+	} {
+		got, err := DomainToASCII(tc.in, tc.beStrict)
+		if got != tc.want || (tc.code == 0) != (err == nil) || (tc.code != 0 && !errors.Is(err, tc.code)) {
+			t.Errorf("DomainToASCII(%+q, %v) = %q, %v; want %q, %v", tc.in, tc.beStrict, got, err, tc.want, tc.code)
+		}
+		b, err := AppendDomainToASCII([]byte("h:"), tc.in, tc.beStrict)
+		if string(b) != "h:"+tc.want || (tc.code == 0) != (err == nil) || (tc.code != 0 && !errors.Is(err, tc.code)) {
+			t.Errorf("AppendDomainToASCII(%+q, %v) = %q, %v; want %q, %v", tc.in, tc.beStrict, b, err, tc.want, tc.code)
+		}
+	}
+}
+
+func TestDomainToASCIINoAlloc(t *testing.T) {
+	var sink string
+	n := testing.AllocsPerRun(100, func() {
+		sink, _ = DomainToASCII("www.example.com", false)
+	})
+	if n != 0 || sink != "www.example.com" {
+		t.Errorf("DomainToASCII on lowercase ASCII: %v allocs, result %q", n, sink)
+	}
+	buf := make([]byte, 0, 64)
+	n = testing.AllocsPerRun(100, func() {
+		buf, _ = AppendDomainToASCII(buf[:0], "WWW.Example.COM", false)
+	})
+	if n != 0 || string(buf) != "www.example.com" {
+		t.Errorf("AppendDomainToASCII: %v allocs, result %q", n, buf)
+	}
+}
+
+// TestTables checks invariants of the generated tables and a few known
+// property values.
+func TestTables(t *testing.T) {
+	if idnaTable[0]>>35 != 0 || propTable[0]>>11 != 0 || cccTable[0]>>8 != 0 {
+		t.Fatal("tables do not start at U+0000")
+	}
+	for i := 1; i < len(idnaTable); i++ {
+		if idnaTable[i]>>35 <= idnaTable[i-1]>>35 {
+			t.Fatalf("idnaTable not sorted at %d", i)
+		}
+	}
+	for i := 1; i < len(propTable); i++ {
+		if propTable[i]>>11 <= propTable[i-1]>>11 {
+			t.Fatalf("propTable not sorted at %d", i)
+		}
+	}
+	for i := 1; i < len(decompTable); i++ {
+		if decompTable[i]>>32 <= decompTable[i-1]>>32 {
+			t.Fatalf("decompTable not sorted at %d", i)
+		}
+	}
+	for i := 1; i < len(compTable); i++ {
+		if compTable[i]&^0x1FFFFF <= compTable[i-1]&^0x1FFFFF {
+			t.Fatalf("compTable not sorted at %d", i)
+		}
+	}
+	for _, tc := range []struct {
+		r       rune
+		status  int
+		mapping string
+	}{
+		{'a', statusValid, ""},
+		{0xDF, statusDeviation, "ss"},
+		{0xAD, statusIgnored, ""},
+		{0x2167, statusMapped, "viii"},
+		{0x378, statusDisallowed, ""},
+		{0xD800, statusDisallowed, ""},
+		{0x10FFFF, statusDisallowed, ""},
+		{0x1E9E, statusMapped, "ß"},
+	} {
+		st, m := lookupIDNA(tc.r)
+		if st != tc.status || m != tc.mapping {
+			t.Errorf("lookupIDNA(%U) = %d, %q; want %d, %q", tc.r, st, m, tc.status, tc.mapping)
+		}
+	}
+	for _, tc := range []struct {
+		r            rune
+		bidi, join   int
+		mark, virama bool
+	}{
+		{'a', bidiL, 0, false, false},
+		{'1', bidiEN, 0, false, false},
+		{0x5D0, bidiR, 0, false, false},
+		{0x628, bidiAL, joinD, false, false},
+		{0x627, bidiAL, joinR, false, false},
+		{0x661, bidiAN, 0, false, false},
+		{0x301, bidiNSM, joinT, true, false},
+		{0x94D, bidiNSM, joinT, true, true},
+		{0x200D, bidiBN, joinC, false, false},
+	} {
+		p := lookupProps(tc.r)
+		if p.bidi() != tc.bidi || p.joining() != tc.join || p.isMark() != tc.mark || p.isVirama() != tc.virama {
+			t.Errorf("lookupProps(%U) = bidi %d join %d mark %v virama %v", tc.r, p.bidi(), p.joining(), p.isMark(), p.isVirama())
+		}
+	}
+}
+
+// assigned15 reports whether r is assigned in Unicode 15.0, the version of
+// both the standard library's unicode tables and x/text's norm tables here.
+func assigned15(r rune) bool {
+	return unicode.Version == norm.Version && !unicode.Is(unicode.Cs, r) &&
+		unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.Cc, unicode.Cf)
+}
+
+// TestNFCAgainstXText compares our NFC with golang.org/x/text on every code
+// point assigned in Unicode 15.0 and on random sequences of them.
+func TestNFCAgainstXText(t *testing.T) {
+	if unicode.Version != norm.Version {
+		t.Skipf("unicode %s and x/text norm %s differ", unicode.Version, norm.Version)
+	}
+	var pool []rune
+	buf := make([]rune, 0, 64)
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !assigned15(r) {
+			continue
+		}
+		if r >= 0x300 && (combiningClass(r) != 0 || decomposition(r) != "" || r >= hangulLBase && r < 0x1200 || r >= hangulSBase && r < hangulSBase+hangulSCount && r%97 == 0) {
+			pool = append(pool, r)
+		}
+		got := string(nfc([]rune{r}, buf))
+		if want := norm.NFC.String(string(r)); got != want {
+			t.Errorf("nfc(%U) = %+q, want %+q", r, got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	pool = append(pool, 'a', 'e', 'o', 'A')
+	for i := 0; i < 20000; i++ {
+		n := 1 + rng.IntN(6)
+		rs := make([]rune, n)
+		for j := range rs {
+			rs[j] = pool[rng.IntN(len(pool))]
+		}
+		got := string(nfc(rs, make([]rune, 0, 8)))
+		if want := norm.NFC.String(string(rs)); got != want {
+			t.Errorf("nfc(%+q) = %+q, want %+q", string(rs), got, want)
+		}
+		if isNFC([]rune(got)) != true {
+			t.Errorf("isNFC(nfc(%+q)) = false", string(rs))
+		}
+	}
+}
+
+func TestIsNFC(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"abc", true},
+		{"\u00e0", true},
+		{"a\u0300", false},
+		{"\u1100\u1161", false},
+		{"\uac00", true},
+		{"\u1ea1\u0307", true},
+		{"a\u0323\u0307", false},
+		{"a\u0307\u0323", false},
+		{"\u0958", false}, // composition exclusion
+	} {
+		if got := isNFC([]rune(tc.s)); got != tc.want {
+			t.Errorf("isNFC(%+q) = %v", tc.s, got)
+		}
+	}
+	if !utf8.ValidString(string(nfc([]rune("\u1100\u1161\u11a8"), nil))) {
+		t.Error("nfc of Hangul jamo")
+	}
+	if got := string(nfc([]rune("\u1100\u1161\u11a8"), nil)); got != "\uac01" {
+		t.Errorf("nfc(LVT) = %+q", got)
+	}
+}
