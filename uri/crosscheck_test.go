@@ -12,31 +12,31 @@ import (
 // fredbiSkips lists fredbi/uri cases that follow fredbi's own rules rather
 // than RFC 3986.
 var fredbiSkips = map[string]string{
-	"x://bob": "fredbi wants schemes of two letters or more; RFC 3986 allows one",
-	"c:\\directory\filename": "RFC 3986 reads \"c\" as a valid scheme and rejects the \"\\\\\" in the path",
+	"x://bob":                          "fredbi wants schemes of two letters or more; RFC 3986 allows one",
+	"c:\\directory\filename":           "RFC 3986 reads \"c\" as a valid scheme and rejects the \"\\\\\" in the path",
 	"https:////a?query=value#fragment": "with an (empty) authority, path-abempty may start with \"//\" (RFC 3986 \u00a73.3)",
-	"file:////etc/hosts": "with an (empty) authority, path-abempty may start with \"//\" (RFC 3986 \u00a73.3)",
-	"http:////foo.html": "with an (empty) authority, path-abempty may start with \"//\" (RFC 3986 \u00a73.3)",
-	"https://user:passwd@:8080/a?query=value#fragment": "RFC 3986 allows an empty reg-name",
-	"http://www.\u8a79\u59c6\u65af.org/": "raw non-ASCII makes an IRI (RFC 3987), not a URI; ParseLenient and package iri accept it",
+	"file:////etc/hosts":               "with an (empty) authority, path-abempty may start with \"//\" (RFC 3986 \u00a73.3)",
+	"http:////foo.html":                "with an (empty) authority, path-abempty may start with \"//\" (RFC 3986 \u00a73.3)",
+	"https://user:passwd@:8080/a?query=value#fragment":                                           "RFC 3986 allows an empty reg-name",
+	"http://www.\u8a79\u59c6\u65af.org/":                                                         "raw non-ASCII makes an IRI (RFC 3987), not a URI; ParseLenient and package iri accept it",
 	"http://www.example.org/h\u00e9llo\u00f4/m\u00f6tor/world.txt/?id=5&part=three#there-you-go": "raw non-ASCII makes an IRI (RFC 3987), not a URI; ParseLenient and package iri accept it",
-	"https://user:passwd@286;0.0.1:8080/a?query=value#fragment": "fredbi applies DNS name rules to hosts; RFC 3986 reg-name allows this host",
-	"https://user:passwd@256.256.256.256:8080/a?query=value#fragment": "not an IPv4address, so a valid RFC 3986 reg-name",
-	"https://user:passwd@127.256.0.1:8080/a?query=value#fragment": "not an IPv4address, so a valid RFC 3986 reg-name",
-	"https://user:passwd@127.0127.0.1:8080/a?query=value#fragment": "not an IPv4address, so a valid RFC 3986 reg-name",
-	"http://192.168.0.%31/": "not an IPv4address, so a valid RFC 3986 reg-name",
-	"http://192.168.0.%31:8080/": "not an IPv4address, so a valid RFC 3986 reg-name",
+	"https://user:passwd@286;0.0.1:8080/a?query=value#fragment":                                  "fredbi applies DNS name rules to hosts; RFC 3986 reg-name allows this host",
+	"https://user:passwd@256.256.256.256:8080/a?query=value#fragment":                            "not an IPv4address, so a valid RFC 3986 reg-name",
+	"https://user:passwd@127.256.0.1:8080/a?query=value#fragment":                                "not an IPv4address, so a valid RFC 3986 reg-name",
+	"https://user:passwd@127.0127.0.1:8080/a?query=value#fragment":                               "not an IPv4address, so a valid RFC 3986 reg-name",
+	"http://192.168.0.%31/":                   "not an IPv4address, so a valid RFC 3986 reg-name",
+	"http://192.168.0.%31:8080/":              "not an IPv4address, so a valid RFC 3986 reg-name",
 	"https://0%3A0%3A0%3A0%3A0%3A0%3A0%3A1/a": "escaped colons make a valid RFC 3986 reg-name",
 	"https://xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/": "fredbi applies DNS name rules to hosts; RFC 3986 reg-name allows this host",
-	"https://seg..com/": "fredbi applies DNS name rules to hosts; RFC 3986 reg-name allows this host",
+	"https://seg..com/":       "fredbi applies DNS name rules to hosts; RFC 3986 reg-name allows this host",
 	"https://seg.empty.com./": "fredbi applies DNS name rules to hosts; RFC 3986 reg-name allows this host",
-	"https://x-.y.com/": "fredbi applies DNS name rules to hosts; RFC 3986 reg-name allows this host",
+	"https://x-.y.com/":       "fredbi applies DNS name rules to hosts; RFC 3986 reg-name allows this host",
 	"https://xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy.com/": "fredbi applies DNS name rules to hosts; RFC 3986 reg-name allows this host",
-	"https://........./": "fredbi applies DNS name rules to hosts; RFC 3986 reg-name allows this host",
-	"http://[fe80::1%25%C3~]:8080/": "RFC 6874 ZoneID allows any pct-encoded octet; fredbi wants UTF-8",
-	"http://[fe80::1%25%F3~]:8080/": "RFC 6874 ZoneID allows any pct-encoded octet; fredbi wants UTF-8",
+	"https://........./":                                             "fredbi applies DNS name rules to hosts; RFC 3986 reg-name allows this host",
+	"http://[fe80::1%25%C3~]:8080/":                                  "RFC 6874 ZoneID allows any pct-encoded octet; fredbi wants UTF-8",
+	"http://[fe80::1%25%F3~]:8080/":                                  "RFC 6874 ZoneID allows any pct-encoded octet; fredbi wants UTF-8",
 	"https://user:passwd@ex%C3ample.com:8080/a?query=value#fragment": "RFC 3986 reg-name allows any pct-encoded octet; fredbi wants UTF-8",
-	"tel://user:passwd@ex%C3ample.com:8080/a?query=value#fragment": "RFC 3986 reg-name allows any pct-encoded octet; fredbi wants UTF-8",
+	"tel://user:passwd@ex%C3ample.com:8080/a?query=value#fragment":   "RFC 3986 reg-name allows any pct-encoded octet; fredbi wants UTF-8",
 }
 
 func TestFredbi(t *testing.T) {
@@ -117,7 +117,7 @@ func TestFredbi(t *testing.T) {
 // by function and arguments.
 var pythonSkips = map[string]string{
 	"urljoin http://a/b/c/d;p?q#f ": "Python keeps the base fragment for an empty reference; RFC 3986 §5.2.2 drops it",
-	"urljoin  http://a/./g":          "Python does not resolve against an empty base; RFC 3986 removes the dot segment",
+	"urljoin  http://a/./g":         "Python does not resolve against an empty base; RFC 3986 removes the dot segment",
 }
 
 func TestPythonURLLib(t *testing.T) {
