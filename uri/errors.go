@@ -1,0 +1,167 @@
+package uri
+
+import "strconv"
+
+// A Component names a part of a URI reference. It is a plain string so that
+// error reports and findings print and compare easily.
+type Component string
+
+// The components of a URI reference (RFC 3986 §3).
+const (
+	ComponentScheme    Component = "scheme"
+	ComponentAuthority Component = "authority"
+	ComponentUserinfo  Component = "userinfo"
+	ComponentHost      Component = "host"
+	ComponentPort      Component = "port"
+	ComponentPath      Component = "path"
+	ComponentQuery     Component = "query"
+	ComponentFragment  Component = "fragment"
+)
+
+// A Code is a stable, machine-readable name for one kind of syntax problem.
+// Codes are errors themselves, so they are the sentinels of this package:
+// errors.Is(err, uri.ErrInvalidPort) reports whether err is an [*Error] of
+// that kind.
+type Code string
+
+// Error returns the code's text.
+func (c Code) Error() string { return string(c) }
+
+// The codes of parse errors and lenient findings.
+const (
+	// ErrInvalidChar: a byte that the component does not allow literally
+	// (a space, one of <>{}|\^"`, a control character, a second "@", ...).
+	ErrInvalidChar Code = "invalid-char"
+	// ErrNonASCII: a raw non-ASCII character; a URI must percent-encode it
+	// (an IRI may hold it, see package iri).
+	ErrNonASCII Code = "non-ascii"
+	// ErrInvalidUTF8: raw bytes that are not valid UTF-8.
+	ErrInvalidUTF8 Code = "invalid-utf8"
+	// ErrInvalidEscape: a "%" not followed by two hex digits.
+	ErrInvalidEscape Code = "invalid-escape"
+	// ErrTruncatedEscape: a "%" escape cut off by the end of the component.
+	ErrTruncatedEscape Code = "truncated-escape"
+	// ErrMissingScheme: ParseURI was given a relative reference.
+	ErrMissingScheme Code = "missing-scheme"
+	// ErrInvalidScheme: a scheme that does not start with a letter or holds
+	// a byte other than letters, digits, "+", "-" and ".".
+	ErrInvalidScheme Code = "invalid-scheme"
+	// ErrColonInFirstSegment: a relative reference whose first path segment
+	// holds a ":" (path-noscheme); it would read as a scheme. Write "./" in
+	// front of it or encode the colon as %3A.
+	ErrColonInFirstSegment Code = "colon-in-first-segment"
+	// ErrUnclosedIPLiteral: a host starting with "[" without a matching "]".
+	ErrUnclosedIPLiteral Code = "unclosed-ip-literal"
+	// ErrInvalidIPv6: the text between "[" and "]" is not an RFC 4291
+	// IPv6 address in any text form RFC 3986 allows.
+	ErrInvalidIPv6 Code = "invalid-ipv6"
+	// ErrInvalidIPvFuture: a "[v...]" literal that is not "v" 1*HEXDIG "."
+	// 1*(unreserved / sub-delims / ":").
+	ErrInvalidIPvFuture Code = "invalid-ipvfuture"
+	// ErrInvalidZone: an RFC 6874 zone identifier that is empty, holds a
+	// byte it may not, or is introduced by a bare "%" instead of "%25".
+	ErrInvalidZone Code = "invalid-zone"
+	// ErrInvalidPort: a port that is not all digits.
+	ErrInvalidPort Code = "invalid-port"
+	// ErrPortRange: a port above 65535 (strict mode only; the grammar
+	// allows any number of digits).
+	ErrPortRange Code = "port-out-of-range"
+	// ErrAmbiguousPath: Build or a derived reference was asked for a path
+	// starting with "//" without an authority, which would read as one.
+	ErrAmbiguousPath Code = "ambiguous-path"
+	// ErrTooLong: the input is longer than 2^31-1 bytes.
+	ErrTooLong Code = "too-long"
+)
+
+// Message returns a one-line human description of the code.
+func (c Code) Message() string {
+	switch c {
+	case ErrInvalidChar:
+		return "character not allowed here"
+	case ErrNonASCII:
+		return "non-ASCII character must be percent-encoded"
+	case ErrInvalidUTF8:
+		return "raw bytes are not valid UTF-8"
+	case ErrInvalidEscape:
+		return "% not followed by two hex digits"
+	case ErrTruncatedEscape:
+		return "escape cut off by the end of the component"
+	case ErrMissingScheme:
+		return "a URI needs a scheme"
+	case ErrInvalidScheme:
+		return "scheme must be a letter followed by letters, digits, '+', '-' or '.'"
+	case ErrColonInFirstSegment:
+		return "':' in the first segment of a relative path reads as a scheme"
+	case ErrUnclosedIPLiteral:
+		return "'[' without matching ']'"
+	case ErrInvalidIPv6:
+		return "invalid IPv6 address"
+	case ErrInvalidIPvFuture:
+		return "invalid IPvFuture literal"
+	case ErrInvalidZone:
+		return "invalid IPv6 zone identifier (RFC 6874 wants %25 and a non-empty zone)"
+	case ErrInvalidPort:
+		return "port must be digits"
+	case ErrPortRange:
+		return "port above 65535"
+	case ErrAmbiguousPath:
+		return "path starting with // needs an authority"
+	case ErrTooLong:
+		return "input longer than 2^31-1 bytes"
+	}
+	return string(c)
+}
+
+// An Error describes why a strict parse failed: the first violation found.
+type Error struct {
+	// Offset is the byte offset in the input of the offending byte.
+	Offset int
+	// Component is the component being parsed.
+	Component Component
+	// Code says what is wrong; it is also the sentinel for errors.Is.
+	Code Code
+	// Input is the text that was parsed.
+	Input string
+}
+
+// Error returns a message such as
+// `uri: "a b": offset 1 (path): ' ': character not allowed here`.
+func (e *Error) Error() string {
+	b := make([]byte, 0, 64+len(e.Input))
+	b = append(b, "uri: "...)
+	b = strconv.AppendQuote(b, e.Input)
+	b = append(b, ": offset "...)
+	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b = append(b, " ("...)
+	b = append(b, e.Component...)
+	b = append(b, "): "...)
+	if e.Offset < len(e.Input) && e.Code != ErrPortRange {
+		b = strconv.AppendQuoteRune(b, rune(e.Input[e.Offset]))
+		b = append(b, ": "...)
+	}
+	b = append(b, e.Code.Message()...)
+	return string(b)
+}
+
+// Unwrap returns the error's Code, for errors.Is.
+func (e *Error) Unwrap() error { return e.Code }
+
+// A Finding is one deviation from RFC 3986 that ParseLenient accepted. It
+// carries the same facts as an [*Error].
+type Finding struct {
+	// Offset is the byte offset in the input of the offending byte.
+	Offset int
+	// Component is the component the byte belongs to.
+	Component Component
+	// Code says what is wrong.
+	Code Code
+}
+
+// Message returns the human description of the finding's code.
+func (f Finding) Message() string { return f.Code.Message() }
+
+// String returns a line such as "offset 4 (path): invalid-char: character
+// not allowed here".
+func (f Finding) String() string {
+	return "offset " + strconv.Itoa(f.Offset) + " (" + string(f.Component) + "): " + string(f.Code) + ": " + f.Code.Message()
+}

@@ -1,0 +1,493 @@
+package uri
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/urikit/urikit/percent"
+)
+
+// A Level is a set of normalization steps. The named levels are ladders
+// of RFC 3986 §6.2: Syntax ⊂ Scheme ⊂ Full. Steps combine with |, for
+// example Scheme|DropFragment.
+type Level uint16
+
+// Normalization steps.
+const (
+	// Case lowercases the scheme and the host (reg-name, IPv6 and
+	// IPvFuture hex; not an IPv6 zone), leaving the hex of escapes
+	// uppercase (§6.2.2.1).
+	Case Level = 1 << iota
+	// PercentEncoding uppercases the hex digits of every escape and
+	// decodes the escapes of unreserved characters in every component
+	// (§6.2.2.1, §6.2.2.2).
+	PercentEncoding
+	// DotSegments removes "." and ".." segments from the path (§6.2.2.3).
+	// A relative path keeps the ".." segments that climb above its start
+	// ("../a/.." gives "../"), since they carry meaning there.
+	DotSegments
+	// PortZeros strips leading zeros from the port ("00080" gives "80").
+	PortZeros
+	// EmptyPort removes a ":" with an empty port ("http://a:/" gives
+	// "http://a/"), as §3.2.3 and §6.2.3 recommend.
+	EmptyPort
+	// DefaultPort removes the port when it is the scheme's default (see
+	// DefaultPortOf), §6.2.3.
+	DefaultPort
+	// EmptyPath turns the empty path of a reference with an authority
+	// into "/" for http-like schemes (http, https, ws, wss, ftp, file),
+	// §6.2.3.
+	EmptyPath
+	// SchemeSpecific applies the rules of particular schemes beyond ports
+	// and paths: for mailto, the domain of each address is lowercased.
+	SchemeSpecific
+	// SortQuery sorts the "&"-separated query elements by key (byte
+	// order of the normalized raw key), stably, so duplicate keys keep
+	// their relative order.
+	SortQuery
+	// DropEmptyQuery removes an empty query ("http://a/?" gives
+	// "http://a/").
+	DropEmptyQuery
+	// DropFragment removes the fragment.
+	DropFragment
+)
+
+// The normalization ladders.
+const (
+	// Syntax is syntax-based normalization (§6.2.2): case, percent-encoding
+	// and dot segments, plus leading zeros of the port.
+	Syntax = Case | PercentEncoding | DotSegments | PortZeros
+	// SchemeBased adds scheme-based normalization (§6.2.3): empty and
+	// default ports, empty http-like paths, scheme-specific rules.
+	SchemeBased = Syntax | EmptyPort | DefaultPort | EmptyPath | SchemeSpecific
+	// Full adds the steps RFC 3986 does not license but crawlers and
+	// caches use to find duplicates: sorted query, no empty query, no
+	// fragment. Full may equate references that name different
+	// resources.
+	Full = SchemeBased | SortQuery | DropEmptyQuery | DropFragment
+)
+
+var levelNames = [...]string{
+	"case", "percent-encoding", "dot-segments", "port-zeros", "empty-port",
+	"default-port", "empty-path", "scheme-specific", "sort-query",
+	"drop-empty-query", "drop-fragment",
+}
+
+// String returns "syntax", "scheme" or "full" for the ladders, and
+// otherwise the step names joined with "+" ("scheme+drop-fragment" for
+// SchemeBased|DropFragment).
+func (l Level) String() string {
+	var parts []string
+	rest := l
+	switch {
+	case l&Full == Full:
+		parts, rest = append(parts, "full"), l&^Full
+	case l&SchemeBased == SchemeBased:
+		parts, rest = append(parts, "scheme"), l&^SchemeBased
+	case l&Syntax == Syntax:
+		parts, rest = append(parts, "syntax"), l&^Syntax
+	}
+	for i, name := range levelNames {
+		if rest&(1<<i) != 0 {
+			parts = append(parts, name)
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, "+")
+}
+
+// ParseLevel parses a level: "syntax", "scheme", "full", "none", a step
+// name ("sort-query", "drop-fragment", ...), or several joined with "+"
+// or ",". It is the inverse of Level.String.
+func ParseLevel(s string) (Level, error) {
+	var l Level
+	for _, name := range strings.FieldsFunc(s, func(r rune) bool { return r == '+' || r == ',' }) {
+		switch name = strings.TrimSpace(name); name {
+		case "syntax":
+			l |= Syntax
+		case "scheme":
+			l |= SchemeBased
+		case "full":
+			l |= Full
+		case "none":
+		default:
+			i := slices.Index(levelNames[:], name)
+			if i < 0 {
+				return 0, &levelError{name}
+			}
+			l |= 1 << i
+		}
+	}
+	return l, nil
+}
+
+type levelError struct{ name string }
+
+func (e *levelError) Error() string { return "uri: unknown normalization level " + `"` + e.name + `"` }
+
+// DefaultPortOf returns the default port of a scheme (lowercase) as
+// digits, or "" when the scheme has none in the table: http 80, https 443,
+// ws 80, wss 443, ftp 21, and the registered ports of other common
+// schemes.
+func DefaultPortOf(scheme string) string {
+	switch scheme {
+	case "http", "ws":
+		return "80"
+	case "https", "wss":
+		return "443"
+	case "ftp":
+		return "21"
+	case "ssh", "sftp":
+		return "22"
+	case "telnet":
+		return "23"
+	case "smtp":
+		return "25"
+	case "tftp":
+		return "69"
+	case "gopher":
+		return "70"
+	case "pop":
+		return "110"
+	case "nntp", "news":
+		return "119"
+	case "imap":
+		return "143"
+	case "snmp":
+		return "161"
+	case "ldap":
+		return "389"
+	case "rtsp":
+		return "554"
+	case "ipp", "ipps":
+		return "631"
+	case "ldaps":
+		return "636"
+	case "rsync":
+		return "873"
+	case "imaps":
+		return "993"
+	case "pop3s":
+		return "995"
+	case "mqtt":
+		return "1883"
+	case "nfs":
+		return "2049"
+	case "coap":
+		return "5683"
+	case "coaps":
+		return "5684"
+	case "sip":
+		return "5060"
+	case "sips":
+		return "5061"
+	case "xmpp":
+		return "5222"
+	case "amqp":
+		return "5672"
+	case "amqps":
+		return "5671"
+	case "vnc":
+		return "5900"
+	case "redis":
+		return "6379"
+	case "git":
+		return "9418"
+	}
+	return ""
+}
+
+func httpLike(scheme string) bool {
+	switch scheme {
+	case "http", "https", "ws", "wss", "ftp", "file":
+		return true
+	}
+	return false
+}
+
+// Normalize returns r normalized with the steps of l. It is idempotent,
+// and the result parses as r did (strictly when r was valid). It returns
+// r itself, without allocating, when nothing changes, and allocates the
+// new text once otherwise.
+func Normalize(r Reference, l Level) Reference {
+	var buf [512]byte
+	b := appendNormalized(buf[:0], r, l)
+	if string(b) == r.s {
+		return r
+	}
+	s := string(b)
+	if n, err := Parse(s); err == nil {
+		return n
+	}
+	n, _ := ParseLenient(s)
+	return n
+}
+
+// NormalizeString parses s strictly and normalizes it.
+func NormalizeString(s string, l Level) (string, error) {
+	r, err := Parse(s)
+	if err != nil {
+		return "", err
+	}
+	return Normalize(r, l).String(), nil
+}
+
+// Equal reports whether a and b are equivalent under the steps of l: the
+// normalized texts are identical. With l == 0 it is a == b. It is
+// reflexive and symmetric.
+func Equal(a, b Reference, l Level) bool {
+	if a == b {
+		return true
+	}
+	var ba, bb [512]byte
+	return string(appendNormalized(ba[:0], a, l)) == string(appendNormalized(bb[:0], b, l))
+}
+
+func appendNormalized(b []byte, r Reference, l Level) []byte {
+	x := r.raw()
+	var schemeBuf [16]byte
+	scheme := x.scheme
+	if x.hasScheme && l&Case != 0 {
+		scheme = string(appendLower(schemeBuf[:0], scheme))
+	}
+	if x.hasScheme {
+		b = append(b, scheme...)
+		b = append(b, ':')
+	}
+	if x.hasAuth {
+		b = append(b, '/', '/')
+		if x.hasUser {
+			b = appendPct(b, x.userinfo, l)
+			b = append(b, '@')
+		}
+		b = appendHostNorm(b, x.host, r.host, l)
+		port, hasPort := x.port, x.hasPort
+		if hasPort && l&PortZeros != 0 {
+			for len(port) > 1 && port[0] == '0' {
+				port = port[1:]
+			}
+		}
+		if hasPort && l&EmptyPort != 0 && port == "" {
+			hasPort = false
+		}
+		if hasPort && l&DefaultPort != 0 && port != "" && port == DefaultPortOf(scheme) {
+			hasPort = false
+		}
+		if hasPort {
+			b = append(b, ':')
+			b = append(b, port...)
+		}
+	}
+	ps := len(b)
+	if l&DotSegments != 0 {
+		b = appendPathNorm(b, x.path, l)
+	} else {
+		b = appendPct(b, x.path, l)
+	}
+	if x.hasAuth && len(b) == ps && l&EmptyPath != 0 && httpLike(scheme) {
+		b = append(b, '/')
+	}
+	if !x.hasAuth {
+		// Re-apply the guards of recomposition on the new path.
+		var g [2]byte
+		guard := appendPathGuard(g[:0], string(b[ps:]), x.hasScheme)
+		if len(guard) > 0 {
+			b = append(b, 0, 0)
+			copy(b[ps+2:], b[ps:])
+			b[ps], b[ps+1] = guard[0], guard[1]
+		}
+		if x.hasScheme && l&SchemeSpecific != 0 && scheme == "mailto" {
+			lowerMailDomains(b[ps:])
+		}
+	}
+	if x.hasQ && !(l&DropEmptyQuery != 0 && x.query == "") {
+		b = append(b, '?')
+		if l&SortQuery != 0 && strings.IndexByte(x.query, '&') >= 0 {
+			b = appendSortedQuery(b, x.query, l)
+		} else {
+			b = appendPct(b, x.query, l)
+		}
+	}
+	if x.hasF && l&DropFragment == 0 {
+		b = append(b, '#')
+		b = appendPct(b, x.fragment, l)
+	}
+	return b
+}
+
+func appendPct(b []byte, s string, l Level) []byte {
+	if l&PercentEncoding != 0 {
+		return percent.AppendNormalize(b, s)
+	}
+	return append(b, s...)
+}
+
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c-'A' < 26 {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
+// lowerEscaped lowercases the ASCII letters of b outside "%XX" escapes.
+func lowerEscaped(b []byte) {
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c == '%' {
+			i += 2
+			continue
+		}
+		if c-'A' < 26 {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+}
+
+func appendHostNorm(b []byte, h string, t HostType, l Level) []byte {
+	start := len(b)
+	if t == HostIPv6 {
+		z := strings.IndexByte(h, '%')
+		if z < 0 {
+			z = len(h)
+		}
+		b = append(b, h[:z]...)
+		if l&Case != 0 {
+			lowerEscaped(b[start:])
+		}
+		return appendPct(b, h[z:], l) // the zone keeps its case
+	}
+	b = appendPct(b, h, l)
+	if l&Case != 0 {
+		lowerEscaped(b[start:])
+	}
+	return b
+}
+
+// appendPathNorm appends path with its escapes normalized (when l says
+// so) and its dot segments removed. A rooted path loses the ".." segments
+// that would climb above the root, as in §5.2.4; a rootless path keeps
+// them.
+func appendPathNorm(b []byte, path string, l Level) []byte {
+	rooted := strings.HasPrefix(path, "/")
+	if rooted {
+		b = append(b, '/')
+		path = path[1:]
+	} else if path == "" {
+		return b
+	}
+	start := len(b)
+	nseg, nup := 0, 0
+	for {
+		seg, rest, more := strings.Cut(path, "/")
+		last := !more
+		segStart := len(b)
+		if nseg > 0 {
+			b = append(b, '/')
+		}
+		b = appendPct(b, seg, l)
+		w := string(b[segStart:])
+		if nseg > 0 {
+			w = w[1:]
+		}
+		switch w {
+		case ".":
+			b = b[:segStart]
+			if last {
+				b, nseg = appendSegment(b, nseg, ""), nseg+1
+			}
+		case "..":
+			b = b[:segStart]
+			switch {
+			case nseg > nup:
+				p := popSegment(b[start:])
+				b = b[:start+len(p)]
+				nseg--
+			case !rooted:
+				b, nseg = appendSegment(b, nseg, ".."), nseg+1
+				nup++
+			}
+			if last {
+				b, nseg = appendSegment(b, nseg, ""), nseg+1
+			}
+		default:
+			nseg++
+		}
+		if last {
+			break
+		}
+		path = rest
+	}
+	if !rooted && len(b) > start && b[start] == '/' {
+		// An empty first segment left by ".." ("a/..//b"): keep the path
+		// relative.
+		b = append(b, 0, 0)
+		copy(b[start+2:], b[start:])
+		b[start], b[start+1] = '.', '/'
+	}
+	return b
+}
+
+func appendSegment(b []byte, nseg int, seg string) []byte {
+	if nseg > 0 {
+		b = append(b, '/')
+	}
+	return append(b, seg...)
+}
+
+// lowerMailDomains lowercases the domain of each address in a mailto
+// path ("Joe@Example.COM,b@X.org").
+func lowerMailDomains(p []byte) {
+	at := -1
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '@':
+			at = i
+		case c == ',':
+			at = -1
+		case at >= 0 && c == '%':
+			i += 2
+		case at >= 0 && c-'A' < 26:
+			p[i] = c + 'a' - 'A'
+		}
+	}
+}
+
+// appendSortedQuery appends the query with its "&"-separated elements
+// sorted stably by key, each element normalized as l says.
+func appendSortedQuery(b []byte, q string, l Level) []byte {
+	var stack [32]string
+	els := stack[:0]
+	for {
+		el, rest, more := strings.Cut(q, "&")
+		els = append(els, el)
+		if !more {
+			break
+		}
+		q = rest
+	}
+	key := func(el string) string {
+		k, _, _ := strings.Cut(el, "=")
+		return k
+	}
+	norm := l&PercentEncoding != 0
+	slices.SortStableFunc(els, func(x, y string) int {
+		kx, ky := key(x), key(y)
+		if norm {
+			kx, ky = percent.Normalize(kx), percent.Normalize(ky)
+		}
+		return strings.Compare(kx, ky)
+	})
+	for i, el := range els {
+		if i > 0 {
+			b = append(b, '&')
+		}
+		b = appendPct(b, el, l)
+	}
+	return b
+}

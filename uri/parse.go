@@ -1,0 +1,361 @@
+package uri
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Parse parses s strictly as an RFC 3986 URI-reference: a URI (with a
+// scheme) or a relative-ref. On the first violation of the grammar it
+// returns an [*Error] with the byte offset, the component and a [Code].
+// It also rejects ports above 65535. Parse does not allocate when s is
+// valid.
+func Parse(s string) (Reference, error) {
+	p := parser{s: s}
+	r, ok := p.parse(false)
+	if !ok {
+		return Reference{}, p.err
+	}
+	return r, nil
+}
+
+// ParseURI is Parse for the URI rule: the reference must have a scheme.
+// Without one it fails with ErrMissingScheme, or ErrInvalidScheme when
+// the text before the first ":" cannot be a scheme.
+func ParseURI(s string) (Reference, error) {
+	p := parser{s: s}
+	r, ok := p.parse(true)
+	if !ok {
+		return Reference{}, p.err
+	}
+	return r, nil
+}
+
+// MustParse is Parse that panics on error, for constants in programs and
+// tests.
+func MustParse(s string) Reference {
+	r, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// ParseLenient splits s into components the way Parse does, but accepts
+// what real-world URLs contain: spaces and other characters RFC 3986 does
+// not allow (`<>{}|\^"` and controls), raw non-ASCII text, invalid UTF-8,
+// malformed escapes, ports above 65535 or with leading garbage, "[" in
+// paths, several "@" in the authority (the last one ends the userinfo), a
+// colon in the first segment of a relative path, bad IP literals. It never
+// fails: every byte lands in some component, String returns s byte for
+// byte, and each deviation is reported as a [Finding], in input order. A
+// string that Parse accepts gives the same Reference and no findings.
+func ParseLenient(s string) (Reference, []Finding) {
+	p := parser{s: s, lenient: true}
+	r, _ := p.parse(false)
+	slices.SortStableFunc(p.findings, func(a, b Finding) int { return a.Offset - b.Offset })
+	return r, p.findings
+}
+
+// Reference flags: which optional components are present.
+const (
+	fScheme uint8 = 1 << iota
+	fAuthority
+	fUserinfo
+	fPort
+	fQuery
+	fFragment
+)
+
+// noStop is passed as a stop byte when a component has no terminator. It
+// is "/", which is in the class of every component scanned to the end of
+// the input and never occurs inside an authority range, so it never
+// reaches the stop test.
+const noStop = '/'
+
+type parser struct {
+	s        string
+	lenient  bool
+	findings []Finding
+	err      *Error
+}
+
+// report records a problem. It returns true when parsing must stop
+// (strict mode).
+func (p *parser) report(off int, c Component, code Code) bool {
+	if p.lenient {
+		p.findings = append(p.findings, Finding{Offset: off, Component: c, Code: code})
+		return false
+	}
+	p.err = &Error{Offset: off, Component: c, Code: code, Input: p.s}
+	return true
+}
+
+// scan checks s[i:end] against the class mask up to the first byte equal to
+// stop1 or stop2 that the class does not allow, and returns the index of
+// that terminator (or end). ok is false when a strict parse must stop.
+func (p *parser) scan(i, end int, mask byte, comp Component, stop1, stop2 byte) (int, bool) {
+	s := p.s[:end]
+	for i < len(s) {
+		c := s[i]
+		if classes[c]&mask != 0 {
+			i++
+			continue
+		}
+		if c == stop1 || c == stop2 {
+			return i, true
+		}
+		if c == '%' {
+			if i+2 < len(s) && isHexDigit(s[i+1]) && isHexDigit(s[i+2]) {
+				i += 3
+				continue
+			}
+			code := ErrInvalidEscape
+			if i+1 == len(s) || s[i+1] == stop1 || s[i+1] == stop2 ||
+				isHexDigit(s[i+1]) && (i+2 == len(s) || s[i+2] == stop1 || s[i+2] == stop2) {
+				code = ErrTruncatedEscape
+			}
+			if p.report(i, comp, code) {
+				return i, false
+			}
+			i++
+			continue
+		}
+		n, code := 1, ErrInvalidChar
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size <= 1 {
+				code = ErrInvalidUTF8
+			} else {
+				n, code = size, ErrNonASCII
+			}
+		}
+		if p.report(i, comp, code) {
+			return i, false
+		}
+		i += n
+	}
+	return len(s), true
+}
+
+func (p *parser) parse(requireScheme bool) (Reference, bool) {
+	s := p.s
+	var r Reference
+	if len(s) > math.MaxInt32 {
+		p.report(0, ComponentPath, ErrTooLong)
+		return r, false
+	}
+	i := 0
+	if len(s) > 0 && isAlpha(s[0]) {
+		j := 1
+		for j < len(s) && classes[s[j]]&cScheme != 0 {
+			j++
+		}
+		if j < len(s) && s[j] == ':' {
+			r.flags |= fScheme
+			r.schemeEnd = int32(j)
+			i = j + 1
+		}
+	}
+	if requireScheme && r.flags&fScheme == 0 {
+		p.schemeError()
+		return r, false
+	}
+	if i+1 < len(s) && s[i] == '/' && s[i+1] == '/' {
+		r.flags |= fAuthority
+		var ok bool
+		if i, ok = p.authority(&r, i+2); !ok {
+			return r, false
+		}
+	}
+	r.pathStart = int32(i)
+	colon := -1
+	if r.flags&(fScheme|fAuthority) == 0 {
+		// path-noscheme: no ":" in the first segment.
+		for k := i; k < len(s); k++ {
+			c := s[k]
+			if c == '/' || c == '?' || c == '#' {
+				break
+			}
+			if c == ':' {
+				colon = k
+				if p.lenient {
+					p.report(k, ComponentPath, ErrColonInFirstSegment)
+				}
+				break
+			}
+		}
+	}
+	i, ok := p.scan(i, len(s), cPath, ComponentPath, '?', '#')
+	if colon >= 0 && !p.lenient && (ok || p.err.Offset > colon) {
+		p.report(colon, ComponentPath, ErrColonInFirstSegment)
+		return r, false
+	}
+	if !ok {
+		return r, false
+	}
+	r.pathEnd = int32(i)
+	if i < len(s) && s[i] == '?' {
+		r.flags |= fQuery
+		if i, ok = p.scan(i+1, len(s), cQuery, ComponentQuery, '#', '#'); !ok {
+			return r, false
+		}
+	}
+	r.queryEnd = int32(i)
+	if i < len(s) {
+		r.flags |= fFragment
+		if _, ok = p.scan(i+1, len(s), cQuery, ComponentFragment, noStop, noStop); !ok {
+			return r, false
+		}
+	}
+	r.s = s
+	return r, true
+}
+
+// schemeError reports why s has no scheme, for ParseURI.
+func (p *parser) schemeError() {
+	s := p.s
+	k := strings.IndexAny(s, ":/?#")
+	if k < 0 || s[k] != ':' {
+		p.report(0, ComponentScheme, ErrMissingScheme)
+		return
+	}
+	off := 0
+	if k > 0 && isAlpha(s[0]) {
+		for off = 1; off < k && classes[s[off]]&cScheme != 0; off++ {
+		}
+	}
+	p.report(off, ComponentScheme, ErrInvalidScheme)
+}
+
+// authority parses the authority starting at a and returns the index of
+// its end.
+func (p *parser) authority(r *Reference, a int) (int, bool) {
+	s := p.s
+	aend := a
+	for aend < len(s) {
+		c := s[aend]
+		if c == '/' || c == '?' || c == '#' {
+			break
+		}
+		aend++
+	}
+	h := a
+	var at int
+	if p.lenient {
+		at = strings.LastIndexByte(s[a:aend], '@')
+	} else {
+		at = strings.IndexByte(s[a:aend], '@')
+	}
+	if at >= 0 {
+		at += a
+		r.flags |= fUserinfo
+		if _, ok := p.scan(a, at, cUserinfo, ComponentUserinfo, noStop, noStop); !ok {
+			return 0, false
+		}
+		h = at + 1
+	}
+	r.hostStart = int32(h)
+	hostEnd, colon := aend, -1
+	literal := false
+	if p.lenient {
+		hostEnd, colon, literal = p.lenientHost(r, h, aend)
+	} else if h < aend && s[h] == '[' {
+		end := strings.IndexByte(s[h:aend], ']')
+		if end < 0 {
+			p.report(aend, ComponentHost, ErrUnclosedIPLiteral)
+			return 0, false
+		}
+		end += h
+		typ, off, code := ipLiteral(s[h+1:end], h+1)
+		if code != "" {
+			p.report(off, ComponentHost, code)
+			return 0, false
+		}
+		r.host = typ
+		literal = true
+		hostEnd = end + 1
+		if hostEnd < aend {
+			if s[hostEnd] != ':' {
+				p.report(hostEnd, ComponentHost, ErrInvalidChar)
+				return 0, false
+			}
+			colon = hostEnd
+		}
+	} else {
+		var ok bool
+		if hostEnd, ok = p.scan(h, aend, cRegName, ComponentHost, ':', ':'); !ok {
+			return 0, false
+		}
+		if hostEnd < aend {
+			colon = hostEnd
+		}
+	}
+	r.hostEnd = int32(hostEnd)
+	if !literal {
+		r.host = HostRegName
+		if IsIPv4(s[h:hostEnd]) {
+			r.host = HostIPv4
+		}
+	}
+	if colon >= 0 {
+		r.flags |= fPort
+		v := 0
+		for k := colon + 1; k < aend; k++ {
+			c := s[k]
+			if !isDigit(c) {
+				if p.report(k, ComponentPort, ErrInvalidPort) {
+					return 0, false
+				}
+				continue
+			}
+			if v <= 65535 {
+				v = v*10 + int(c-'0')
+			}
+		}
+		if v > 65535 && p.report(colon+1, ComponentPort, ErrPortRange) {
+			return 0, false
+		}
+	}
+	return aend, true
+}
+
+// lenientHost finds the host and port of s[h:aend] for ParseLenient: the
+// port follows the last ":" when only digits follow it (and it is not
+// inside brackets). It reports what is wrong with the host and returns the
+// host's end, the index of the port's ":" (or -1), and whether the host is
+// an IP literal.
+func (p *parser) lenientHost(r *Reference, h, aend int) (int, int, bool) {
+	s := p.s
+	hostEnd, colon := aend, -1
+	if k := strings.LastIndexByte(s[h:aend], ':'); k >= 0 {
+		k += h
+		digits := true
+		for j := k + 1; j < aend; j++ {
+			if !isDigit(s[j]) {
+				digits = false
+				break
+			}
+		}
+		if digits && strings.IndexByte(s[k:aend], ']') < 0 {
+			hostEnd, colon = k, k
+		}
+	}
+	if hostEnd-h >= 2 && s[h] == '[' && s[hostEnd-1] == ']' {
+		typ, off, code := ipLiteral(s[h+1:hostEnd-1], h+1)
+		if code != "" {
+			p.report(off, ComponentHost, code)
+		}
+		r.host = typ
+		return hostEnd, colon, true
+	}
+	if hostEnd > h && s[h] == '[' {
+		p.report(h, ComponentHost, ErrUnclosedIPLiteral)
+		p.scan(h+1, hostEnd, cRegName, ComponentHost, noStop, noStop)
+		return hostEnd, colon, false
+	}
+	p.scan(h, hostEnd, cRegName, ComponentHost, noStop, noStop)
+	return hostEnd, colon, false
+}
