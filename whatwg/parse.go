@@ -1,0 +1,993 @@
+package whatwg
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// state is a state of the basic URL parser.
+type state uint8
+
+const (
+	stNone state = iota
+	stSchemeStart
+	stScheme
+	stNoScheme
+	stSpecialRelativeOrAuthority
+	stPathOrAuthority
+	stRelative
+	stRelativeSlash
+	stSpecialAuthoritySlashes
+	stSpecialAuthorityIgnoreSlashes
+	stAuthority
+	stHost
+	stHostname
+	stPort
+	stFile
+	stFileSlash
+	stFileHost
+	stPathStart
+	stPath
+	stOpaquePath
+	stQuery
+	stFragment
+)
+
+const eof = -1
+
+// parser holds the state of one run of the basic URL parser. The URL being
+// built is serialized into buf as the state machine goes, with its offsets
+// in u; components are always produced in serialization order.
+type parser struct {
+	in   string // input after trimming and tab/newline removal
+	base *URL
+	buf  []byte
+	u    URL
+	qPos int // index of "?" in buf, or -1
+	fPos int // index of "#" in buf, or -1
+
+	// State override (setters) and what the setter's URL looks like.
+	override   state
+	ovCreds    bool // the URL includes credentials
+	ovPort     bool // the URL's port is non-null
+	ovHostNull bool // the URL's host is null
+	hostSet    bool
+	portSet    bool
+
+	// Validation errors.
+	collect  bool
+	errs     []ValidationError
+	trim     int   // bytes trimmed from the start of the original input
+	removed  []int // original offsets of removed tabs and newlines
+	failCode string
+	failOff  int
+}
+
+// Parse parses input as a URL, relative to base when base is non-nil, with
+// the URL Standard's basic URL parser (UTF-8). On failure it returns an
+// *Error carrying the validation error code and its byte offset.
+//
+// When the input is already in its serialized form, the returned URL's
+// href is input itself, so parsing costs one allocation.
+func Parse(input string, base *URL) (*URL, error) {
+	var stack [256]byte
+	p := parser{buf: stack[:0], base: base}
+	u, ok := p.parse(input)
+	if !ok {
+		return nil, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
+	}
+	return u, nil
+}
+
+// ParseWithErrors is Parse that also returns every validation error met,
+// in input order, whether or not parsing succeeded. The offsets are byte
+// offsets in input.
+func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
+	var stack [256]byte
+	p := parser{buf: stack[:0], base: base, collect: true}
+	u, ok := p.parse(input)
+	if !ok {
+		return nil, p.errs, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
+	}
+	return u, p.errs, nil
+}
+
+// MustParse is Parse that panics on error, for tests and fixed inputs.
+func MustParse(input string) *URL {
+	u, err := Parse(input, nil)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+func isC0OrSpace(c byte) bool { return c <= ' ' }
+
+func (p *parser) parse(input string) (*URL, bool) {
+	s := input
+	i, j := 0, len(s)
+	for i < j && isC0OrSpace(s[i]) {
+		i++
+	}
+	for j > i && isC0OrSpace(s[j-1]) {
+		j--
+	}
+	if (i > 0 || j < len(s)) && p.collect {
+		off := 0
+		if i == 0 {
+			off = j
+		}
+		p.errs = append(p.errs, ValidationError{ErrInvalidURLUnit, off})
+	}
+	p.trim = i
+	s = s[i:j]
+	s = p.removeTabs(s)
+	p.in = s
+	if !p.run(stSchemeStart) {
+		return nil, false
+	}
+	return p.finish(input), true
+}
+
+// removeTabs removes ASCII tabs and newlines, recording where they were.
+func (p *parser) removeTabs(s string) string {
+	k := 0
+	for k < len(s) && s[k] != '\t' && s[k] != '\n' && s[k] != '\r' {
+		k++
+	}
+	if k == len(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
+			if p.collect {
+				if len(p.removed) == 0 {
+					p.errs = append(p.errs, ValidationError{ErrInvalidURLUnit, p.trim + i})
+				}
+				p.removed = append(p.removed, p.trim+i)
+			}
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+// offset maps an offset in p.in to one in the original input.
+func (p *parser) offset(i int) int {
+	o := i + p.trim
+	for _, r := range p.removed {
+		if r <= o {
+			o++
+		} else {
+			break
+		}
+	}
+	return o
+}
+
+func (p *parser) err(code string, i int) {
+	if p.collect {
+		p.errs = append(p.errs, ValidationError{code, p.offset(i)})
+	}
+}
+
+// fail records a failure and returns false.
+func (p *parser) fail(code string, i int) bool {
+	p.failCode = code
+	p.failOff = p.offset(i)
+	if p.collect {
+		p.errs = append(p.errs, ValidationError{code, p.failOff})
+	}
+	return false
+}
+
+// finish fixes the final offsets, adds "/." where the serializer needs it
+// and returns the URL.
+func (p *parser) finish(input string) *URL {
+	u := &URL{}
+	*u = p.u
+	end := len(p.buf)
+	f, q := end, end
+	if p.fPos >= 0 {
+		f = p.fPos
+		q = f
+	}
+	if p.qPos >= 0 {
+		q = p.qPos
+	}
+	if u.host == hostNone && !u.opaque && q-int(u.pathStart) >= 2 && p.buf[u.pathStart] == '/' && p.buf[u.pathStart+1] == '/' {
+		ps := int(u.pathStart)
+		p.buf = append(p.buf, 0, 0)
+		copy(p.buf[ps+2:], p.buf[ps:end])
+		p.buf[ps], p.buf[ps+1] = '/', '.'
+		u.pathStart += 2
+		q += 2
+		f += 2
+	}
+	u.queryStart = uint32(q)
+	u.fragStart = uint32(f)
+	if string(p.buf) == input {
+		u.href = input
+	} else {
+		u.href = string(p.buf)
+	}
+	return u
+}
+
+// noHost sets the authority offsets for a URL whose host is null.
+func (p *parser) noHost() {
+	n := uint32(len(p.buf))
+	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n, n
+	p.u.host = hostNone
+	p.u.port = -1
+}
+
+// emptyHost writes "//" and an empty host.
+func (p *parser) emptyHost() {
+	p.buf = append(p.buf, '/', '/')
+	n := uint32(len(p.buf))
+	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n, n
+	p.u.host = hostEmpty
+	p.u.port = -1
+}
+
+// copyBaseAuth copies the base's scheme-relative authority (credentials,
+// host and port) after the scheme already in buf.
+func (p *parser) copyBaseAuth() {
+	b := p.base
+	p.buf = append(p.buf, b.href[b.schemeEnd+1:b.authEnd()]...)
+	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
+	p.u.host = b.host
+	p.u.port = b.port
+	p.u.pathStart = uint32(len(p.buf))
+}
+
+func (p *parser) copyBaseQuery() {
+	b := p.base
+	if b.queryStart < b.fragStart {
+		p.qPos = len(p.buf)
+		p.buf = append(p.buf, b.href[b.queryStart:b.fragStart]...)
+	}
+}
+
+func (p *parser) startQuery() {
+	p.qPos = len(p.buf)
+	p.buf = append(p.buf, '?')
+}
+
+func (p *parser) startFragment() {
+	p.fPos = len(p.buf)
+	p.buf = append(p.buf, '#')
+}
+
+// shorten removes the last path segment, except a lone normalized Windows
+// drive letter of a file URL.
+func (p *parser) shorten() {
+	path := p.buf[p.u.pathStart:]
+	if p.u.scheme == schemeFile && len(path) == 3 && path[0] == '/' && isAlpha(path[1]) && path[2] == ':' {
+		return
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			p.buf = p.buf[:int(p.u.pathStart)+i]
+			return
+		}
+	}
+}
+
+func isWindowsDriveLetter(s []byte) bool {
+	return len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
+}
+
+func startsWithWindowsDriveLetter(s string) bool {
+	if len(s) < 2 || !isAlpha(s[0]) || (s[1] != ':' && s[1] != '|') {
+		return false
+	}
+	if len(s) == 2 {
+		return true
+	}
+	switch s[2] {
+	case '/', '\\', '?', '#':
+		return true
+	}
+	return false
+}
+
+func isSingleDot(s []byte) bool {
+	switch len(s) {
+	case 1:
+		return s[0] == '.'
+	case 3:
+		return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e'
+	}
+	return false
+}
+
+func isDoubleDot(s []byte) bool {
+	switch len(s) {
+	case 2:
+		return s[0] == '.' && s[1] == '.'
+	case 4:
+		return (s[0] == '.' && isSingleDot(s[1:])) || (s[3] == '.' && isSingleDot(s[:3]))
+	case 6:
+		return isSingleDot(s[:3]) && isSingleDot(s[3:])
+	}
+	return false
+}
+
+// checkUnit records invalid-URL-unit for the code point at in[i] when it
+// is not a URL unit (it is the byte c).
+func (p *parser) checkUnit(i int) {
+	c := p.in[i]
+	if c < 0x80 {
+		if c == '%' {
+			if i+2 >= len(p.in) || !isHex(p.in[i+1]) || !isHex(p.in[i+2]) {
+				p.err(ErrInvalidURLUnit, i)
+			}
+			return
+		}
+		if classes[c]&clURLCode == 0 {
+			p.err(ErrInvalidURLUnit, i)
+		}
+		return
+	}
+	if !utf8.RuneStart(c) {
+		if i == 0 || p.in[i-1] < 0x80 {
+			p.err(ErrInvalidURLUnit, i)
+		}
+		return
+	}
+	r, _ := utf8.DecodeRuneInString(p.in[i:])
+	if r == utf8.RuneError || isNoncharacter(r) {
+		p.err(ErrInvalidURLUnit, i)
+	}
+}
+
+func isNoncharacter(r rune) bool {
+	return r >= 0xFDD0 && r <= 0xFDEF || r&0xFFFE == 0xFFFE
+}
+
+// run runs the state machine from st over p.in. It reports false on
+// failure (or when a state override asks to stop with failure).
+func (p *parser) run(st state) bool {
+	in := p.in
+	n := len(in)
+	p.qPos, p.fPos = -1, -1
+	if p.override == stNone {
+		p.u.port = -1
+	}
+	bufStart := -1
+	var atSignSeen, insideBrackets, passwordTokenSeen, inSeg bool
+	segStart, userStart := 0, 0
+	for ptr := 0; ptr <= n; ptr++ {
+		c := eof
+		if ptr < n {
+			c = int(in[ptr])
+		}
+		special := p.u.scheme.special()
+		switch st {
+		case stSchemeStart:
+			if c != eof && isAlpha(byte(c)) {
+				st = stScheme
+				bufStart = ptr
+			} else if p.override == stNone {
+				st = stNoScheme
+				ptr--
+			} else {
+				return false
+			}
+
+		case stScheme:
+			if c != eof && (isAlpha(byte(c)) || isDigit(byte(c)) || c == '+' || c == '-' || c == '.') {
+				continue
+			}
+			if c == ':' {
+				for i := bufStart; i < ptr; i++ {
+					p.buf = append(p.buf, in[i]|0x20*byte(boolInt(in[i] >= 'A' && in[i] <= 'Z')))
+				}
+				p.u.schemeEnd = uint32(len(p.buf))
+				p.u.scheme = schemeTypeOf(p.buf)
+				p.buf = append(p.buf, ':')
+				bufStart = -1
+				special = p.u.scheme.special()
+				switch {
+				case p.u.scheme == schemeFile:
+					if ptr+2 >= n || in[ptr+1] != '/' || in[ptr+2] != '/' {
+						p.err(ErrSpecialSchemeMissingSolidus, ptr+1)
+					}
+					st = stFile
+				case special && p.base != nil && p.base.scheme == p.u.scheme:
+					st = stSpecialRelativeOrAuthority
+				case special:
+					st = stSpecialAuthoritySlashes
+				case ptr+1 < n && in[ptr+1] == '/':
+					st = stPathOrAuthority
+					ptr++
+				default:
+					p.noHost()
+					p.u.opaque = true
+					st = stOpaquePath
+				}
+			} else if p.override == stNone {
+				st = stNoScheme
+				bufStart = -1
+				ptr = -1
+			} else {
+				return false
+			}
+
+		case stNoScheme:
+			b := p.base
+			if b == nil || (b.opaque && c != '#') {
+				return p.fail(ErrMissingSchemeNonRelativeURL, max(ptr, 0))
+			}
+			if b.opaque {
+				p.buf = append(p.buf[:0], b.href[:b.fragStart]...)
+				p.u = *b
+				p.u.href = ""
+				if b.queryStart < b.fragStart {
+					p.qPos = int(b.queryStart)
+				}
+				p.startFragment()
+				st = stFragment
+			} else if b.scheme != schemeFile {
+				st = stRelative
+				ptr--
+			} else {
+				st = stFile
+				ptr--
+			}
+
+		case stSpecialRelativeOrAuthority:
+			if c == '/' && ptr+1 < n && in[ptr+1] == '/' {
+				st = stSpecialAuthorityIgnoreSlashes
+				ptr++
+			} else {
+				p.err(ErrSpecialSchemeMissingSolidus, ptr)
+				st = stRelative
+				ptr--
+			}
+
+		case stPathOrAuthority:
+			if c == '/' {
+				st = stAuthority
+				bufStart = -1
+			} else {
+				p.noHost()
+				st = stPath
+				ptr--
+			}
+
+		case stRelative:
+			b := p.base
+			p.buf = append(p.buf[:0], b.href[:b.schemeEnd+1]...)
+			p.u.schemeEnd = b.schemeEnd
+			p.u.scheme = b.scheme
+			special = b.scheme.special()
+			if c == '/' {
+				st = stRelativeSlash
+			} else if special && c == '\\' {
+				p.err(ErrInvalidReverseSolidus, ptr)
+				st = stRelativeSlash
+			} else {
+				p.copyBaseAuth()
+				p.buf = append(p.buf, b.href[b.pathStart:b.queryStart]...)
+				switch c {
+				case '?':
+					p.startQuery()
+					st = stQuery
+				case '#':
+					p.copyBaseQuery()
+					p.startFragment()
+					st = stFragment
+				case eof:
+					p.copyBaseQuery()
+				default:
+					p.shorten()
+					st = stPath
+					ptr--
+				}
+			}
+
+		case stRelativeSlash:
+			if special && (c == '/' || c == '\\') {
+				if c == '\\' {
+					p.err(ErrInvalidReverseSolidus, ptr)
+				}
+				st = stSpecialAuthorityIgnoreSlashes
+			} else if c == '/' {
+				st = stAuthority
+				bufStart = -1
+			} else {
+				p.copyBaseAuth()
+				st = stPath
+				ptr--
+			}
+
+		case stSpecialAuthoritySlashes:
+			if c == '/' && ptr+1 < n && in[ptr+1] == '/' {
+				st = stSpecialAuthorityIgnoreSlashes
+				ptr++
+			} else {
+				p.err(ErrSpecialSchemeMissingSolidus, ptr)
+				st = stSpecialAuthorityIgnoreSlashes
+				ptr--
+			}
+
+		case stSpecialAuthorityIgnoreSlashes:
+			if c != '/' && c != '\\' {
+				st = stAuthority
+				bufStart = -1
+				ptr--
+			} else {
+				p.err(ErrSpecialSchemeMissingSolidus, ptr)
+			}
+
+		case stAuthority:
+			if bufStart < 0 {
+				p.buf = append(p.buf, '/', '/')
+				userStart = len(p.buf)
+				p.u.userEnd = uint32(userStart)
+				bufStart = ptr
+				atSignSeen, passwordTokenSeen = false, false
+			}
+			switch {
+			case c == '@':
+				p.err(ErrInvalidCredentials, ptr)
+				if atSignSeen {
+					p.buf = append(p.buf, "%40"...)
+				}
+				atSignSeen = true
+				for i := bufStart; i < ptr; i++ {
+					ch := in[i]
+					if ch == ':' && !passwordTokenSeen {
+						passwordTokenSeen = true
+						p.u.userEnd = uint32(len(p.buf))
+						p.buf = append(p.buf, ':')
+						continue
+					}
+					if classes[ch]&clUserinfo != 0 {
+						p.buf = append(p.buf, ch)
+					} else {
+						p.buf = appendPct(p.buf, ch)
+					}
+				}
+				bufStart = ptr + 1
+			case c == eof || c == '/' || c == '?' || c == '#' || (special && c == '\\'):
+				if atSignSeen && bufStart == ptr {
+					return p.fail(ErrHostMissing, ptr)
+				}
+				if !passwordTokenSeen {
+					p.u.userEnd = uint32(len(p.buf))
+					p.u.passEnd = p.u.userEnd
+				} else {
+					p.u.passEnd = uint32(len(p.buf))
+					if p.u.passEnd == p.u.userEnd+1 {
+						p.buf = p.buf[:p.u.userEnd]
+						p.u.passEnd = p.u.userEnd
+					}
+				}
+				if len(p.buf) > userStart {
+					p.buf = append(p.buf, '@')
+				}
+				p.u.hostStart = uint32(len(p.buf))
+				ptr = bufStart - 1
+				bufStart = -1
+				st = stHost
+			default:
+				// Skip ahead to the next delimiter.
+				for ptr+1 < n {
+					switch in[ptr+1] {
+					case '@', '/', '?', '#', '\\':
+					default:
+						ptr++
+						continue
+					}
+					break
+				}
+			}
+
+		case stHost, stHostname:
+			if bufStart < 0 {
+				bufStart = ptr
+				insideBrackets = false
+			}
+			if p.override != stNone && p.u.scheme == schemeFile {
+				ptr--
+				st = stFileHost
+				bufStart = -1
+				continue
+			}
+			if c == ':' && !insideBrackets {
+				if bufStart == ptr {
+					return p.fail(ErrHostMissing, ptr)
+				}
+				if p.override == stHostname {
+					return false
+				}
+				if !p.parseHost(in[bufStart:ptr], !special, bufStart) {
+					return false
+				}
+				p.u.hostEnd = uint32(len(p.buf))
+				p.hostSet = true
+				bufStart = -1
+				st = stPort
+			} else if c == eof || c == '/' || c == '?' || c == '#' || (special && c == '\\') {
+				end := ptr
+				ptr--
+				if special && bufStart == end {
+					return p.fail(ErrHostMissing, end)
+				}
+				if p.override != stNone && bufStart == end && (p.ovCreds || p.ovPort) {
+					return false
+				}
+				if !p.parseHost(in[bufStart:end], !special, bufStart) {
+					return false
+				}
+				p.u.hostEnd = uint32(len(p.buf))
+				p.hostSet = true
+				if p.override != stNone {
+					return true
+				}
+				st = stPathStart
+			} else {
+				if c == '[' {
+					insideBrackets = true
+				} else if c == ']' {
+					insideBrackets = false
+				}
+			}
+
+		case stPort:
+			if bufStart < 0 {
+				bufStart = ptr
+			}
+			if c != eof && isDigit(byte(c)) {
+				continue
+			}
+			if c == eof || c == '/' || c == '?' || c == '#' || (special && c == '\\') || p.override != stNone {
+				if ptr > bufStart {
+					v := 0
+					for i := bufStart; i < ptr; i++ {
+						v = v*10 + int(in[i]-'0')
+						if v > 65535 {
+							return p.fail(ErrPortOutOfRange, bufStart)
+						}
+					}
+					if int32(v) == p.u.scheme.defaultPort() {
+						p.u.port = -1
+					} else {
+						p.u.port = int32(v)
+						p.buf = append(p.buf, ':')
+						p.buf = strconv.AppendInt(p.buf, int64(v), 10)
+					}
+					p.portSet = true
+					bufStart = -1
+					if p.override != stNone {
+						return true
+					}
+				}
+				if p.override != stNone {
+					return false
+				}
+				st = stPathStart
+				ptr--
+			} else {
+				return p.fail(ErrPortInvalid, ptr)
+			}
+
+		case stFile:
+			if len(p.buf) == 0 {
+				p.buf = append(p.buf, "file:"...)
+				p.u.schemeEnd = 4
+				p.u.scheme = schemeFile
+			}
+			b := p.base
+			if c == '/' || c == '\\' {
+				if c == '\\' {
+					p.err(ErrInvalidReverseSolidus, ptr)
+				}
+				st = stFileSlash
+			} else if b != nil && b.scheme == schemeFile {
+				p.buf = append(p.buf, b.href[b.schemeEnd+1:b.pathStart]...)
+				p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
+				p.u.host = b.host
+				p.u.port = -1
+				p.u.pathStart = uint32(len(p.buf))
+				p.buf = append(p.buf, b.href[b.pathStart:b.queryStart]...)
+				switch c {
+				case '?':
+					p.startQuery()
+					st = stQuery
+				case '#':
+					p.copyBaseQuery()
+					p.startFragment()
+					st = stFragment
+				case eof:
+					p.copyBaseQuery()
+				default:
+					if !startsWithWindowsDriveLetter(in[ptr:]) {
+						p.shorten()
+					} else {
+						p.err(ErrFileInvalidWindowsDriveLetter, ptr)
+						p.buf = p.buf[:p.u.pathStart]
+					}
+					st = stPath
+					ptr--
+				}
+			} else {
+				p.emptyHost()
+				st = stPath
+				ptr--
+			}
+
+		case stFileSlash:
+			if c == '/' || c == '\\' {
+				if c == '\\' {
+					p.err(ErrInvalidReverseSolidus, ptr)
+				}
+				st = stFileHost
+				bufStart = -1
+			} else {
+				b := p.base
+				if b != nil && b.scheme == schemeFile {
+					p.buf = append(p.buf, b.href[b.schemeEnd+1:b.pathStart]...)
+					p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
+					p.u.host = b.host
+					p.u.port = -1
+					p.u.pathStart = uint32(len(p.buf))
+					bp := b.href[b.pathStart:b.queryStart]
+					if !startsWithWindowsDriveLetter(in[max(ptr, 0):]) && len(bp) >= 3 && bp[0] == '/' &&
+						isAlpha(bp[1]) && bp[2] == ':' && (len(bp) == 3 || bp[3] == '/') {
+						p.buf = append(p.buf, bp[:3]...)
+					}
+				} else {
+					p.emptyHost()
+				}
+				st = stPath
+				ptr--
+			}
+
+		case stFileHost:
+			if bufStart < 0 {
+				bufStart = ptr
+			}
+			if c == eof || c == '/' || c == '\\' || c == '?' || c == '#' {
+				end := ptr
+				ptr--
+				buffer := in[bufStart:end]
+				switch {
+				case p.override == stNone && len(buffer) == 2 && isAlpha(buffer[0]) && (buffer[1] == ':' || buffer[1] == '|'):
+					p.err(ErrFileInvalidWindowsDriveLetterHost, bufStart)
+					p.emptyHost()
+					segStart = len(p.buf)
+					p.buf = append(p.buf, '/')
+					p.buf = append(p.buf, buffer...)
+					inSeg = true
+					st = stPath
+				case buffer == "":
+					if p.override != stNone {
+						p.u.host = hostEmpty
+						p.hostSet = true
+						return true
+					}
+					p.emptyHost()
+					st = stPathStart
+				default:
+					if p.override == stNone {
+						p.buf = append(p.buf, '/', '/')
+						p.u.userEnd = uint32(len(p.buf))
+						p.u.passEnd = p.u.userEnd
+						p.u.port = -1
+					}
+					p.u.hostStart = uint32(len(p.buf))
+					if !p.parseHost(buffer, false, bufStart) {
+						return false
+					}
+					if string(p.buf[p.u.hostStart:]) == "localhost" {
+						p.buf = p.buf[:p.u.hostStart]
+						p.u.host = hostEmpty
+					}
+					p.u.hostEnd = uint32(len(p.buf))
+					p.hostSet = true
+					if p.override != stNone {
+						return true
+					}
+					bufStart = -1
+					st = stPathStart
+				}
+			}
+
+		case stPathStart:
+			p.u.pathStart = uint32(len(p.buf))
+			if special {
+				if c == '\\' {
+					p.err(ErrInvalidReverseSolidus, ptr)
+				}
+				st = stPath
+				if c != '/' && c != '\\' {
+					ptr--
+				}
+			} else if p.override == stNone && c == '?' {
+				p.startQuery()
+				st = stQuery
+			} else if p.override == stNone && c == '#' {
+				p.startFragment()
+				st = stFragment
+			} else if c != eof {
+				st = stPath
+				if c != '/' {
+					ptr--
+				}
+			} else if p.override != stNone && p.ovHostNull {
+				p.buf = append(p.buf, '/')
+			}
+
+		case stPath:
+			if !inSeg {
+				segStart = len(p.buf)
+				p.buf = append(p.buf, '/')
+				inSeg = true
+			}
+			if c == eof || c == '/' || (special && c == '\\') || (p.override == stNone && (c == '?' || c == '#')) {
+				slash := c == '/'
+				if special && c == '\\' {
+					p.err(ErrInvalidReverseSolidus, ptr)
+					slash = true
+				}
+				seg := p.buf[segStart+1:]
+				if isDoubleDot(seg) {
+					p.buf = p.buf[:segStart]
+					p.shorten()
+					if !slash {
+						p.buf = append(p.buf, '/')
+					}
+				} else if isSingleDot(seg) {
+					p.buf = p.buf[:segStart]
+					if !slash {
+						p.buf = append(p.buf, '/')
+					}
+				} else if p.u.scheme == schemeFile && segStart == int(p.u.pathStart) && isWindowsDriveLetter(seg) {
+					p.buf[segStart+2] = ':'
+				}
+				inSeg = false
+				if c == '?' {
+					p.startQuery()
+					st = stQuery
+				} else if c == '#' {
+					p.startFragment()
+					st = stFragment
+				}
+				continue
+			}
+			if !p.collect {
+				j := ptr
+				for j < n && classes[in[j]]&clPath != 0 && in[j] != '/' && in[j] != '\\' {
+					j++
+				}
+				if j > ptr {
+					p.buf = append(p.buf, in[ptr:j]...)
+					ptr = j - 1
+					continue
+				}
+			} else {
+				p.checkUnit(ptr)
+			}
+			if classes[c]&clPath != 0 {
+				p.buf = append(p.buf, byte(c))
+			} else {
+				p.buf = appendPct(p.buf, byte(c))
+			}
+
+		case stOpaquePath:
+			switch c {
+			case '?':
+				p.startQuery()
+				st = stQuery
+			case '#':
+				p.startFragment()
+				st = stFragment
+			case ' ':
+				p.err(ErrInvalidURLUnit, ptr)
+				if ptr+1 < n && (in[ptr+1] == '?' || in[ptr+1] == '#') {
+					p.buf = append(p.buf, "%20"...)
+				} else {
+					p.buf = append(p.buf, ' ')
+				}
+			case eof:
+			default:
+				if p.collect {
+					p.checkUnit(ptr)
+				}
+				if classes[c]&clC0 != 0 {
+					p.buf = append(p.buf, byte(c))
+				} else {
+					p.buf = appendPct(p.buf, byte(c))
+				}
+			}
+
+		case stQuery:
+			if c == eof {
+				break
+			}
+			if p.override == stNone && c == '#' {
+				p.startFragment()
+				st = stFragment
+				continue
+			}
+			cl := clQuery
+			if special {
+				cl = clSpQuery
+			}
+			if !p.collect {
+				j := ptr
+				for j < n && classes[in[j]]&cl != 0 {
+					j++
+				}
+				if j > ptr {
+					p.buf = append(p.buf, in[ptr:j]...)
+					ptr = j - 1
+					continue
+				}
+			} else {
+				p.checkUnit(ptr)
+			}
+			if classes[c]&cl != 0 {
+				p.buf = append(p.buf, byte(c))
+			} else {
+				p.buf = appendPct(p.buf, byte(c))
+			}
+
+		case stFragment:
+			if c == eof {
+				break
+			}
+			if !p.collect {
+				j := ptr
+				for j < n && classes[in[j]]&clFragment != 0 {
+					j++
+				}
+				if j > ptr {
+					p.buf = append(p.buf, in[ptr:j]...)
+					ptr = j - 1
+					continue
+				}
+			} else {
+				p.checkUnit(ptr)
+			}
+			if classes[c]&clFragment != 0 {
+				p.buf = append(p.buf, byte(c))
+			} else {
+				p.buf = appendPct(p.buf, byte(c))
+			}
+		}
+	}
+	return true
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func schemeTypeOf(b []byte) schemeType {
+	switch string(b) {
+	case "http":
+		return schemeHTTP
+	case "https":
+		return schemeHTTPS
+	case "ws":
+		return schemeWS
+	case "wss":
+		return schemeWSS
+	case "ftp":
+		return schemeFTP
+	case "file":
+		return schemeFile
+	}
+	return schemeOther
+}

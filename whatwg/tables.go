@@ -1,0 +1,87 @@
+package whatwg
+
+import "github.com/urikit/urikit/percent"
+
+// Byte classes used by the parser's hot loops. Each bit marks the bytes
+// that one encode set leaves alone (so they can be copied in a run).
+const (
+	clPath          uint8 = 1 << iota // not in the path percent-encode set
+	clQuery                           // not in the query percent-encode set
+	clSpQuery                         // not in the special-query percent-encode set
+	clFragment                        // not in the fragment percent-encode set
+	clUserinfo                        // not in the userinfo percent-encode set
+	clC0                              // not in the C0 control percent-encode set
+	clURLCode                         // an ASCII URL code point
+	clForbiddenHost                   // a forbidden host code point
+)
+
+// classes is a read-only table built once from the percent package's sets.
+var classes = buildClasses()
+
+func buildClasses() (t [256]uint8) {
+	for i := 0; i < 256; i++ {
+		c := byte(i)
+		var v uint8
+		if !percent.WHATWGPath.Contains(c) {
+			v |= clPath
+		}
+		if !percent.WHATWGQuery.Contains(c) {
+			v |= clQuery
+		}
+		if !percent.WHATWGSpecialQuery.Contains(c) {
+			v |= clSpQuery
+		}
+		if !percent.WHATWGFragment.Contains(c) {
+			v |= clFragment
+		}
+		if !percent.WHATWGUserinfo.Contains(c) {
+			v |= clUserinfo
+		}
+		if !percent.C0Control.Contains(c) {
+			v |= clC0
+		}
+		if isASCIIURLCodePoint(c) {
+			v |= clURLCode
+		}
+		switch c {
+		case 0, '\t', '\n', '\r', ' ', '#', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|':
+			v |= clForbiddenHost
+		}
+		t[i] = v
+	}
+	return t
+}
+
+// isASCIIURLCodePoint reports whether c is an ASCII URL code point:
+// alphanumeric or one of !$&'()*+,-./:;=?@_~.
+func isASCIIURLCodePoint(c byte) bool {
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		return true
+	}
+	switch c {
+	case '!', '$', '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', ':', ';', '=', '?', '@', '_', '~':
+		return true
+	}
+	return false
+}
+
+// isForbiddenDomain reports whether c is a forbidden domain code point
+// (ASCII part): a forbidden host code point, a C0 control, "%" or DEL.
+func isForbiddenDomain(c byte) bool {
+	return classes[c]&clForbiddenHost != 0 || c <= 0x1f || c == '%' || c == 0x7f
+}
+
+const upperhex = "0123456789ABCDEF"
+
+func appendPct(b []byte, c byte) []byte {
+	return append(b, '%', upperhex[c>>4], upperhex[c&15])
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
