@@ -1,0 +1,13 @@
+// Package bench measures urikit side by side with its peers — net/url,
+// github.com/fredbi/uri, github.com/nlnwa/whatwg-url and
+// github.com/PuerkitoBio/purell — on the URL lists of ../shared/datasets.
+// It is its own module so that the peers never reach the core module's
+// users. Run the benchmarks with
+//
+//	go test -bench . -benchmem
+//
+// Every benchmark is named Benchmark<Op>/<impl>/<dataset>; one op is one
+// pass over every line of the dataset, so ns/op divided by the line count
+// is the time per URL, and b.SetBytes makes MB/s comparable across
+// implementations.
+package bench
