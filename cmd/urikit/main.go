@@ -69,6 +69,7 @@ Exit status: 0 when every record succeeded, 1 when at least one failed,
 		SilenceErrors: true,
 		Version:       "0.1.0",
 	}
-	root.AddCommand(newEncodeCmd(), newDecodeCmd())
+	root.AddCommand(newEncodeCmd(), newDecodeCmd(), newParseCmd(), newResolveCmd(), newRelativizeCmd(),
+		newNormalizeCmd(), newEqualCmd(), newFormCmd())
 	return root
 }

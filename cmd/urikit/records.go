@@ -14,9 +14,10 @@ import (
 
 // recordError is the JSON form of a record's error or finding.
 type recordError struct {
-	Offset  int    `json:"offset"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Offset    int    `json:"offset"`
+	Component string `json:"component,omitempty"`
+	Code      string `json:"code"`
+	Message   string `json:"message"`
 }
 
 // outcome is what a subcommand makes of one record.
@@ -27,6 +28,11 @@ type outcome struct {
 	Err *recordError
 	// Findings are problems tolerated in lenient modes.
 	Findings []recordError
+	// JSON, when set, is the record's whole --json object.
+	JSON any
+	// Detail, when set, is written to standard error after a failure's
+	// message (such as the input with a caret under the offset).
+	Detail string
 }
 
 // recordOptions are the output options shared by record subcommands.
@@ -89,6 +95,9 @@ func processRecords(cmd *cobra.Command, args []string, opts recordOptions, fn fu
 			failed++
 		}
 		if opts.json {
+			if o.JSON != nil {
+				return encodeJSONLine(w, o.JSON)
+			}
 			return writeJSON(w, in, o)
 		}
 		if o.Err != nil {
@@ -96,7 +105,7 @@ func processRecords(cmd *cobra.Command, args []string, opts recordOptions, fn fu
 			if err := w.Flush(); err != nil {
 				return err
 			}
-			fmt.Fprintf(stderr, "urikit: record %d: offset %d: %s\n", n, o.Err.Offset, o.Err.Message)
+			fmt.Fprintf(stderr, "urikit: record %d: offset %d: %s\n%s", n, o.Err.Offset, o.Err.Message, o.Detail)
 			_, err := w.WriteString("\n")
 			return err
 		}
