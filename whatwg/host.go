@@ -17,16 +17,27 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 		if !p.parseIPv6(input[1:len(input)-1], off+1, &a) {
 			return false
 		}
-		p.buf = append(p.buf, '[')
-		p.buf = appendIPv6(p.buf, &a)
-		p.buf = append(p.buf, ']')
+		p.putc('[')
+		var tmp [48]byte
+		p.putBytes(appendIPv6(tmp[:0], &a))
+		p.putc(']')
 		p.u.host = hostIPv6
 		return true
 	}
 	if opaque {
 		return p.parseOpaqueHost(input, off)
 	}
-	start := len(p.buf)
+	start := p.size()
+	plain := 0
+	for plain < len(input) && classes[input[plain]]&clDomainPlain != 0 {
+		plain++
+	}
+	if plain == len(input) {
+		// Fast path: already a lowercase ASCII domain.
+		p.put(input)
+		p.strictCheck(input, off)
+		return p.finishDomain(start, true, off)
+	}
 	ascii, pct := true, false
 	for i := 0; i < len(input); i++ {
 		c := input[i]
@@ -37,18 +48,18 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 		}
 	}
 	if ascii && !pct {
-		// Fast path: an ASCII domain is lowercased.
+		// An ASCII domain is lowercased.
 		for i := 0; i < len(input); i++ {
 			c := input[i]
 			if c >= 'A' && c <= 'Z' {
 				c += 'a' - 'A'
 			}
 			if isForbiddenDomain(c) {
-				p.buf = p.buf[:start]
+				p.truncate(start)
 				p.strictCheck(input, off)
 				return p.fail(ErrDomainInvalidCodePoint, off+i)
 			}
-			p.buf = append(p.buf, c)
+			p.putc(c)
 		}
 		p.strictCheck(input, off)
 		return p.finishDomain(start, true, off)
@@ -76,7 +87,7 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 	var result string
 	domainASCII := isASCII(domain)
 	if domainASCII {
-		result = asciiLower(domain)
+		result, _ = domainToASCII(domain, false)
 	} else {
 		var ok bool
 		result, ok = domainToASCII(domain, false)
@@ -92,7 +103,7 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 			return p.fail(ErrDomainInvalidCodePoint, off)
 		}
 	}
-	p.buf = append(p.buf, result...)
+	p.put(result)
 	return p.finishDomain(start, domainASCII, off)
 }
 
@@ -110,20 +121,32 @@ func (p *parser) strictCheck(domain string, off int) {
 // finishDomain checks the domain in p.buf[start:] for ending in a number,
 // in which case it is replaced by the parsed IPv4 address.
 func (p *parser) finishDomain(start int, domainASCII bool, off int) bool {
-	d := p.buf[start:]
-	if !endsInNumber(d) {
+	var isNum bool
+	if p.virt {
+		isNum = endsInNumber(p.in[start:p.n])
+	} else {
+		isNum = endsInNumber(p.buf[start:])
+	}
+	if !isNum {
 		p.u.host = hostDomain
 		return true
 	}
 	if !domainASCII {
 		p.err(ErrIPv4NonASCIIInput, off)
 	}
-	v, ok := p.parseIPv4(d, off)
+	var v uint32
+	var ok bool
+	if p.virt {
+		v, ok = parseIPv4(p, p.in[start:p.n], off)
+	} else {
+		v, ok = parseIPv4(p, p.buf[start:], off)
+	}
+	p.truncate(start)
 	if !ok {
-		p.buf = p.buf[:start]
 		return false
 	}
-	p.buf = appendIPv4(p.buf[:start], v)
+	var tmp [16]byte
+	p.putBytes(appendIPv4(tmp[:0], v))
 	p.u.host = hostIPv4
 	return true
 }
@@ -164,9 +187,9 @@ func (p *parser) parseOpaqueHost(input string, off int) bool {
 	for i := 0; i < len(input); i++ {
 		c := input[i]
 		if classes[c]&clC0 != 0 {
-			p.buf = append(p.buf, c)
+			p.putc(c)
 		} else {
-			p.buf = appendPct(p.buf, c)
+			p.putPct(c)
 		}
 	}
 	if input == "" {
@@ -185,7 +208,7 @@ func (p *parser) checkUnitIn(s string, i, off int) {
 }
 
 // splitLast returns the last label of d, ignoring one trailing empty label.
-func lastLabel(d []byte) []byte {
+func lastLabel[T string | []byte](d T) T {
 	if len(d) > 0 && d[len(d)-1] == '.' {
 		d = d[:len(d)-1]
 	}
@@ -198,14 +221,14 @@ func lastLabel(d []byte) []byte {
 }
 
 // endsInNumber is the URL Standard's "ends in a number checker".
-func endsInNumber(d []byte) bool {
+func endsInNumber[T string | []byte](d T) bool {
 	last := lastLabel(d)
 	if len(last) == 0 {
 		return false
 	}
 	digits := true
-	for _, c := range last {
-		if !isDigit(c) {
+	for i := 0; i < len(last); i++ {
+		if !isDigit(last[i]) {
 			digits = false
 			break
 		}
@@ -214,8 +237,8 @@ func endsInNumber(d []byte) bool {
 		return true
 	}
 	if len(last) >= 2 && last[0] == '0' && last[1]|0x20 == 'x' {
-		for _, c := range last[2:] {
-			if !isHex(c) {
+		for i := 2; i < len(last); i++ {
+			if !isHex(last[i]) {
 				return false
 			}
 		}
@@ -227,7 +250,7 @@ func endsInNumber(d []byte) bool {
 // parseIPv4Number parses one IPv4 part: decimal, octal with a leading 0,
 // or hex with 0x. Values saturate at 1<<40. It reports whether the part
 // was not decimal, and ok false when it is not a number.
-func parseIPv4Number(s []byte) (v uint64, nonDecimal, ok bool) {
+func parseIPv4Number[T string | []byte](s T) (v uint64, nonDecimal, ok bool) {
 	if len(s) == 0 {
 		return 0, false, false
 	}
@@ -237,7 +260,8 @@ func parseIPv4Number(s []byte) (v uint64, nonDecimal, ok bool) {
 	} else if len(s) >= 2 && s[0] == '0' {
 		s, r, nonDecimal = s[1:], 8, true
 	}
-	for _, c := range s {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		var d uint64
 		switch {
 		case c >= '0' && c <= '9':
@@ -258,8 +282,8 @@ func parseIPv4Number(s []byte) (v uint64, nonDecimal, ok bool) {
 }
 
 // parseIPv4 runs the IPv4 parser on d.
-func (p *parser) parseIPv4(d []byte, off int) (uint32, bool) {
-	var parts [4][]byte
+func parseIPv4[T string | []byte](p *parser, d T, off int) (uint32, bool) {
+	var parts [4]T
 	n := 0
 	if len(d) > 0 && d[len(d)-1] == '.' {
 		p.err(ErrIPv4EmptyPart, off)

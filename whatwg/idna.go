@@ -34,11 +34,12 @@ var (
 // VerifyDnsLength set to beStrict, CheckBidi and CheckJoiners true,
 // non-transitional processing. It reports ok false on failure.
 //
-// The caller handles the ASCII shortcut of the domain parser (an ASCII
-// domain is lowercased without IDNA when beStrict is false); this function
-// also short-cuts ASCII input whose labels need no IDNA work.
+// When beStrict is false, an ASCII domain is only lowercased: the domain
+// parser returns ASCII input lowercased whatever ToASCII would say (the
+// URL Standard's carve-out for web compatibility, which also covers
+// invalid "xn--" labels), so no IDNA work is needed for it.
 func domainToASCII(domain string, beStrict bool) (string, bool) {
-	if !beStrict && plainASCIIDomain(domain) {
+	if !beStrict && isASCII(domain) {
 		return asciiLower(domain), true
 	}
 	var out string
@@ -54,25 +55,7 @@ func domainToASCII(domain string, beStrict bool) (string, bool) {
 	return out, true
 }
 
-// plainASCIIDomain reports whether domain is ASCII and has no label
-// starting with "xn--" (case-insensitively), so that ToASCII with the
-// lenient options reduces to ASCII lowercasing.
-func plainASCIIDomain(domain string) bool {
-	labelStart := true
-	for i := 0; i < len(domain); i++ {
-		c := domain[i]
-		if c >= 0x80 {
-			return false
-		}
-		if labelStart && (c == 'x' || c == 'X') && i+3 < len(domain) &&
-			(domain[i+1] == 'n' || domain[i+1] == 'N') && domain[i+2] == '-' && domain[i+3] == '-' {
-			return false
-		}
-		labelStart = c == '.'
-	}
-	return true
-}
-
+// asciiLower returns s with ASCII upper case letters lowercased.
 func asciiLower(s string) string {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c >= 'A' && c <= 'Z' {

@@ -2,7 +2,9 @@ package whatwg
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // state is a state of the basic URL parser.
@@ -41,7 +43,9 @@ const eof = -1
 type parser struct {
 	in   string // input after trimming and tab/newline removal
 	base *URL
-	buf  []byte
+	buf  []byte // materialized output (see writer.go)
+	n    int    // length of the virtual output p.in[:n]
+	virt bool   // output is virtual
 	u    URL
 	qPos int // index of "?" in buf, or -1
 	fPos int // index of "#" in buf, or -1
@@ -70,8 +74,7 @@ type parser struct {
 // When the input is already in its serialized form, the returned URL's
 // href is input itself, so parsing costs one allocation.
 func Parse(input string, base *URL) (*URL, error) {
-	var stack [256]byte
-	p := parser{buf: stack[:0], base: base}
+	p := parser{base: base, virt: true}
 	u, ok := p.parse(input)
 	if !ok {
 		return nil, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
@@ -83,8 +86,7 @@ func Parse(input string, base *URL) (*URL, error) {
 // in input order, whether or not parsing succeeded. The offsets are byte
 // offsets in input.
 func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
-	var stack [256]byte
-	p := parser{buf: stack[:0], base: base, collect: true}
+	p := parser{base: base, virt: true, collect: true}
 	u, ok := p.parse(input)
 	if !ok {
 		return nil, p.errs, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
@@ -126,13 +128,21 @@ func (p *parser) parse(input string) (*URL, bool) {
 	if !p.run(stSchemeStart) {
 		return nil, false
 	}
-	return p.finish(input), true
+	return p.finish(), true
 }
 
 // removeTabs removes ASCII tabs and newlines, recording where they were.
 func (p *parser) removeTabs(s string) string {
 	k := 0
-	for k < len(s) && s[k] != '\t' && s[k] != '\n' && s[k] != '\r' {
+	for ; k+8 <= len(s); k += 8 {
+		x := uint64(s[k]) | uint64(s[k+1])<<8 | uint64(s[k+2])<<16 | uint64(s[k+3])<<24 |
+			uint64(s[k+4])<<32 | uint64(s[k+5])<<40 | uint64(s[k+6])<<48 | uint64(s[k+7])<<56
+		// Some byte is below 0x0E (tab, LF and CR are 0x09, 0x0A, 0x0D).
+		if (x-0x0E0E0E0E0E0E0E0E)&^x&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for k < len(s) && classes[s[k]]&clTabNewline == 0 {
 		k++
 	}
 	if k == len(s) {
@@ -140,7 +150,7 @@ func (p *parser) removeTabs(s string) string {
 	}
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
+		if classes[s[i]]&clTabNewline != 0 {
 			if p.collect {
 				if len(p.removed) == 0 {
 					p.errs = append(p.errs, ValidationError{ErrInvalidURLUnit, p.trim + i})
@@ -185,10 +195,10 @@ func (p *parser) fail(code string, i int) bool {
 
 // finish fixes the final offsets, adds "/." where the serializer needs it
 // and returns the URL.
-func (p *parser) finish(input string) *URL {
+func (p *parser) finish() *URL {
 	u := &URL{}
 	*u = p.u
-	end := len(p.buf)
+	end := p.size()
 	f, q := end, end
 	if p.fPos >= 0 {
 		f = p.fPos
@@ -197,7 +207,8 @@ func (p *parser) finish(input string) *URL {
 	if p.qPos >= 0 {
 		q = p.qPos
 	}
-	if u.host == hostNone && !u.opaque && q-int(u.pathStart) >= 2 && p.buf[u.pathStart] == '/' && p.buf[u.pathStart+1] == '/' {
+	if u.host == hostNone && !u.opaque && q-int(u.pathStart) >= 2 && p.byteAt(int(u.pathStart)) == '/' && p.byteAt(int(u.pathStart)+1) == '/' {
+		p.materialize()
 		ps := int(u.pathStart)
 		p.buf = append(p.buf, 0, 0)
 		copy(p.buf[ps+2:], p.buf[ps:end])
@@ -208,17 +219,18 @@ func (p *parser) finish(input string) *URL {
 	}
 	u.queryStart = uint32(q)
 	u.fragStart = uint32(f)
-	if string(p.buf) == input {
-		u.href = input
+	if p.virt {
+		u.href = p.in[:p.n]
 	} else {
-		u.href = string(p.buf)
+		// p.buf is never written again: share its bytes.
+		u.href = unsafe.String(unsafe.SliceData(p.buf), len(p.buf))
 	}
 	return u
 }
 
 // noHost sets the authority offsets for a URL whose host is null.
 func (p *parser) noHost() {
-	n := uint32(len(p.buf))
+	n := uint32(p.size())
 	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n, n
 	p.u.host = hostNone
 	p.u.port = -1
@@ -226,8 +238,8 @@ func (p *parser) noHost() {
 
 // emptyHost writes "//" and an empty host.
 func (p *parser) emptyHost() {
-	p.buf = append(p.buf, '/', '/')
-	n := uint32(len(p.buf))
+	p.put("//")
+	n := uint32(p.size())
 	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n, n
 	p.u.host = hostEmpty
 	p.u.port = -1
@@ -237,48 +249,41 @@ func (p *parser) emptyHost() {
 // host and port) after the scheme already in buf.
 func (p *parser) copyBaseAuth() {
 	b := p.base
-	p.buf = append(p.buf, b.href[b.schemeEnd+1:b.authEnd()]...)
+	p.put(b.href[b.schemeEnd+1 : b.authEnd()])
 	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
 	p.u.host = b.host
 	p.u.port = b.port
-	p.u.pathStart = uint32(len(p.buf))
+	p.u.pathStart = uint32(p.size())
 }
 
 func (p *parser) copyBaseQuery() {
 	b := p.base
 	if b.queryStart < b.fragStart {
-		p.qPos = len(p.buf)
-		p.buf = append(p.buf, b.href[b.queryStart:b.fragStart]...)
+		p.qPos = p.size()
+		p.put(b.href[b.queryStart:b.fragStart])
 	}
 }
 
 func (p *parser) startQuery() {
-	p.qPos = len(p.buf)
-	p.buf = append(p.buf, '?')
+	p.qPos = p.size()
+	p.putc('?')
 }
 
 func (p *parser) startFragment() {
-	p.fPos = len(p.buf)
-	p.buf = append(p.buf, '#')
+	p.fPos = p.size()
+	p.putc('#')
 }
 
 // shorten removes the last path segment, except a lone normalized Windows
 // drive letter of a file URL.
 func (p *parser) shorten() {
-	path := p.buf[p.u.pathStart:]
-	if p.u.scheme == schemeFile && len(path) == 3 && path[0] == '/' && isAlpha(path[1]) && path[2] == ':' {
+	ps := int(p.u.pathStart)
+	if p.u.scheme == schemeFile && p.size()-ps == 3 && p.byteAt(ps) == '/' && isAlpha(p.byteAt(ps+1)) && p.byteAt(ps+2) == ':' {
 		return
 	}
-	for i := len(path) - 1; i >= 0; i-- {
-		if path[i] == '/' {
-			p.buf = p.buf[:int(p.u.pathStart)+i]
-			return
-		}
+	if i := p.lastSlash(ps); i >= 0 {
+		p.truncate(i)
 	}
-}
-
-func isWindowsDriveLetter(s []byte) bool {
-	return len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
 }
 
 func startsWithWindowsDriveLetter(s string) bool {
@@ -291,28 +296,6 @@ func startsWithWindowsDriveLetter(s string) bool {
 	switch s[2] {
 	case '/', '\\', '?', '#':
 		return true
-	}
-	return false
-}
-
-func isSingleDot(s []byte) bool {
-	switch len(s) {
-	case 1:
-		return s[0] == '.'
-	case 3:
-		return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e'
-	}
-	return false
-}
-
-func isDoubleDot(s []byte) bool {
-	switch len(s) {
-	case 2:
-		return s[0] == '.' && s[1] == '.'
-	case 4:
-		return (s[0] == '.' && isSingleDot(s[1:])) || (s[3] == '.' && isSingleDot(s[:3]))
-	case 6:
-		return isSingleDot(s[:3]) && isSingleDot(s[3:])
 	}
 	return false
 }
@@ -372,6 +355,9 @@ func (p *parser) run(st state) bool {
 			if c != eof && isAlpha(byte(c)) {
 				st = stScheme
 				bufStart = ptr
+				for ptr+1 < n && classes[in[ptr+1]]&clScheme != 0 {
+					ptr++
+				}
 			} else if p.override == stNone {
 				st = stNoScheme
 				ptr--
@@ -380,16 +366,14 @@ func (p *parser) run(st state) bool {
 			}
 
 		case stScheme:
-			if c != eof && (isAlpha(byte(c)) || isDigit(byte(c)) || c == '+' || c == '-' || c == '.') {
+			if c != eof && classes[c]&clScheme != 0 {
 				continue
 			}
 			if c == ':' {
-				for i := bufStart; i < ptr; i++ {
-					p.buf = append(p.buf, in[i]|0x20*byte(boolInt(in[i] >= 'A' && in[i] <= 'Z')))
-				}
-				p.u.schemeEnd = uint32(len(p.buf))
-				p.u.scheme = schemeTypeOf(p.buf)
-				p.buf = append(p.buf, ':')
+				p.putLower(in[bufStart:ptr])
+				p.u.schemeEnd = uint32(p.size())
+				p.u.scheme = schemeTypeFold(in[bufStart:ptr])
+				p.putc(':')
 				bufStart = -1
 				special = p.u.scheme.special()
 				switch {
@@ -424,7 +408,8 @@ func (p *parser) run(st state) bool {
 				return p.fail(ErrMissingSchemeNonRelativeURL, max(ptr, 0))
 			}
 			if b.opaque {
-				p.buf = append(p.buf[:0], b.href[:b.fragStart]...)
+				p.truncate(0)
+				p.put(b.href[:b.fragStart])
 				p.u = *b
 				p.u.href = ""
 				if b.queryStart < b.fragStart {
@@ -462,7 +447,8 @@ func (p *parser) run(st state) bool {
 
 		case stRelative:
 			b := p.base
-			p.buf = append(p.buf[:0], b.href[:b.schemeEnd+1]...)
+			p.truncate(0)
+			p.put(b.href[:b.schemeEnd+1])
 			p.u.schemeEnd = b.schemeEnd
 			p.u.scheme = b.scheme
 			special = b.scheme.special()
@@ -473,7 +459,7 @@ func (p *parser) run(st state) bool {
 				st = stRelativeSlash
 			} else {
 				p.copyBaseAuth()
-				p.buf = append(p.buf, b.href[b.pathStart:b.queryStart]...)
+				p.put(b.href[b.pathStart:b.queryStart])
 				switch c {
 				case '?':
 					p.startQuery()
@@ -527,8 +513,8 @@ func (p *parser) run(st state) bool {
 
 		case stAuthority:
 			if bufStart < 0 {
-				p.buf = append(p.buf, '/', '/')
-				userStart = len(p.buf)
+				p.put("//")
+				userStart = p.size()
 				p.u.userEnd = uint32(userStart)
 				bufStart = ptr
 				atSignSeen, passwordTokenSeen = false, false
@@ -537,21 +523,21 @@ func (p *parser) run(st state) bool {
 			case c == '@':
 				p.err(ErrInvalidCredentials, ptr)
 				if atSignSeen {
-					p.buf = append(p.buf, "%40"...)
+					p.put("%40")
 				}
 				atSignSeen = true
 				for i := bufStart; i < ptr; i++ {
 					ch := in[i]
 					if ch == ':' && !passwordTokenSeen {
 						passwordTokenSeen = true
-						p.u.userEnd = uint32(len(p.buf))
-						p.buf = append(p.buf, ':')
+						p.u.userEnd = uint32(p.size())
+						p.putc(':')
 						continue
 					}
 					if classes[ch]&clUserinfo != 0 {
-						p.buf = append(p.buf, ch)
+						p.putc(ch)
 					} else {
-						p.buf = appendPct(p.buf, ch)
+						p.putPct(ch)
 					}
 				}
 				bufStart = ptr + 1
@@ -560,19 +546,19 @@ func (p *parser) run(st state) bool {
 					return p.fail(ErrHostMissing, ptr)
 				}
 				if !passwordTokenSeen {
-					p.u.userEnd = uint32(len(p.buf))
+					p.u.userEnd = uint32(p.size())
 					p.u.passEnd = p.u.userEnd
 				} else {
-					p.u.passEnd = uint32(len(p.buf))
+					p.u.passEnd = uint32(p.size())
 					if p.u.passEnd == p.u.userEnd+1 {
-						p.buf = p.buf[:p.u.userEnd]
+						p.truncate(int(p.u.userEnd))
 						p.u.passEnd = p.u.userEnd
 					}
 				}
-				if len(p.buf) > userStart {
-					p.buf = append(p.buf, '@')
+				if p.size() > userStart {
+					p.putc('@')
 				}
-				p.u.hostStart = uint32(len(p.buf))
+				p.u.hostStart = uint32(p.size())
 				ptr = bufStart - 1
 				bufStart = -1
 				st = stHost
@@ -610,7 +596,7 @@ func (p *parser) run(st state) bool {
 				if !p.parseHost(in[bufStart:ptr], !special, bufStart) {
 					return false
 				}
-				p.u.hostEnd = uint32(len(p.buf))
+				p.u.hostEnd = uint32(p.size())
 				p.hostSet = true
 				bufStart = -1
 				st = stPort
@@ -626,7 +612,7 @@ func (p *parser) run(st state) bool {
 				if !p.parseHost(in[bufStart:end], !special, bufStart) {
 					return false
 				}
-				p.u.hostEnd = uint32(len(p.buf))
+				p.u.hostEnd = uint32(p.size())
 				p.hostSet = true
 				if p.override != stNone {
 					return true
@@ -637,6 +623,16 @@ func (p *parser) run(st state) bool {
 					insideBrackets = true
 				} else if c == ']' {
 					insideBrackets = false
+				}
+				// Skip ahead to the next character that matters.
+				for ptr+1 < n {
+					switch in[ptr+1] {
+					case ':', '/', '?', '#', '\\', '[', ']':
+					default:
+						ptr++
+						continue
+					}
+					break
 				}
 			}
 
@@ -660,8 +656,9 @@ func (p *parser) run(st state) bool {
 						p.u.port = -1
 					} else {
 						p.u.port = int32(v)
-						p.buf = append(p.buf, ':')
-						p.buf = strconv.AppendInt(p.buf, int64(v), 10)
+						p.putc(':')
+						var tmp [8]byte
+						p.putBytes(strconv.AppendInt(tmp[:0], int64(v), 10))
 					}
 					p.portSet = true
 					bufStart = -1
@@ -679,8 +676,8 @@ func (p *parser) run(st state) bool {
 			}
 
 		case stFile:
-			if len(p.buf) == 0 {
-				p.buf = append(p.buf, "file:"...)
+			if p.size() == 0 {
+				p.put("file:")
 				p.u.schemeEnd = 4
 				p.u.scheme = schemeFile
 			}
@@ -691,12 +688,12 @@ func (p *parser) run(st state) bool {
 				}
 				st = stFileSlash
 			} else if b != nil && b.scheme == schemeFile {
-				p.buf = append(p.buf, b.href[b.schemeEnd+1:b.pathStart]...)
+				p.put(b.href[b.schemeEnd+1 : b.pathStart])
 				p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
 				p.u.host = b.host
 				p.u.port = -1
-				p.u.pathStart = uint32(len(p.buf))
-				p.buf = append(p.buf, b.href[b.pathStart:b.queryStart]...)
+				p.u.pathStart = uint32(p.size())
+				p.put(b.href[b.pathStart:b.queryStart])
 				switch c {
 				case '?':
 					p.startQuery()
@@ -712,7 +709,7 @@ func (p *parser) run(st state) bool {
 						p.shorten()
 					} else {
 						p.err(ErrFileInvalidWindowsDriveLetter, ptr)
-						p.buf = p.buf[:p.u.pathStart]
+						p.truncate(int(p.u.pathStart))
 					}
 					st = stPath
 					ptr--
@@ -733,15 +730,15 @@ func (p *parser) run(st state) bool {
 			} else {
 				b := p.base
 				if b != nil && b.scheme == schemeFile {
-					p.buf = append(p.buf, b.href[b.schemeEnd+1:b.pathStart]...)
+					p.put(b.href[b.schemeEnd+1 : b.pathStart])
 					p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
 					p.u.host = b.host
 					p.u.port = -1
-					p.u.pathStart = uint32(len(p.buf))
+					p.u.pathStart = uint32(p.size())
 					bp := b.href[b.pathStart:b.queryStart]
 					if !startsWithWindowsDriveLetter(in[max(ptr, 0):]) && len(bp) >= 3 && bp[0] == '/' &&
 						isAlpha(bp[1]) && bp[2] == ':' && (len(bp) == 3 || bp[3] == '/') {
-						p.buf = append(p.buf, bp[:3]...)
+						p.put(bp[:3])
 					}
 				} else {
 					p.emptyHost()
@@ -762,9 +759,9 @@ func (p *parser) run(st state) bool {
 				case p.override == stNone && len(buffer) == 2 && isAlpha(buffer[0]) && (buffer[1] == ':' || buffer[1] == '|'):
 					p.err(ErrFileInvalidWindowsDriveLetterHost, bufStart)
 					p.emptyHost()
-					segStart = len(p.buf)
-					p.buf = append(p.buf, '/')
-					p.buf = append(p.buf, buffer...)
+					segStart = p.size()
+					p.putc('/')
+					p.put(buffer)
 					inSeg = true
 					st = stPath
 				case buffer == "":
@@ -777,20 +774,20 @@ func (p *parser) run(st state) bool {
 					st = stPathStart
 				default:
 					if p.override == stNone {
-						p.buf = append(p.buf, '/', '/')
-						p.u.userEnd = uint32(len(p.buf))
+						p.put("//")
+						p.u.userEnd = uint32(p.size())
 						p.u.passEnd = p.u.userEnd
 						p.u.port = -1
 					}
-					p.u.hostStart = uint32(len(p.buf))
+					p.u.hostStart = uint32(p.size())
 					if !p.parseHost(buffer, false, bufStart) {
 						return false
 					}
-					if string(p.buf[p.u.hostStart:]) == "localhost" {
-						p.buf = p.buf[:p.u.hostStart]
+					if p.outEqual(int(p.u.hostStart), "localhost") {
+						p.truncate(int(p.u.hostStart))
 						p.u.host = hostEmpty
 					}
-					p.u.hostEnd = uint32(len(p.buf))
+					p.u.hostEnd = uint32(p.size())
 					p.hostSet = true
 					if p.override != stNone {
 						return true
@@ -801,7 +798,7 @@ func (p *parser) run(st state) bool {
 			}
 
 		case stPathStart:
-			p.u.pathStart = uint32(len(p.buf))
+			p.u.pathStart = uint32(p.size())
 			if special {
 				if c == '\\' {
 					p.err(ErrInvalidReverseSolidus, ptr)
@@ -822,13 +819,13 @@ func (p *parser) run(st state) bool {
 					ptr--
 				}
 			} else if p.override != stNone && p.ovHostNull {
-				p.buf = append(p.buf, '/')
+				p.putc('/')
 			}
 
 		case stPath:
 			if !inSeg {
-				segStart = len(p.buf)
-				p.buf = append(p.buf, '/')
+				segStart = p.size()
+				p.putc('/')
 				inSeg = true
 			}
 			if c == eof || c == '/' || (special && c == '\\') || (p.override == stNone && (c == '?' || c == '#')) {
@@ -837,20 +834,22 @@ func (p *parser) run(st state) bool {
 					p.err(ErrInvalidReverseSolidus, ptr)
 					slash = true
 				}
-				seg := p.buf[segStart+1:]
-				if isDoubleDot(seg) {
-					p.buf = p.buf[:segStart]
+				switch p.segKind(segStart + 1) {
+				case segDoubleDot:
+					p.truncate(segStart)
 					p.shorten()
 					if !slash {
-						p.buf = append(p.buf, '/')
+						p.putc('/')
 					}
-				} else if isSingleDot(seg) {
-					p.buf = p.buf[:segStart]
+				case segSingleDot:
+					p.truncate(segStart)
 					if !slash {
-						p.buf = append(p.buf, '/')
+						p.putc('/')
 					}
-				} else if p.u.scheme == schemeFile && segStart == int(p.u.pathStart) && isWindowsDriveLetter(seg) {
-					p.buf[segStart+2] = ':'
+				case segDriveLetter:
+					if p.u.scheme == schemeFile && segStart == int(p.u.pathStart) {
+						p.setByte(segStart+2, ':')
+					}
 				}
 				inSeg = false
 				if c == '?' {
@@ -868,7 +867,7 @@ func (p *parser) run(st state) bool {
 					j++
 				}
 				if j > ptr {
-					p.buf = append(p.buf, in[ptr:j]...)
+					p.put(in[ptr:j])
 					ptr = j - 1
 					continue
 				}
@@ -876,9 +875,9 @@ func (p *parser) run(st state) bool {
 				p.checkUnit(ptr)
 			}
 			if classes[c]&clPath != 0 {
-				p.buf = append(p.buf, byte(c))
+				p.putc(byte(c))
 			} else {
-				p.buf = appendPct(p.buf, byte(c))
+				p.putPct(byte(c))
 			}
 
 		case stOpaquePath:
@@ -892,9 +891,9 @@ func (p *parser) run(st state) bool {
 			case ' ':
 				p.err(ErrInvalidURLUnit, ptr)
 				if ptr+1 < n && (in[ptr+1] == '?' || in[ptr+1] == '#') {
-					p.buf = append(p.buf, "%20"...)
+					p.put("%20")
 				} else {
-					p.buf = append(p.buf, ' ')
+					p.putc(' ')
 				}
 			case eof:
 			default:
@@ -902,9 +901,9 @@ func (p *parser) run(st state) bool {
 					p.checkUnit(ptr)
 				}
 				if classes[c]&clC0 != 0 {
-					p.buf = append(p.buf, byte(c))
+					p.putc(byte(c))
 				} else {
-					p.buf = appendPct(p.buf, byte(c))
+					p.putPct(byte(c))
 				}
 			}
 
@@ -927,7 +926,7 @@ func (p *parser) run(st state) bool {
 					j++
 				}
 				if j > ptr {
-					p.buf = append(p.buf, in[ptr:j]...)
+					p.put(in[ptr:j])
 					ptr = j - 1
 					continue
 				}
@@ -935,9 +934,9 @@ func (p *parser) run(st state) bool {
 				p.checkUnit(ptr)
 			}
 			if classes[c]&cl != 0 {
-				p.buf = append(p.buf, byte(c))
+				p.putc(byte(c))
 			} else {
-				p.buf = appendPct(p.buf, byte(c))
+				p.putPct(byte(c))
 			}
 
 		case stFragment:
@@ -950,7 +949,7 @@ func (p *parser) run(st state) bool {
 					j++
 				}
 				if j > ptr {
-					p.buf = append(p.buf, in[ptr:j]...)
+					p.put(in[ptr:j])
 					ptr = j - 1
 					continue
 				}
@@ -958,36 +957,40 @@ func (p *parser) run(st state) bool {
 				p.checkUnit(ptr)
 			}
 			if classes[c]&clFragment != 0 {
-				p.buf = append(p.buf, byte(c))
+				p.putc(byte(c))
 			} else {
-				p.buf = appendPct(p.buf, byte(c))
+				p.putPct(byte(c))
 			}
 		}
 	}
 	return true
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func schemeTypeOf(b []byte) schemeType {
-	switch string(b) {
-	case "http":
-		return schemeHTTP
-	case "https":
-		return schemeHTTPS
-	case "ws":
-		return schemeWS
-	case "wss":
-		return schemeWSS
-	case "ftp":
-		return schemeFTP
-	case "file":
-		return schemeFile
+// schemeTypeFold returns the type of the scheme s, ASCII case-insensitively.
+func schemeTypeFold(s string) schemeType {
+	switch len(s) {
+	case 2:
+		if strings.EqualFold(s, "ws") {
+			return schemeWS
+		}
+	case 3:
+		if strings.EqualFold(s, "wss") {
+			return schemeWSS
+		}
+		if strings.EqualFold(s, "ftp") {
+			return schemeFTP
+		}
+	case 4:
+		if strings.EqualFold(s, "http") {
+			return schemeHTTP
+		}
+		if strings.EqualFold(s, "file") {
+			return schemeFile
+		}
+	case 5:
+		if strings.EqualFold(s, "https") {
+			return schemeHTTPS
+		}
 	}
 	return schemeOther
 }

@@ -105,6 +105,7 @@ func (u *URL) cannotHaveCredentialsOrPort() bool {
 // mode for u.
 func (u *URL) setterParser(value string, override state) *parser {
 	p := &parser{override: override}
+	p.materialize()
 	p.in = p.removeTabs(value)
 	p.u.scheme = u.scheme
 	p.u.port = u.port

@@ -5,23 +5,26 @@ import "github.com/urikit/urikit/percent"
 // Byte classes used by the parser's hot loops. Each bit marks the bytes
 // that one encode set leaves alone (so they can be copied in a run).
 const (
-	clPath          uint8 = 1 << iota // not in the path percent-encode set
-	clQuery                           // not in the query percent-encode set
-	clSpQuery                         // not in the special-query percent-encode set
-	clFragment                        // not in the fragment percent-encode set
-	clUserinfo                        // not in the userinfo percent-encode set
-	clC0                              // not in the C0 control percent-encode set
-	clURLCode                         // an ASCII URL code point
-	clForbiddenHost                   // a forbidden host code point
+	clPath          uint16 = 1 << iota // not in the path percent-encode set
+	clQuery                            // not in the query percent-encode set
+	clSpQuery                          // not in the special-query percent-encode set
+	clFragment                         // not in the fragment percent-encode set
+	clUserinfo                         // not in the userinfo percent-encode set
+	clC0                               // not in the C0 control percent-encode set
+	clURLCode                          // an ASCII URL code point
+	clForbiddenHost                    // a forbidden host code point
+	clDomainPlain                      // copied as is into an ASCII domain: not upper case, "%" or forbidden
+	clScheme                           // ASCII alphanumeric, "+", "-" or "."
+	clTabNewline                       // ASCII tab or newline
 )
 
 // classes is a read-only table built once from the percent package's sets.
 var classes = buildClasses()
 
-func buildClasses() (t [256]uint8) {
+func buildClasses() (t [256]uint16) {
 	for i := 0; i < 256; i++ {
 		c := byte(i)
-		var v uint8
+		var v uint16
 		if !percent.WHATWGPath.Contains(c) {
 			v |= clPath
 		}
@@ -46,6 +49,24 @@ func buildClasses() (t [256]uint8) {
 		switch c {
 		case 0, '\t', '\n', '\r', ' ', '#', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|':
 			v |= clForbiddenHost
+		}
+		if c < 0x80 && c != '%' && !(c >= 'A' && c <= 'Z') && v&clForbiddenHost == 0 && c > 0x1f && c != 0x7f {
+			v |= clDomainPlain
+		}
+		if isAlpha(c) || isDigit(c) || c == '+' || c == '-' || c == '.' {
+			v |= clScheme
+		}
+		if c == '\t' || c == '\n' || c == '\r' {
+			v |= clTabNewline
+		}
+		if c < 0x80 && c != '%' && !(c >= 'A' && c <= 'Z') && v&clForbiddenHost == 0 && c > 0x1f && c != 0x7f {
+			v |= clDomainPlain
+		}
+		if isAlpha(c) || isDigit(c) || c == '+' || c == '-' || c == '.' {
+			v |= clScheme
+		}
+		if c == '\t' || c == '\n' || c == '\r' {
+			v |= clTabNewline
 		}
 		t[i] = v
 	}

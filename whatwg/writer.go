@@ -1,0 +1,174 @@
+package whatwg
+
+// The parser writes the serialized URL with the methods below. As long as
+// the output equals a prefix of the (trimmed, cleaned) input, nothing is
+// copied: the output is "virtual", p.in[:p.n]. The first write that
+// differs from the input materializes the output into p.buf. Most URLs
+// are already in serialized form, so they parse without building a
+// buffer and their href is the input string itself.
+
+// size returns the output length.
+func (p *parser) size() int {
+	if p.virt {
+		return p.n
+	}
+	return len(p.buf)
+}
+
+// materialize copies the virtual output into p.buf.
+func (p *parser) materialize() {
+	if !p.virt {
+		return
+	}
+	p.virt = false
+	p.buf = make([]byte, p.n, len(p.in)+p.n/4+16)
+	copy(p.buf, p.in[:p.n])
+}
+
+func (p *parser) putc(c byte) {
+	if p.virt {
+		if p.n < len(p.in) && p.in[p.n] == c {
+			p.n++
+			return
+		}
+		p.materialize()
+	}
+	p.buf = append(p.buf, c)
+}
+
+func (p *parser) put(s string) {
+	if p.virt {
+		if len(s) <= len(p.in)-p.n && p.in[p.n:p.n+len(s)] == s {
+			p.n += len(s)
+			return
+		}
+		p.materialize()
+	}
+	p.buf = append(p.buf, s...)
+}
+
+func (p *parser) putBytes(s []byte) {
+	if p.virt {
+		if len(s) <= len(p.in)-p.n && p.in[p.n:p.n+len(s)] == string(s) {
+			p.n += len(s)
+			return
+		}
+		p.materialize()
+	}
+	p.buf = append(p.buf, s...)
+}
+
+func (p *parser) putPct(c byte) {
+	p.materialize()
+	p.buf = appendPct(p.buf, c)
+}
+
+func (p *parser) truncate(n int) {
+	if p.virt {
+		p.n = n
+		return
+	}
+	p.buf = p.buf[:n]
+}
+
+// byteAt returns output byte i.
+func (p *parser) byteAt(i int) byte {
+	if p.virt {
+		return p.in[i]
+	}
+	return p.buf[i]
+}
+
+// setByte sets output byte i to c.
+func (p *parser) setByte(i int, c byte) {
+	if p.virt {
+		if p.in[i] == c {
+			return
+		}
+		p.materialize()
+	}
+	p.buf[i] = c
+}
+
+// outEqual reports whether output[i:] equals s.
+func (p *parser) outEqual(i int, s string) bool {
+	if p.virt {
+		return p.in[i:p.n] == s
+	}
+	return string(p.buf[i:]) == s
+}
+
+// lastSlash returns the index of the last "/" in output[from:], or -1.
+func (p *parser) lastSlash(from int) int {
+	for i := p.size() - 1; i >= from; i-- {
+		if p.byteAt(i) == '/' {
+			return i
+		}
+	}
+	return -1
+}
+
+// Segment kinds for the path state.
+const (
+	segNormal = iota
+	segSingleDot
+	segDoubleDot
+	segDriveLetter
+)
+
+// segKind classifies output[i:].
+func (p *parser) segKind(i int) int {
+	if p.virt {
+		return segKindOf(p.in[i:p.n])
+	}
+	return segKindOf(p.buf[i:])
+}
+
+func segKindOf[T string | []byte](s T) int {
+	switch len(s) {
+	case 1:
+		if s[0] == '.' {
+			return segSingleDot
+		}
+	case 2:
+		if s[0] == '.' && s[1] == '.' {
+			return segDoubleDot
+		}
+		if isAlpha(s[0]) && (s[1] == ':' || s[1] == '|') {
+			return segDriveLetter
+		}
+	case 3:
+		if isPct2e(s[0], s[1], s[2]) {
+			return segSingleDot
+		}
+	case 4:
+		if s[0] == '.' && isPct2e(s[1], s[2], s[3]) || s[3] == '.' && isPct2e(s[0], s[1], s[2]) {
+			return segDoubleDot
+		}
+	case 6:
+		if isPct2e(s[0], s[1], s[2]) && isPct2e(s[3], s[4], s[5]) {
+			return segDoubleDot
+		}
+	}
+	return segNormal
+}
+
+func isPct2e(a, b, c byte) bool { return a == '%' && b == '2' && c|0x20 == 'e' }
+
+// putLower writes s with ASCII upper case letters lowercased.
+func (p *parser) putLower(s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			p.put(s[:i])
+			for ; i < len(s); i++ {
+				c := s[i]
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				p.putc(c)
+			}
+			return
+		}
+	}
+	p.put(s)
+}
