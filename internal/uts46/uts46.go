@@ -43,7 +43,8 @@ func (o Options) ToASCII(domain string) (string, error) {
 		}
 		return lower, nil
 	}
-	b, err := o.AppendToASCII(nil, domain)
+	var stack [64]byte
+	b, err := o.AppendToASCII(stack[:0], domain)
 	if err != nil {
 		return "", err
 	}
@@ -68,7 +69,7 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 		return dst, nil
 	}
 	var st processState
-	labels, err := o.process(domain, &st)
+	buf, labels, err := o.process(domain, &st)
 	if err != nil {
 		return dst, err
 	}
@@ -78,14 +79,15 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 			dst = append(dst, '.')
 		}
 		ls := len(dst)
-		if isASCIIRunes(l.runes) {
-			for _, r := range l.runes {
+		rs := buf[l.start:l.end]
+		if isASCIIRunes(rs) {
+			for _, r := range rs {
 				dst = append(dst, byte(r))
 			}
 		} else {
 			dst = append(dst, "xn--"...)
 			var perr error
-			dst, perr = appendEncodeRunes(dst, l.runes)
+			dst, perr = appendEncodeRunes(dst, rs)
 			if perr != nil {
 				e := perr.(*Error)
 				e.Label = i
@@ -117,34 +119,37 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 // any (an *Error), in which case the result must not be used for lookup.
 func (o Options) ToUnicode(domain string) (string, error) {
 	var st processState
-	labels, err := o.process(domain, &st)
+	buf, labels, err := o.process(domain, &st)
 	var sb strings.Builder
 	for i, l := range labels {
 		if i > 0 {
 			sb.WriteByte('.')
 		}
-		for _, r := range l.runes {
+		for _, r := range buf[l.start:l.end] {
 			sb.WriteRune(r)
 		}
 	}
 	return sb.String(), err
 }
 
+// label locates one label: its code points are buf[start:end] in the buffer
+// process returns.
 type label struct {
-	runes  []rune
-	offset int // byte offset of the label in the processed domain
+	start, end int
+	offset     int // byte offset of the label in the processed domain
 }
 
+// processState is scratch space for process, kept on the caller's stack.
 type processState struct {
-	mapped [128]rune
+	mapped [96]rune
+	norm   [96]rune
 	labels [8]label
-	dec    [64]rune
 }
 
 // process runs the UTS #46 Processing steps (sections 4.1 to 4.3) and
-// returns the labels in Unicode form and the first error. The labels are
-// complete even when there is an error.
-func (o Options) process(domain string, st *processState) ([]label, error) {
+// returns the labels in Unicode form, as positions in buf, and the first
+// error. The labels are complete even when there is an error.
+func (o Options) process(domain string, st *processState) (buf []rune, labels []label, err error) {
 	var firstErr *Error
 	report := func(e *Error) {
 		if firstErr == nil {
@@ -189,26 +194,27 @@ func (o Options) process(domain string, st *processState) ([]label, error) {
 	}
 	// 2. Normalize.
 	if needsNFC(mapped) {
-		mapped = nfc(mapped, make([]rune, 0, len(mapped)+8))
+		mapped = nfc(mapped, st.norm[:0])
 	}
 	// 3. Break into labels.
-	labels := st.labels[:0]
+	labels = st.labels[:0]
 	off, start := 0, 0
 	lstart := 0
 	for i, r := range mapped {
 		if r == '.' {
-			labels = append(labels, label{runes: mapped[start:i:i], offset: lstart})
+			labels = append(labels, label{start: start, end: i, offset: lstart})
 			start = i + 1
 			lstart = off + 1
 		}
 		off += utf8.RuneLen(r)
 	}
-	labels = append(labels, label{runes: mapped[start:], offset: lstart})
+	labels = append(labels, label{start: start, end: len(mapped), offset: lstart})
+	buf = mapped
 
 	// 4. Convert/Validate.
 	for li := range labels {
 		l := &labels[li]
-		rs := l.runes
+		rs := buf[l.start:l.end]
 		if len(rs) >= 4 && rs[0] == 'x' && rs[1] == 'n' && rs[2] == '-' && rs[3] == '-' {
 			if !isASCIIRunes(rs) {
 				report(&Error{Code: CodePunycodeNonASCII, Label: li, Offset: l.offset, Rune: -1})
@@ -219,8 +225,11 @@ func (o Options) process(domain string, st *processState) ([]label, error) {
 			for _, r := range rs[4:] {
 				enc = append(enc, byte(r))
 			}
-			dec, err := decodePunycode(string(enc), nil)
+			n := len(buf)
+			var err error
+			buf, err = decodePunycode(string(enc), buf)
 			if err != nil {
+				buf = buf[:n]
 				if !o.IgnoreInvalidPunycode {
 					e := err.(*Error)
 					e.Label = li
@@ -229,7 +238,8 @@ func (o Options) process(domain string, st *processState) ([]label, error) {
 				}
 				continue
 			}
-			l.runes = dec
+			l.start, l.end = n, len(buf)
+			dec := buf[n:]
 			if len(dec) == 0 || isASCIIRunes(dec) {
 				report(&Error{Code: CodePunycodeASCII, Label: li, Offset: l.offset, Rune: -1})
 				continue
@@ -249,14 +259,14 @@ func (o Options) process(domain string, st *processState) ([]label, error) {
 	}
 	// CheckBidi applies to the whole domain name.
 	if o.CheckBidi && firstErr == nil {
-		if e := checkBidiDomain(labels); e != nil {
+		if e := checkBidiDomain(buf, labels); e != nil {
 			report(e)
 		}
 	}
 	if firstErr != nil {
-		return labels, firstErr
+		return buf, labels, firstErr
 	}
-	return labels, nil
+	return buf, labels, nil
 }
 
 // validate checks the Validity Criteria of UTS #46 section 4.1 (except NFC
@@ -359,10 +369,10 @@ func contextJ(rs []rune, i int) bool {
 
 // checkBidiDomain applies RFC 5893 section 2 to every label when the domain
 // name is a Bidi domain name (has a code point of class R, AL or AN).
-func checkBidiDomain(labels []label) *Error {
+func checkBidiDomain(buf []rune, labels []label) *Error {
 	bidiDomain := false
 	for _, l := range labels {
-		for _, r := range l.runes {
+		for _, r := range buf[l.start:l.end] {
 			if r < 0x590 {
 				continue
 			}
@@ -379,10 +389,10 @@ func checkBidiDomain(labels []label) *Error {
 		return nil
 	}
 	for li, l := range labels {
-		if len(l.runes) == 0 {
+		if l.start == l.end {
 			continue
 		}
-		if !bidiLabelOK(l.runes) {
+		if !bidiLabelOK(buf[l.start:l.end]) {
 			return &Error{Code: CodeBidi, Label: li, Offset: l.offset, Rune: -1}
 		}
 	}

@@ -1,0 +1,58 @@
+package uts46_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/urikit/urikit/internal/uts46"
+)
+
+func ExampleDomainToASCII() {
+	for _, d := range []string{"Bücher.example", "EXAMPLE.com", "a\u200db.example"} {
+		ascii, err := uts46.DomainToASCII(d, false)
+		fmt.Printf("%q %v\n", ascii, err)
+	}
+	// Output:
+	// "xn--bcher-kva.example" <nil>
+	// "example.com" <nil>
+	// "" uts46: joiner not allowed in context '\u200d' in label 0 at offset 1
+}
+
+func ExampleDomainToUnicode() {
+	s, err := uts46.DomainToUnicode("xn--bcher-kva.example", false)
+	fmt.Println(s, err)
+	// Output: bücher.example <nil>
+}
+
+func ExampleOptions_ToASCII() {
+	strict := uts46.Options{
+		CheckHyphens:      true,
+		CheckBidi:         true,
+		CheckJoiners:      true,
+		UseSTD3ASCIIRules: true,
+		VerifyDnsLength:   true,
+	}
+	s, err := strict.ToASCII("Faß.DE")
+	fmt.Println(s, err)
+	_, err = strict.ToASCII("my_host.example")
+	fmt.Println(errors.Is(err, uts46.CodeSTD3), err)
+	// Output:
+	// xn--fa-hia.de <nil>
+	// true uts46: code point not allowed by STD3 rules '_' in label 0 at offset 2
+}
+
+func ExampleOptions_ToUnicode() {
+	s, err := uts46.Options{CheckBidi: true}.ToUnicode("XN--MGBA3GCH31F060K.com")
+	fmt.Println(s, err)
+	// Output: نامه‌ای.com <nil>
+}
+
+func ExampleEncodePunycode() {
+	s, err := uts46.EncodePunycode("bücher")
+	fmt.Println(s, err)
+	u, err := uts46.DecodePunycode(s)
+	fmt.Println(u, err)
+	// Output:
+	// bcher-kva <nil>
+	// bücher <nil>
+}

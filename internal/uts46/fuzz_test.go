@@ -1,0 +1,115 @@
+package uts46
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var fuzzSeeds = []string{
+	"", "example.com", "Bücher.de", "faß.de", "xn--bcher-kva.de", "xn--a", "xn--",
+	"\u05D0\u05D1.com", "\u0628\u200C\u0628", "a\u200Db", "\u0301a", "a..b.", "ab--c",
+	"xn--tešla", "\uFF21\uFF22\u3002\uFF43", "a\xffb", "\U000E0001", "1.2.3.4",
+	"\u0915\u094D\u200D\u0937", "\u00AD", "\u1100\u1161\u11A8.com",
+}
+
+func FuzzToASCII(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, uint8(0))
+		f.Add(s, uint8(0x7F))
+	}
+	f.Fuzz(func(t *testing.T, s string, flags uint8) {
+		o := Options{
+			CheckHyphens:          flags&1 != 0,
+			CheckBidi:             flags&2 != 0,
+			CheckJoiners:          flags&4 != 0,
+			UseSTD3ASCIIRules:     flags&8 != 0,
+			Transitional:          flags&16 != 0,
+			VerifyDnsLength:       flags&32 != 0,
+			IgnoreInvalidPunycode: flags&64 != 0,
+		}
+		out, err := o.ToASCII(s)
+		if err != nil {
+			if out != "" {
+				t.Fatalf("ToASCII(%+q) = %q with error %v", s, out, err)
+			}
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("ToASCII(%+q) error %T, want *Error", s, err)
+			}
+			return
+		}
+		for i := 0; i < len(out); i++ {
+			if out[i] >= 0x80 {
+				t.Fatalf("ToASCII(%+q) = %+q: not ASCII", s, out)
+			}
+		}
+		// Idempotent: ToASCII of the output gives the output. Transitional
+		// processing and IgnoreInvalidPunycode are excluded: the first maps
+		// deviations only on input, and the second lets invalid "xn--"
+		// labels through unvalidated.
+		if !o.Transitional && !o.IgnoreInvalidPunycode {
+			again, err := o.ToASCII(out)
+			if err != nil || again != out {
+				t.Fatalf("ToASCII(%+q) = %q, but ToASCII(%q) = %q, %v", s, out, out, again, err)
+			}
+		}
+		b, err := o.AppendToASCII([]byte("p:"), s)
+		if err != nil || string(b) != "p:"+out {
+			t.Fatalf("AppendToASCII(%+q) = %q, %v; ToASCII = %q", s, b, err, out)
+		}
+		// ToUnicode accepts what ToASCII accepts.
+		if u, err := o.ToUnicode(s); err != nil || !utf8.ValidString(u) {
+			t.Fatalf("ToUnicode(%+q) = %+q, %v after ToASCII succeeded", s, u, err)
+		}
+	})
+}
+
+func FuzzToUnicode(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, strict bool) {
+		u, err := DomainToUnicode(s, strict)
+		if err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("DomainToUnicode(%+q) error %T, want *Error", s, err)
+			}
+		}
+		if utf8.ValidString(s) && !utf8.ValidString(u) {
+			t.Fatalf("DomainToUnicode(%+q) = %+q: invalid UTF-8", s, u)
+		}
+		a, aerr := DomainToASCII(s, strict)
+		if aerr == nil && err == nil && strict {
+			// The strict ASCII form converts back to the same Unicode form.
+			u2, err := DomainToUnicode(a, strict)
+			if err != nil || u2 != u {
+				t.Fatalf("DomainToUnicode(%q) = %+q, %v; DomainToUnicode(%+q) = %+q", a, u2, err, s, u)
+			}
+		}
+	})
+}
+
+func FuzzPunycode(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Add(strings.Repeat("\U0010FFFF", 50))
+	f.Fuzz(func(t *testing.T, s string) {
+		// Decoding arbitrary text must not panic.
+		if d, err := DecodePunycode(s); err == nil && !utf8.ValidString(d) {
+			t.Fatalf("DecodePunycode(%q) = %+q: invalid UTF-8", s, d)
+		}
+		enc, err := EncodePunycode(s)
+		if err != nil {
+			if utf8.ValidString(s) && !strings.Contains(err.Error(), "overflow") {
+				t.Fatalf("EncodePunycode(%+q): %v", s, err)
+			}
+			return
+		}
+		dec, err := DecodePunycode(enc)
+		if err != nil || dec != s {
+			t.Fatalf("DecodePunycode(EncodePunycode(%+q) = %q) = %+q, %v", s, enc, dec, err)
+		}
+	})
+}
