@@ -77,12 +77,37 @@ func appendParse(dst Values, s string, strict bool) (Values, error) {
 	if dst == nil {
 		dst = make(Values, 0, strings.Count(s, "&")+1)
 	}
+	// Fast path: pairs that need no decoding are substrings of s.
+	for off := 0; off <= len(s); {
+		seq := s[off:]
+		if i := strings.IndexByte(seq, '&'); i >= 0 {
+			seq = seq[:i]
+		}
+		if seq == "" {
+			off++
+			continue
+		}
+		name, value, _ := strings.Cut(seq, "=")
+		if !plain(name) || !plain(value) {
+			return appendParseDecoding(dst, s, off, strict)
+		}
+		dst = append(dst, Pair{Name: name, Value: value})
+		off += len(seq) + 1
+	}
+	return dst, nil
+}
+
+// appendParseDecoding parses s from offset off on, where a pair needs
+// decoding. Every decoded name and value goes into one buffer, converted to
+// one string at the end, so that decoding costs one allocation (beyond the
+// first 256 bytes, the buffer's growth) whatever the number of pairs.
+func appendParseDecoding(dst Values, s string, off int, strict bool) (Values, error) {
 	var stack [256]byte
 	buf := stack[:0]
 	var spanStack [8]span
 	spans := spanStack[:0]
 	var err error
-	for off := 0; off <= len(s); {
+	for off <= len(s) {
 		seq := s[off:]
 		if i := strings.IndexByte(seq, '&'); i >= 0 {
 			seq = seq[:i]
@@ -113,17 +138,15 @@ func appendParse(dst Values, s string, strict bool) (Values, error) {
 		}
 		dst = append(dst, p)
 	}
-	if len(spans) > 0 {
-		all := string(buf)
-		for _, sp := range spans {
-			if sp.pair >= len(dst) {
-				break
-			}
-			if sp.value {
-				dst[sp.pair].Value = all[sp.start:sp.end]
-			} else {
-				dst[sp.pair].Name = all[sp.start:sp.end]
-			}
+	all := string(buf)
+	for _, sp := range spans {
+		if sp.pair >= len(dst) {
+			break // the pair whose decoding failed
+		}
+		if sp.value {
+			dst[sp.pair].Value = all[sp.start:sp.end]
+		} else {
+			dst[sp.pair].Name = all[sp.start:sp.end]
 		}
 	}
 	return dst, err
