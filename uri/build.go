@@ -86,12 +86,8 @@ func appendPathGuard(b []byte, path string, hasScheme bool) []byte {
 }
 
 func (x *raw) string() string {
-	var sb strings.Builder
-	sb.Grow(x.len())
 	var buf [256]byte
-	b := x.appendTo(buf[:0])
-	sb.Write(b)
-	return sb.String()
+	return string(x.appendTo(buf[:0]))
 }
 
 // reference recomposes x and parses the result: strictly, or leniently

@@ -9,7 +9,7 @@ import "strings"
 //
 // One guard goes beyond the letter of §5.3: when the target has no
 // authority and its path starts with "//" (as for "./../g" against
-// "f:/a/b"... or ".//g" against "f:/a"), "/." is put in front of the
+// ".//g" against "f:/a"), "/." is put in front of the
 // path, since "f://g" would read "g" as an authority. The result is then
 // "f:/.//g", which names the same resource.
 func Resolve(base, ref Reference) Reference {
@@ -68,7 +68,7 @@ func resolve(base, ref Reference, nonStrict bool) Reference {
 			T.path = removeDotSegments(pathBuf[:0], R.path)
 			T.query, T.hasQ = R.query, R.hasQ
 		default:
-			T.path = removeDotSegments(pathBuf[:0], merge(pathBuf[:0], B, R.path))
+			T.path = removeDotSegments(pathBuf[:0], merge(B, R.path))
 			T.query, T.hasQ = R.query, R.hasQ
 		}
 	}
@@ -77,9 +77,8 @@ func resolve(base, ref Reference, nonStrict bool) Reference {
 }
 
 // merge is §5.2.3: ref's path appended to the base path without its last
-// segment, or to "/" when the base has an authority and an empty path. It
-// returns a string backed by buf when it fits.
-func merge(buf []byte, base raw, ref string) string {
+// segment, or to "/" when the base has an authority and an empty path.
+func merge(base raw, ref string) string {
 	if base.hasAuth && base.path == "" {
 		return "/" + ref
 	}
