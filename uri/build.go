@@ -27,10 +27,6 @@ func (r Reference) raw() raw {
 	return x
 }
 
-func (x *raw) len() int {
-	return len(x.scheme) + len(x.userinfo) + len(x.host) + len(x.port) + len(x.path) + len(x.query) + len(x.fragment) + 10
-}
-
 // appendTo recomposes the components (RFC 3986 §5.3). Two guards keep the
 // result's meaning when the path would otherwise be misread: without an
 // authority a path starting with "//" gets "/." in front (it would read as
