@@ -250,3 +250,20 @@ func (q *RawQuery) deleteFrom(i int, del func(string) bool) {
 		q.segs = nil
 	}
 }
+
+// Sort sorts the pairs by decoded name as [Values.Sort] does (stable, by
+// UTF-16 code units), moving each raw pair as it is. The empty sequences
+// of the query are dropped.
+func (q *RawQuery) Sort() {
+	q.deleteFrom(0, func(s string) bool { return s == "" })
+	type keyed struct{ name, seg string }
+	ks := make([]keyed, len(q.segs))
+	for i, s := range q.segs {
+		raw, _, _ := strings.Cut(s, "=")
+		ks[i] = keyed{Unescape(raw), s}
+	}
+	slices.SortStableFunc(ks, func(a, b keyed) int { return CompareNames(a.name, b.name) })
+	for i, k := range ks {
+		q.segs[i] = k.seg
+	}
+}
