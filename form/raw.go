@@ -207,7 +207,7 @@ func checkRaw(raw string) error {
 // [RawQuery.Append] does. The raw name of the pair it keeps is not
 // changed, only its value is encoded anew.
 func (q *RawQuery) Set(name, value string) {
-	q.set(name, string(AppendEscape(nil, value)))
+	q.set(name, Escape(value))
 }
 
 // SetRaw is [RawQuery.Set] with a value that is already encoded and is
