@@ -3,8 +3,8 @@
 // [ToURI] maps an IRI to a URI as RFC 3987 §3.1 says: every non-ASCII
 // character of the userinfo, path, query and fragment is written as the
 // percent-encoding of its UTF-8 bytes, and a non-ASCII registered name is
-// converted to its A-label form with IDNA (UTS #46, non-transitional, the
-// Lookup profile of golang.org/x/net/idna).
+// converted to its A-label form with IDNA (UTS #46, non-transitional, with
+// the checks of a DNS lookup, through internal/uts46).
 //
 // [ToIRI] goes the other way for display (§3.2): escapes of UTF-8
 // sequences are decoded where the character is one an IRI may hold and is
@@ -22,9 +22,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/uts46"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
-	"golang.org/x/net/idna"
 )
 
 // Codes of IRI problems, in addition to the syntax codes of package uri.
@@ -185,6 +185,15 @@ func hasNonASCII(s string) bool {
 	return false
 }
 
+// lookup returns the UTS #46 profile for host names that will be looked
+// up: Nontransitional Processing with CheckHyphens, CheckBidi, CheckJoiners
+// and UseSTD3ASCIIRules (the flags of golang.org/x/net/idna's Lookup
+// profile), on the Unicode version of internal/uts46's tables, which the
+// whatwg package shares.
+func lookup() uts46.Options {
+	return uts46.Options{CheckHyphens: true, CheckBidi: true, CheckJoiners: true, UseSTD3ASCIIRules: true}
+}
+
 // hostToASCII converts a non-ASCII reg-name to A-labels. Escapes in it
 // are decoded first (they must be UTF-8).
 func hostToASCII(h string) (string, error) {
@@ -192,7 +201,7 @@ func hostToASCII(h string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return idna.Lookup.ToASCII(d)
+	return lookup().ToASCII(d)
 }
 
 // ToIRI converts a URI reference to an IRI reference for display. It
@@ -257,11 +266,11 @@ func hostToUnicode(h string) string {
 		if len(l) < 4 || !strings.EqualFold(l[:4], "xn--") {
 			continue
 		}
-		u, err := idna.Display.ToUnicode(l)
+		u, err := lookup().ToUnicode(l)
 		if err != nil || u == l || !displayable(u) {
 			continue
 		}
-		back, err := idna.Lookup.ToASCII(u)
+		back, err := lookup().ToASCII(u)
 		if err != nil || !strings.EqualFold(back, l) {
 			continue
 		}
