@@ -121,6 +121,10 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 // the converted domain name, for display; err is the first error found, if
 // any (an *Error), in which case the result must not be used for lookup.
 func (o Options) ToUnicode(domain string) (string, error) {
+	if lower, ok := asciiLower(domain); ok && !hasXNLabel(lower) {
+		o.VerifyDnsLength = false // a ToASCII step only
+		return lower, o.checkASCII(lower)
+	}
 	var st processState
 	buf, labels, err := o.process(domain, &st)
 	var sb strings.Builder
