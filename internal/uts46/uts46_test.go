@@ -239,6 +239,10 @@ func TestDomainToASCII(t *testing.T) {
 		{"", true, "", CodeLabelLength},
 		{"\u00AD", false, "", CodeEmpty},
 		{"Ü.com", true, "xn--tda.com", 0},
+		{"-x.com", false, "-x.com", 0},
+		{"-x.com", true, "", CodeHyphenEdge},
+		{"ab--c.com", true, "", CodeHyphen34},
+		{"-ü.com", false, "xn----eha.com", 0},
 		{"xn--tešla", false, "", CodePunycodeNonASCII},
 	} {
 		got, err := DomainToASCII(tc.in, tc.beStrict)
