@@ -2,9 +2,13 @@ package uts46
 
 // URLOptions returns the UTS #46 flags of the URL Standard's "domain to
 // ASCII" (and, ignoring VerifyDnsLength, "domain to Unicode"):
-// CheckBidi and CheckJoiners on, CheckHyphens and Transitional off, and
+// CheckBidi and CheckJoiners on, Transitional off, and CheckHyphens,
 // UseSTD3ASCIIRules and VerifyDnsLength set to beStrict. Unlike
 // DomainToASCII, its ToASCII has no ASCII carve-out.
+//
+// CheckHyphens follows beStrict as in the current standard and its
+// reference implementation (whatwg-url); older texts set it to false. The
+// two agree when beStrict is false, the case of the URL parser.
 func URLOptions(beStrict bool) Options { return urlOptions(beStrict) }
 
 // StrictOptions returns the flags for checking a name meant for DNS
@@ -23,7 +27,7 @@ func StrictOptions() Options {
 
 func urlOptions(beStrict bool) Options {
 	return Options{
-		CheckHyphens:      false,
+		CheckHyphens:      beStrict,
 		CheckBidi:         true,
 		CheckJoiners:      true,
 		UseSTD3ASCIIRules: beStrict,
@@ -33,7 +37,7 @@ func urlOptions(beStrict bool) Options {
 }
 
 // DomainToASCII implements the URL Standard's "domain to ASCII": UTS #46
-// ToASCII with CheckHyphens=false, CheckBidi=true, CheckJoiners=true,
+// ToASCII with CheckHyphens=beStrict, CheckBidi=true, CheckJoiners=true,
 // UseSTD3ASCIIRules=beStrict, Transitional_Processing=false,
 // VerifyDnsLength=beStrict and IgnoreInvalidPunycode=false; an empty result
 // is a failure (CodeEmpty).

@@ -121,6 +121,10 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 // the converted domain name, for display; err is the first error found, if
 // any (an *Error), in which case the result must not be used for lookup.
 func (o Options) ToUnicode(domain string) (string, error) {
+	if lower, ok := asciiLower(domain); ok && !hasXNLabel(lower) {
+		o.VerifyDnsLength = false // a ToASCII step only
+		return lower, o.checkASCII(lower)
+	}
 	var st processState
 	buf, labels, err := o.process(domain, &st)
 	var sb strings.Builder
@@ -161,6 +165,7 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 	}
 	// 1. Map.
 	mapped := st.mapped[:0]
+	sensitive := false // some code point may change under NFC
 	for i, r := range domain {
 		if r == utf8.RuneError {
 			if _, size := utf8.DecodeRuneInString(domain[i:]); size == 1 {
@@ -176,7 +181,21 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 			mapped = append(mapped, r)
 			continue
 		}
-		status, m := lookupIDNA(r)
+		e := idnaEntry(r)
+		if nfcSensitive(e) {
+			sensitive = true
+		}
+		status := int(e>>32) & 7
+		var m string
+		if status == statusMapped || status == statusDeviation {
+			off := int(e>>8) & 0xFFFFFF
+			m = idnaMappings[off : off+int(e&0xFF)]
+		}
+		if r == 0x1E9E && o.Transitional {
+			// UTS #46 maps capital sharp s to "ss", not to the deviation
+			// ß, in Transitional Processing.
+			m = "ss"
+		}
 		switch status {
 		case statusMapped:
 			for _, x := range m {
@@ -196,7 +215,7 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 		}
 	}
 	// 2. Normalize.
-	if needsNFC(mapped) {
+	if sensitive {
 		mapped = nfc(mapped, st.norm[:0])
 	}
 	// 3. Break into labels.
