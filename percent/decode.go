@@ -67,7 +67,7 @@ func (d Decoder) AppendDecodeBytes(dst []byte, s string) ([]byte, error) {
 
 func (d Decoder) needsWork(s string) bool {
 	if d.PlusAsSpace {
-		return strings.IndexByte(s, '%') >= 0 || strings.IndexByte(s, '+') >= 0
+		return indexPercentOrPlus(s) >= 0
 	}
 	return strings.IndexByte(s, '%') >= 0
 }
@@ -88,7 +88,7 @@ func (d Decoder) fast(dst []byte, s string, text bool) ([]byte, bool) {
 	start := len(dst)
 	var i int
 	if d.PlusAsSpace {
-		i = strings.IndexAny(s, "%+")
+		i = indexPercentOrPlus(s)
 	} else {
 		i = strings.IndexByte(s, '%')
 	}
@@ -126,6 +126,18 @@ func (d Decoder) fast(dst []byte, s string, text bool) ([]byte, bool) {
 		return dst, false
 	}
 	return dst, true
+}
+
+// indexPercentOrPlus returns the index of the first "%" or "+" in s, or
+// -1. (strings.IndexAny builds its byte set on every call, which costs more
+// than this loop on URL-sized input.)
+func indexPercentOrPlus(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '%' || c == '+' {
+			return i
+		}
+	}
+	return -1
 }
 
 // unit kinds: one input byte, one %XX escape, one decoded %uXXXX code
