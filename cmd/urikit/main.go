@@ -71,5 +71,6 @@ Exit status: 0 when every record succeeded, 1 when at least one failed,
 	}
 	root.AddCommand(newEncodeCmd(), newDecodeCmd(), newParseCmd(), newResolveCmd(), newRelativizeCmd(),
 		newNormalizeCmd(), newEqualCmd(), newFormCmd())
+	root.AddCommand(newServeCmd())
 	return root
 }
