@@ -1,0 +1,4 @@
+package serve
+
+// addCheckRoute adds POST /v1/check once package check exists.
+func addCheckRoute(h *handler) {}
