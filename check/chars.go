@@ -263,7 +263,7 @@ func (c *checker) checkPath() {
 		dots := dotsOf(seg)
 		switch {
 		case dots > 0 && strings.IndexByte(seg, '%') >= 0:
-			c.addAt(EncodedDotSegment, off, fmt.Sprintf("segment %q %s is %q encoded; WHATWG removes it, servers may not", seg, c.in_(off), strings.Repeat(".", dots)))
+			c.addAt(EncodedDotSegment, off, fmt.Sprintf("segment %q %s is %q encoded: WHATWG removes it, servers may not", seg, c.in_(off), strings.Repeat(".", dots)))
 		case dots == 2 && depth == 0 && absolute:
 			// Traversal below says more.
 		case dots > 0:

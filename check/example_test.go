@@ -38,7 +38,7 @@ func ExampleURL_ipv4() {
 		fmt.Println(f)
 	}
 	// Output:
-	// danger ipv4-noncanonical @7: host "0x7f.1" is the IPv4 address 127.0.0.1 in a non-canonical form (hex, 2 parts); RFC 3986 and net/url read it as a name
+	// danger ipv4-noncanonical @7: host "0x7f.1" is the IPv4 address 127.0.0.1 in a non-canonical form (hex, 2 parts), which RFC 3986 and net/url read as a name
 	// warn loopback @7: host 127.0.0.1 is a loopback address
 }
 
@@ -51,7 +51,7 @@ func ExampleURL_idn() {
 	}
 	fmt.Println(r.Target.Host, r.Target.HostUnicode)
 	// Output:
-	// danger idn-confusable @8: host label "аррӏе" looks like "apple"; host A-label "xn--80ak6aa92e.com", Unicode "аррӏе.com"
+	// danger idn-confusable @8: host label "аррӏе" looks like "apple" (host A-label "xn--80ak6aa92e.com", Unicode "аррӏе.com")
 	// xn--80ak6aa92e.com аррӏе.com
 }
 

@@ -147,7 +147,7 @@ func (c *checker) checkHost() {
 	off := sp.hostStart
 	if c.ipv4Explained() {
 		raw, _ := c.rfcHostNumeric()
-		c.add(IPv4NonCanonical, Danger, off, fmt.Sprintf("host %q is the IPv4 address %s in %s; RFC 3986 and net/url read it as a name", raw, host, ipv4Form(raw)), "")
+		c.add(IPv4NonCanonical, Danger, off, fmt.Sprintf("host %q is the IPv4 address %s in %s, which RFC 3986 and net/url read as a name", raw, host, ipv4Form(raw)), "")
 	}
 	if a, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")); err == nil {
 		c.checkAddr(a.WithZone(""), off)
@@ -262,10 +262,10 @@ func (c *checker) checkIDN(host string, off int) {
 			continue
 		}
 		if scripts := scriptsOf(label); !allowedScripts(scripts) {
-			c.add(IDNMixedScript, Danger, off, fmt.Sprintf("host label %q mixes the scripts %s; host %s", label, strings.Join(scripts, " and "), forms), forms)
+			c.add(IDNMixedScript, Danger, off, fmt.Sprintf("host label %q mixes the scripts %s (host %s)", label, strings.Join(scripts, " and "), forms), forms)
 		}
 		if sk, ok := skeleton(label); ok {
-			c.add(IDNConfusable, Danger, off, fmt.Sprintf("host label %q looks like %q; host %s", label, sk, forms), forms)
+			c.add(IDNConfusable, Danger, off, fmt.Sprintf("host label %q looks like %q (host %s)", label, sk, forms), forms)
 		}
 	}
 }
