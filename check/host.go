@@ -61,9 +61,10 @@ func (c *checker) fetchHost() string {
 	return strings.ToLower(decodeLenient(h))
 }
 
-// looksLikeHost reports whether s reads as a host name (dot-separated
-// labels of letters, digits and "-", the last of two letters or more) or
-// an IP address.
+// looksLikeHost reports whether s reads as a host name (two or more
+// dot-separated labels of letters, digits and "-", the last with a
+// letter) or an IP address. A dotted user name such as "john.doe" reads
+// as one too: a reader cannot tell it from "paypal.com".
 func looksLikeHost(s string) bool {
 	if _, err := netip.ParseAddr(s); err == nil {
 		return true
@@ -86,7 +87,7 @@ func looksLikeHost(s string) bool {
 				return false
 			}
 		}
-		if i == len(labels)-1 && (letters != len(l) || len(l) < 2) && !strings.HasPrefix(l, "xn--") {
+		if i == len(labels)-1 && letters == 0 {
 			return false
 		}
 	}
@@ -243,6 +244,9 @@ func (c *checker) checkIDN(host string, off int) {
 			return
 		}
 		ascii = a
+	}
+	if !strings.Contains(ascii, "xn--") {
+		return // no A-label, so no IDN
 	}
 	uni, _ := uts46.DomainToUnicode(ascii, false)
 	if uni == ascii {
