@@ -105,10 +105,13 @@ type Error struct {
 	// Label is the 0-based index of the offending label, or -1 when the
 	// error is not about one label.
 	Label int
-	// Offset is the byte offset of the problem, or -1 when unknown. For
-	// processing errors it is an offset in the domain after mapping and
-	// normalization (the same as in the input when those changed nothing);
-	// for Punycode errors it is an offset in the Punycode text.
+	// Offset is the byte offset in the input of the problem, or -1 when the
+	// error is not about one place. It points at the offending code point
+	// when that is known, and otherwise at the start of its label: for
+	// problems inside a label decoded from Punycode, for problems about a
+	// whole label (Bidi, length), and when normalization to NFC changed the
+	// text. From EncodePunycode and DecodePunycode it is an offset in their
+	// argument.
 	Offset int
 	// Rune is the offending code point, or -1.
 	Rune rune

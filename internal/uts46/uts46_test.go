@@ -187,6 +187,29 @@ func TestErrorDetails(t *testing.T) {
 	if !errors.As(err, &e) || e.Code != CodePunycode || e.Label != 1 || e.Offset != 8 {
 		t.Fatalf("err = %#v", err)
 	}
+	for _, tc := range []struct {
+		o      Options
+		in     string
+		code   Code
+		label  int
+		offset int
+	}{
+		{Options{UseSTD3ASCIIRules: true}, "a.b\uFF3Fc", CodeSTD3, 1, 3},   // mapped from fullwidth
+		{Options{UseSTD3ASCIIRules: true}, "a\u3002b_", CodeSTD3, 1, 5},    // ideographic full stop
+		{Options{}, "e\u0301.x\u0378", CodeDisallowed, 1, 4},               // NFC: label start
+		{Options{}, "a.XN--AB!", CodePunycode, 1, 8},                       // in the Punycode
+		{Options{}, "a.\uFF58\uFF4E--ab!", CodePunycode, 1, 12},            // fullwidth xn--
+		{Options{}, "a.xn--ab", CodeDisallowed, 1, 2},                      // decoded label: its start
+		{Options{CheckBidi: true}, "ab.\u05D0a", CodeBidi, 1, 3},           // whole label
+		{Options{VerifyDnsLength: true}, "\u00FC.", CodeLabelLength, 1, 3}, // empty root label
+		{Options{}, "\u00AD\u00ADa\u0378", CodeDisallowed, 0, 5},           // after ignored code points
+		{Options{CheckJoiners: true}, "\u0915a\u200D", CodeContextJ, 0, 4},
+	} {
+		_, err := tc.o.ToASCII(tc.in)
+		if !errors.As(err, &e) || e.Code != tc.code || e.Label != tc.label || e.Offset != tc.offset {
+			t.Errorf("ToASCII(%+q) error = %v, want %v in label %d at %d", tc.in, err, tc.code, tc.label, tc.offset)
+		}
+	}
 	for c := CodeInvalidUTF8; c <= CodeEmpty; c++ {
 		if s := c.String(); strings.HasPrefix(s, "Code(") {
 			t.Errorf("code %d has no name", c)
