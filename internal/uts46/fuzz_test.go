@@ -33,8 +33,12 @@ func FuzzToASCII(f *testing.F) {
 			if out != "" {
 				t.Fatalf("ToASCII(%+q) = %q with error %v", s, out, err)
 			}
-			if _, ok := err.(*Error); !ok {
+			e, ok := err.(*Error)
+			if !ok {
 				t.Fatalf("ToASCII(%+q) error %T, want *Error", s, err)
+			}
+			if e.Offset < -1 || e.Offset > len(s) || e.Label < -1 || e.Label > strings.Count(s, ".")+len(s) {
+				t.Fatalf("ToASCII(%+q) error %#v: offset or label out of range", s, e)
 			}
 			return
 		}
