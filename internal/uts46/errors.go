@@ -50,6 +50,11 @@ const (
 	CodeDomainLength
 	// CodeEmpty: domain to ASCII produced the empty string.
 	CodeEmpty
+	// CodeTooLong: a label to encode has more than 1000 code points, or
+	// Punycode to decode is longer than 1000 bytes. Punycode takes quadratic
+	// time; this package caps it far above the 63 bytes of a DNS label so
+	// that hostile input cannot make it slow.
+	CodeTooLong
 )
 
 // String returns a short description of the code.
@@ -91,6 +96,8 @@ func (c Code) String() string {
 		return "domain length out of range"
 	case CodeEmpty:
 		return "empty domain"
+	case CodeTooLong:
+		return "label too long for punycode"
 	}
 	return "Code(" + strconv.Itoa(int(c)) + ")"
 }

@@ -263,7 +263,7 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 				if !o.IgnoreInvalidPunycode {
 					e := err.(*Error)
 					e.Label = li
-					if k := l.start + 4 + e.Offset; src != nil && k < l.end {
+					if k := l.start + 4 + e.Offset; src != nil && e.Offset >= 0 && k < l.end {
 						e.Offset = int(src[k])
 					} else {
 						e.Offset = l.offset

@@ -3,6 +3,7 @@ package uts46
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -210,7 +211,7 @@ func TestErrorDetails(t *testing.T) {
 			t.Errorf("ToASCII(%+q) error = %v, want %v in label %d at %d", tc.in, err, tc.code, tc.label, tc.offset)
 		}
 	}
-	for c := CodeInvalidUTF8; c <= CodeEmpty; c++ {
+	for c := CodeInvalidUTF8; c <= CodeTooLong; c++ {
 		if s := c.String(); strings.HasPrefix(s, "Code(") {
 			t.Errorf("code %d has no name", c)
 		}
@@ -454,5 +455,51 @@ func TestIsNFC(t *testing.T) {
 	}
 	if got := string(nfc([]rune("\u1100\u1161\u11a8"), nil)); got != "\uac01" {
 		t.Errorf("nfc(LVT) = %+q", got)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	if _, err := EncodePunycode(strings.Repeat("ü", 1000)); err != nil {
+		t.Errorf("EncodePunycode(1000 runes): %v", err)
+	}
+	if _, err := EncodePunycode(strings.Repeat("ü", 1001)); !errors.Is(err, CodeTooLong) {
+		t.Errorf("EncodePunycode(1001 runes) error = %v", err)
+	}
+	if _, err := DecodePunycode(strings.Repeat("a", 1001)); !errors.Is(err, CodeTooLong) {
+		t.Errorf("DecodePunycode(1001 bytes) error = %v", err)
+	}
+	// A long valid label fails fast instead of taking quadratic time.
+	var b strings.Builder
+	for r := rune(0x4E00); r < 0x4E00+20000; r++ {
+		b.WriteRune(r)
+	}
+	_, err := DomainToASCII(b.String()+".com", false)
+	var e *Error
+	if !errors.As(err, &e) || e.Code != CodeTooLong || e.Label != 0 || e.Offset != 0 {
+		t.Errorf("DomainToASCII(20000 ideographs) error = %v", err)
+	}
+	_, err = DomainToUnicode("a.xn--"+strings.Repeat("a", 2000), false)
+	if !errors.As(err, &e) || e.Code != CodeTooLong || e.Label != 1 || e.Offset != 2 {
+		t.Errorf("DomainToUnicode(long xn-- label) error = %v", err)
+	}
+}
+
+// TestNFCLongRun checks canonical ordering of long runs of combining marks
+// (sorted by merging rather than insertion) against a stable sort.
+func TestNFCLongRun(t *testing.T) {
+	marks := []rune{0x301, 0x316, 0x345, 0x334, 0x35C, 0x308, 0x323}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{3, 17, 100, 5000} {
+		run := make([]rune, n)
+		for i := range run {
+			run[i] = marks[rng.IntN(len(marks))]
+		}
+		in := append([]rune{'1'}, run...)
+		got := nfc(in, nil)
+		want := slices.Clone(run)
+		slices.SortStableFunc(want, func(a, b rune) int { return int(combiningClass(a)) - int(combiningClass(b)) })
+		if len(got) != n+1 || got[0] != '1' || !slices.Equal(got[1:], want) {
+			t.Errorf("nfc of %d marks: not the stable order by class", n)
+		}
 	}
 }
