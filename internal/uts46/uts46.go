@@ -150,7 +150,7 @@ type label struct {
 // processState is scratch space for process, kept on the caller's stack.
 type processState struct {
 	mapped  [96]rune
-	src     [96]int32 // input byte offset of the code point behind mapped[i]
+	src     [96]int // input byte offset of the code point behind mapped[i]
 	norm    [96]rune
 	labels  [8]label
 	labelIn [8]int
@@ -175,7 +175,7 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 			if _, size := utf8.DecodeRuneInString(domain[i:]); size == 1 {
 				report(&Error{Code: CodeInvalidUTF8, Label: -1, Offset: i, Rune: -1})
 				mapped = append(mapped, r)
-				src = append(src, int32(i))
+				src = append(src, i)
 				continue
 			}
 		}
@@ -184,7 +184,7 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 				r += 'a' - 'A'
 			}
 			mapped = append(mapped, r)
-			src = append(src, int32(i))
+			src = append(src, i)
 			continue
 		}
 		e := idnaEntry(r)
@@ -208,12 +208,12 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 		if status == statusMapped || (status == statusDeviation && o.Transitional) {
 			for _, x := range m {
 				mapped = append(mapped, x)
-				src = append(src, int32(i))
+				src = append(src, i)
 			}
 			continue
 		}
 		mapped = append(mapped, r)
-		src = append(src, int32(i))
+		src = append(src, i)
 	}
 	// Where each label starts in the input. Normalization keeps every
 	// U+002E, so this holds after it too.
@@ -221,7 +221,7 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 	for k, r := range mapped {
 		if r == '.' {
 			_, size := utf8.DecodeRuneInString(domain[src[k]:])
-			labelIn = append(labelIn, int(src[k])+size)
+			labelIn = append(labelIn, src[k]+size)
 		}
 	}
 	// 2. Normalize. Afterwards src no longer lines up with mapped.
@@ -264,7 +264,7 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 					e := err.(*Error)
 					e.Label = li
 					if k := l.start + 4 + e.Offset; src != nil && e.Offset >= 0 && k < l.end {
-						e.Offset = int(src[k])
+						e.Offset = src[k]
 					} else {
 						e.Offset = l.offset
 					}
@@ -287,7 +287,7 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 			}
 			continue
 		}
-		var lsrc []int32
+		var lsrc []int
 		if src != nil {
 			lsrc = src[l.start:l.end]
 		}
@@ -310,14 +310,14 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 // validate checks the Validity Criteria of UTS #46 section 4.1 (except NFC
 // and Bidi, which the caller checks) on one label. off is the input offset of
 // the label, and src, when not nil, the input offset of each code point.
-func (o Options) validate(rs []rune, transitional bool, li, off int, src []int32) *Error {
+func (o Options) validate(rs []rune, transitional bool, li, off int, src []int) *Error {
 	if len(rs) == 0 {
 		return nil
 	}
 	errAt := func(code Code, i int) *Error {
 		e := &Error{Code: code, Label: li, Offset: off, Rune: rs[i]}
 		if src != nil {
-			e.Offset = int(src[i])
+			e.Offset = src[i]
 		}
 		return e
 	}
