@@ -358,6 +358,8 @@ func TestTables(t *testing.T) {
 		{0xD800, statusDisallowed, ""},
 		{0x10FFFF, statusDisallowed, ""},
 		{0x1E9E, statusMapped, "ß"},
+		{0x10940, statusValid, ""},      // Sidetic, new in Unicode 17.0
+		{0x3E8AC, statusDisallowed, ""}, // unassigned in 17.0 (IdnaTestV2 expects V7)
 	} {
 		st, m := lookupIDNA(tc.r)
 		if st != tc.status || m != tc.mapping {
@@ -378,6 +380,8 @@ func TestTables(t *testing.T) {
 		{0x301, bidiNSM, joinT, true, false},
 		{0x94D, bidiNSM, joinT, true, true},
 		{0x200D, bidiBN, joinC, false, false},
+		{0x10940, bidiR, 0, false, false},      // Sidetic, new in Unicode 17.0
+		{0x1E6E3, bidiNSM, joinT, true, false}, // Tai Yo mark, new in 17.0
 	} {
 		p := lookupProps(tc.r)
 		if p.bidi() != tc.bidi || p.joining() != tc.join || p.isMark() != tc.mark || p.isVirama() != tc.virama {
@@ -428,6 +432,22 @@ func TestNFCAgainstXText(t *testing.T) {
 		if isNFC([]rune(got)) != true {
 			t.Errorf("isNFC(nfc(%+q)) = false", string(rs))
 		}
+	}
+}
+
+// TestNFC17 checks the combining classes added in Unicode 17.0.
+func TestNFC17(t *testing.T) {
+	for _, tc := range []struct {
+		r   rune
+		ccc uint8
+	}{{0x1ACF, 230}, {0x1ADD, 220}, {0x1AEB, 234}, {0x10EFA, 220}, {0x1E6F5, 230}, {0x1AEC, 0}} {
+		if got := combiningClass(tc.r); got != tc.ccc {
+			t.Errorf("combiningClass(%U) = %d, want %d", tc.r, got, tc.ccc)
+		}
+	}
+	// U+1ADD (220) sorts before U+1ACF (230).
+	if got := string(nfc([]rune("a\u1ACF\u1ADD"), nil)); got != "a\u1ADD\u1ACF" {
+		t.Errorf("nfc = %+q", got)
 	}
 }
 
