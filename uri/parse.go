@@ -55,7 +55,12 @@ func MustParse(s string) Reference {
 func ParseLenient(s string) (Reference, []Finding) {
 	p := parser{s: s, lenient: true}
 	r, _ := p.parse(false)
-	slices.SortStableFunc(p.findings, func(a, b Finding) int { return a.Offset - b.Offset })
+	// Only the colon of a relative path's first segment is reported out
+	// of order.
+	cmp := func(a, b Finding) int { return a.Offset - b.Offset }
+	if !slices.IsSortedFunc(p.findings, cmp) {
+		slices.SortStableFunc(p.findings, cmp)
+	}
 	return r, p.findings
 }
 
