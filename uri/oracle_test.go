@@ -33,21 +33,21 @@ var (
 		`|(?:(?:` + reH16 + `:){0,4}` + reH16 + `)?::` + reLS32 +
 		`|(?:(?:` + reH16 + `:){0,5}` + reH16 + `)?::` + reH16 +
 		`|(?:(?:` + reH16 + `:){0,6}` + reH16 + `)?::)`
-	reIPvFuture  = `[vV][0-9A-Fa-f]+\.(?:` + reUnreserved + `|` + reSubDelims + `|:)+`
-	reZoneID     = `(?:` + reUnreserved + `|` + rePct + `)+`
-	reIPLiteral  = `\[(?:` + reIPv6 + `(?:%25` + reZoneID + `)?|` + reIPvFuture + `)\]`
-	reRegName    = `(?:` + reUnreserved + `|` + rePct + `|` + reSubDelims + `)*`
-	reHost       = `(?:` + reIPLiteral + `|` + reIPv4 + `|` + reRegName + `)`
-	reAuthority  = `(?:` + reUserinfo + `@)?` + reHost + `(?::([0-9]*))?`
-	rePathAbEmp  = `(?:/` + reSegment + `)*`
-	rePathAbs    = `/(?:` + reSegmentNZ + `(?:/` + reSegment + `)*)?`
-	rePathNoSch  = reSegmentNC + `(?:/` + reSegment + `)*`
-	rePathRootl  = reSegmentNZ + `(?:/` + reSegment + `)*`
-	reHierPart   = `(?://` + reAuthority + rePathAbEmp + `|` + rePathAbs + `|` + rePathRootl + `|)`
-	reRelPart    = `(?://` + reAuthority + rePathAbEmp + `|` + rePathAbs + `|` + rePathNoSch + `|)`
-	reTail       = `(?:\?` + reQuery + `)?(?:#` + reQuery + `)?`
-	uriRefRE     = regexp.MustCompile(`^(?:` + reScheme + `:` + reHierPart + reTail + `|` + reRelPart + reTail + `)$`)
-	hostRE       = regexp.MustCompile(`^(?:` + reIPLiteral + `|` + reIPv4 + `|` + reRegName + `)$`)
+	reIPvFuture = `[vV][0-9A-Fa-f]+\.(?:` + reUnreserved + `|` + reSubDelims + `|:)+`
+	reZoneID    = `(?:` + reUnreserved + `|` + rePct + `)+`
+	reIPLiteral = `\[(?:` + reIPv6 + `(?:%25` + reZoneID + `)?|` + reIPvFuture + `)\]`
+	reRegName   = `(?:` + reUnreserved + `|` + rePct + `|` + reSubDelims + `)*`
+	reHost      = `(?:` + reIPLiteral + `|` + reIPv4 + `|` + reRegName + `)`
+	reAuthority = `(?:` + reUserinfo + `@)?` + reHost + `(?::([0-9]*))?`
+	rePathAbEmp = `(?:/` + reSegment + `)*`
+	rePathAbs   = `/(?:` + reSegmentNZ + `(?:/` + reSegment + `)*)?`
+	rePathNoSch = reSegmentNC + `(?:/` + reSegment + `)*`
+	rePathRootl = reSegmentNZ + `(?:/` + reSegment + `)*`
+	reHierPart  = `(?://` + reAuthority + rePathAbEmp + `|` + rePathAbs + `|` + rePathRootl + `|)`
+	reRelPart   = `(?://` + reAuthority + rePathAbEmp + `|` + rePathAbs + `|` + rePathNoSch + `|)`
+	reTail      = `(?:\?` + reQuery + `)?(?:#` + reQuery + `)?`
+	uriRefRE    = regexp.MustCompile(`^(?:` + reScheme + `:` + reHierPart + reTail + `|` + reRelPart + reTail + `)$`)
+	hostRE      = regexp.MustCompile(`^(?:` + reIPLiteral + `|` + reIPv4 + `|` + reRegName + `)$`)
 	// RFC 3986 Appendix B.
 	splitRE = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
 )
