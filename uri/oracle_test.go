@@ -117,3 +117,113 @@ func FuzzOracle(f *testing.F) {
 		checkOracle(t, s)
 	})
 }
+
+// refResolve is RFC 3986 §5.2 written out directly from the pseudo-code
+// on the Appendix B split, as an oracle for Resolve.
+// It also returns the result with the "/." guard of Resolve applied.
+func refResolve(base, ref string) (string, string) {
+	type parts struct {
+		scheme, auth, path, query, frag string
+		hasS, hasA, hasQ, hasF          bool
+	}
+	split := func(s string) parts {
+		m := splitRE.FindStringSubmatch(s)
+		return parts{m[2], m[4], m[5], m[7], m[9], m[1] != "", m[3] != "", m[6] != "", m[8] != ""}
+	}
+	B, R := split(base), split(ref)
+	var T parts
+	if R.hasS {
+		T = R
+		T.path = RemoveDotSegments(R.path)
+	} else {
+		if R.hasA {
+			T.auth, T.hasA, T.path = R.auth, true, RemoveDotSegments(R.path)
+			T.query, T.hasQ = R.query, R.hasQ
+		} else {
+			if R.path == "" {
+				T.path = B.path
+				if R.hasQ {
+					T.query, T.hasQ = R.query, true
+				} else {
+					T.query, T.hasQ = B.query, B.hasQ
+				}
+			} else {
+				if R.path[0] == '/' {
+					T.path = RemoveDotSegments(R.path)
+				} else {
+					var merged string
+					if B.hasA && B.path == "" {
+						merged = "/" + R.path
+					} else if i := lastSlash(B.path); i >= 0 {
+						merged = B.path[:i+1] + R.path
+					} else {
+						merged = R.path
+					}
+					T.path = RemoveDotSegments(merged)
+				}
+				T.query, T.hasQ = R.query, R.hasQ
+			}
+			T.auth, T.hasA = B.auth, B.hasA
+		}
+		T.scheme, T.hasS = B.scheme, B.hasS
+	}
+	T.frag, T.hasF = R.frag, R.hasF
+	// §5.3
+	out := ""
+	if T.hasS {
+		out += T.scheme + ":"
+	}
+	if T.hasA {
+		out += "//" + T.auth
+	}
+	guard := ""
+	if !T.hasA && len(T.path) >= 2 && T.path[:2] == "//" {
+		guard = "/."
+	}
+	prefix := out
+	out += T.path
+	if T.hasQ {
+		out += "?" + T.query
+	}
+	if T.hasF {
+		out += "#" + T.frag
+	}
+	return out, prefix + guard + out[len(prefix):]
+}
+
+func lastSlash(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '/' {
+			return i
+		}
+	}
+	return -1
+}
+
+// FuzzResolveOracle compares Resolve with refResolve; they differ only
+// where Resolve guards a path starting with "//" without authority.
+func FuzzResolveOracle(f *testing.F) {
+	for _, s := range oracleSeeds {
+		f.Add("http://a/b/c/d;p?q", s)
+		f.Add("f:/a", s)
+	}
+	f.Add("f:/a", ".//g")
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		if len(base)+len(ref) > 300 {
+			return
+		}
+		b, err := ParseURI(base)
+		if err != nil {
+			return
+		}
+		r, err := Parse(ref)
+		if err != nil {
+			return
+		}
+		got := Resolve(b, r).String()
+		want, guarded := refResolve(base, ref)
+		if got != guarded {
+			t.Fatalf("Resolve(%q, %q) = %q, RFC 3986 §5.2 gives %q", base, ref, got, want)
+		}
+	})
+}
