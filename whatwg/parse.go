@@ -2,7 +2,6 @@ package whatwg
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -74,12 +73,26 @@ type parser struct {
 // When the input is already in its serialized form, the returned URL's
 // href is input itself, so parsing costs one allocation.
 func Parse(input string, base *URL) (*URL, error) {
+	u := new(URL)
 	p := parser{base: base, virt: true}
-	u, ok := p.parse(input)
-	if !ok {
+	if !p.parse(input, u) {
 		return nil, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
 	return u, nil
+}
+
+// ParseInto is Parse that stores the result in *dst instead of allocating
+// a URL; on failure *dst is left unchanged. Parsing an input that is
+// already in serialized form allocates nothing, which suits bulk
+// processing with one reused URL.
+func ParseInto(dst *URL, input string, base *URL) error {
+	p := parser{base: base, virt: true}
+	var u URL
+	if !p.parse(input, &u) {
+		return &Error{Input: input, Code: p.failCode, Offset: p.failOff}
+	}
+	*dst = u
+	return nil
 }
 
 // ParseWithErrors is Parse that also returns every validation error met,
@@ -87,8 +100,8 @@ func Parse(input string, base *URL) (*URL, error) {
 // offsets in input.
 func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
 	p := parser{base: base, virt: true, collect: true}
-	u, ok := p.parse(input)
-	if !ok {
+	u := new(URL)
+	if !p.parse(input, u) {
 		return nil, p.errs, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
 	return u, p.errs, nil
@@ -105,7 +118,7 @@ func MustParse(input string) *URL {
 
 func isC0OrSpace(c byte) bool { return c <= ' ' }
 
-func (p *parser) parse(input string) (*URL, bool) {
+func (p *parser) parse(input string, u *URL) bool {
 	s := input
 	i, j := 0, len(s)
 	for i < j && isC0OrSpace(s[i]) {
@@ -126,9 +139,10 @@ func (p *parser) parse(input string) (*URL, bool) {
 	s = p.removeTabs(s)
 	p.in = s
 	if !p.run(stSchemeStart) {
-		return nil, false
+		return false
 	}
-	return p.finish(), true
+	p.finish(u)
+	return true
 }
 
 // removeTabs removes ASCII tabs and newlines, recording where they were.
@@ -195,8 +209,7 @@ func (p *parser) fail(code string, i int) bool {
 
 // finish fixes the final offsets, adds "/." where the serializer needs it
 // and returns the URL.
-func (p *parser) finish() *URL {
-	u := &URL{}
+func (p *parser) finish(u *URL) {
 	*u = p.u
 	end := p.size()
 	f, q := end, end
@@ -225,7 +238,6 @@ func (p *parser) finish() *URL {
 		// p.buf is never written again: share its bytes.
 		u.href = unsafe.String(unsafe.SliceData(p.buf), len(p.buf))
 	}
-	return u
 }
 
 // noHost sets the authority offsets for a URL whose host is null.
@@ -298,6 +310,63 @@ func startsWithWindowsDriveLetter(s string) bool {
 		return true
 	}
 	return false
+}
+
+// fastAuthority handles the common authority of a special URL: "//"
+// followed by a host with no credentials and an optional port, starting at
+// p.in[start]. It returns the index of the character after the authority,
+// -1 when parsing fails, or -2 when the authority needs the general state
+// machine (nothing has been written then).
+func (p *parser) fastAuthority(start int) int {
+	in := p.in
+	n := len(in)
+	j := start
+	for j < n && classes[in[j]]&(clAuthDelim|clHostDelim) == 0 {
+		j++
+	}
+	if j == start {
+		return -2
+	}
+	hostEnd := j
+	portStart := -1
+	if j < n && in[j] == ':' {
+		portStart = j + 1
+		j++
+		for j < n && isDigit(in[j]) {
+			j++
+		}
+	}
+	if j < n {
+		switch in[j] {
+		case '/', '?', '#', '\\':
+		default:
+			return -2
+		}
+	}
+	p.put("//")
+	pos := uint32(p.size())
+	p.u.userEnd, p.u.passEnd, p.u.hostStart = pos, pos, pos
+	if !p.parseHost(in[start:hostEnd], false, start) {
+		return -1
+	}
+	p.u.hostEnd = uint32(p.size())
+	if portStart >= 0 && j > portStart {
+		v := 0
+		for i := portStart; i < j; i++ {
+			v = v*10 + int(in[i]-'0')
+			if v > 65535 {
+				p.fail(ErrPortOutOfRange, portStart)
+				return -1
+			}
+		}
+		if int32(v) != p.u.scheme.defaultPort() {
+			p.u.port = int32(v)
+			var tmp [8]byte
+			b := append(tmp[:0], ':')
+			p.putBytes(strconv.AppendInt(b, int64(v), 10))
+		}
+	}
+	return j
 }
 
 // endSegment finishes the path segment that starts with the "/" at
@@ -445,6 +514,15 @@ func (p *parser) run(st state) bool {
 					st = stSpecialRelativeOrAuthority
 				case special:
 					st = stSpecialAuthoritySlashes
+					if !p.collect && p.override == stNone && ptr+2 < n && in[ptr+1] == '/' && in[ptr+2] == '/' {
+						switch end := p.fastAuthority(ptr + 3); {
+						case end == -1:
+							return false
+						case end >= 0:
+							st = stPathStart
+							ptr = end - 1
+						}
+					}
 				case ptr+1 < n && in[ptr+1] == '/':
 					st = stPathOrAuthority
 					ptr++
@@ -1015,25 +1093,25 @@ func (p *parser) run(st state) bool {
 func schemeTypeFold(s string) schemeType {
 	switch len(s) {
 	case 2:
-		if strings.EqualFold(s, "ws") {
+		if s[0]|0x20 == 'w' && s[1]|0x20 == 's' {
 			return schemeWS
 		}
 	case 3:
-		if strings.EqualFold(s, "wss") {
+		if s[0]|0x20 == 'w' && s[1]|0x20 == 's' && s[2]|0x20 == 's' {
 			return schemeWSS
 		}
-		if strings.EqualFold(s, "ftp") {
+		if s[0]|0x20 == 'f' && s[1]|0x20 == 't' && s[2]|0x20 == 'p' {
 			return schemeFTP
 		}
 	case 4:
-		if strings.EqualFold(s, "http") {
+		if s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p' {
 			return schemeHTTP
 		}
-		if strings.EqualFold(s, "file") {
+		if s[0]|0x20 == 'f' && s[1]|0x20 == 'i' && s[2]|0x20 == 'l' && s[3]|0x20 == 'e' {
 			return schemeFile
 		}
 	case 5:
-		if strings.EqualFold(s, "https") {
+		if s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p' && s[4]|0x20 == 's' {
 			return schemeHTTPS
 		}
 	}
