@@ -92,3 +92,18 @@ func ExampleURL_Equal() {
 	// Output:
 	// false true
 }
+
+func ExampleParseInto() {
+	var u whatwg.URL // reused: no allocation for inputs already in serialized form
+	for _, s := range []string{"https://example.org/a", "https://EXAMPLE.org/./b", "not a URL"} {
+		if err := whatwg.ParseInto(&u, s, nil); err != nil {
+			fmt.Println("error:", err)
+			continue
+		}
+		fmt.Println(u.Href())
+	}
+	// Output:
+	// https://example.org/a
+	// https://example.org/b
+	// error: whatwg: parsing "not a URL": missing-scheme-non-relative-URL at offset 0
+}

@@ -34,7 +34,11 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 	}
 	if plain == len(input) {
 		// Fast path: already a lowercase ASCII domain.
-		p.put(input)
+		if off+len(input) <= len(p.in) && p.in[off:off+len(input)] == input {
+			p.putIn(off, off+len(input))
+		} else {
+			p.put(input)
+		}
 		p.strictCheck(input, off)
 		return p.finishDomain(start, true, off)
 	}

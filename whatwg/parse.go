@@ -373,6 +373,9 @@ func (p *parser) fastAuthority(start int) int {
 // output index segStart; slash says whether a "/" (or "\\" in a special
 // URL) ended it.
 func (p *parser) endSegment(segStart int, slash bool) {
+	if p.size()-segStart > 7 {
+		return // too long to be a dot segment or a drive letter
+	}
 	switch p.segKind(segStart + 1) {
 	case segDoubleDot:
 		p.truncate(segStart)
@@ -405,7 +408,7 @@ func (p *parser) pathRun(ptr, segStart int, special bool) int {
 			j++
 		}
 		if j > ptr {
-			p.put(in[ptr:j])
+			p.putIn(ptr, j)
 		}
 		if j == n {
 			p.endSegment(segStart, false)
@@ -990,7 +993,7 @@ func (p *parser) run(st state) bool {
 					j++
 				}
 				if j > ptr {
-					p.put(in[ptr:j])
+					p.putIn(ptr, j)
 					ptr = j - 1
 					continue
 				}
@@ -1049,7 +1052,7 @@ func (p *parser) run(st state) bool {
 					j++
 				}
 				if j > ptr {
-					p.put(in[ptr:j])
+					p.putIn(ptr, j)
 					ptr = j - 1
 					continue
 				}
@@ -1072,7 +1075,7 @@ func (p *parser) run(st state) bool {
 					j++
 				}
 				if j > ptr {
-					p.put(in[ptr:j])
+					p.putIn(ptr, j)
 					ptr = j - 1
 					continue
 				}

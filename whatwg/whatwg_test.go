@@ -300,3 +300,24 @@ func TestEncodeSets(t *testing.T) {
 		}
 	}
 }
+
+func TestParseInto(t *testing.T) {
+	var u URL
+	s := "https://www.example.com/a/b.html?q=1#f"
+	n := testing.AllocsPerRun(50, func() {
+		if err := ParseInto(&u, s, nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if n != 0 || u.Href() != s {
+		t.Errorf("ParseInto: %v allocs, href %q", n, u.Href())
+	}
+	before := u
+	if err := ParseInto(&u, "http://[", nil); err == nil || u != before {
+		t.Errorf("failed ParseInto: err %v, URL changed to %q", err, u.Href())
+	}
+	base := MustParse("https://example.org/a/")
+	if err := ParseInto(&u, "b", base); err != nil || u.Href() != "https://example.org/a/b" {
+		t.Errorf("ParseInto with base: %v %q", err, u.Href())
+	}
+}

@@ -36,6 +36,16 @@ func (p *parser) putc(c byte) {
 	p.buf = append(p.buf, c)
 }
 
+// putIn writes p.in[i:j]. When the virtual output has reached exactly
+// index i, the input is the output and nothing needs comparing.
+func (p *parser) putIn(i, j int) {
+	if p.virt && p.n == i {
+		p.n = j
+		return
+	}
+	p.put(p.in[i:j])
+}
+
 func (p *parser) put(s string) {
 	if p.virt {
 		if len(s) <= len(p.in)-p.n && p.in[p.n:p.n+len(s)] == s {
