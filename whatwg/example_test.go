@@ -64,8 +64,8 @@ func ExampleParseWithErrors() {
 	// https://example.org/a%20b <nil>
 	// special-scheme-missing-following-solidus 6
 	// invalid-URL-unit 19
-	// whatwg: parsing "https://exa mple.org/": domain-invalid-code-point at offset 11
-	// domain-invalid-code-point 11
+	// whatwg: parsing "https://exa mple.org/": domain-to-ASCII at offset 8
+	// domain-to-ASCII 8
 }
 
 func ExampleURL_SetHost() {

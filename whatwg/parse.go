@@ -96,8 +96,9 @@ func ParseInto(dst *URL, input string, base *URL) error {
 }
 
 // ParseWithErrors is Parse that also returns every validation error met,
-// in input order, whether or not parsing succeeded. The offsets are byte
-// offsets in input.
+// in the order the parser met them, whether or not parsing succeeded. The
+// offsets are byte offsets in input; errors about a host point at the
+// start of the host.
 func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
 	p := parser{base: base, virt: true, collect: true}
 	u := new(URL)
@@ -204,6 +205,13 @@ func (p *parser) fail(code string, i int) bool {
 	if p.collect {
 		p.errs = append(p.errs, ValidationError{code, p.failOff})
 	}
+	return false
+}
+
+// failQuiet records a failure whose validation error was already recorded.
+func (p *parser) failQuiet(code string, i int) bool {
+	p.failCode = code
+	p.failOff = p.offset(i)
 	return false
 }
 

@@ -17,7 +17,8 @@ func TestValidationErrors(t *testing.T) {
 		offset      int
 		failure     bool
 	}{
-		{"https://exa%23mple.org", "", ErrDomainInvalidCodePoint, 8, true},
+		{"https://exa%23mple.org", "", ErrDomainToASCII, 8, true},
+		{"https://exa mple.org", "", ErrDomainToASCII, 8, true},
 		{"https://exam%70le.org", "", ErrDomainPercentEncoded, 12, false},
 		{"foo://exa[mple.org", "", ErrHostInvalidCodePoint, 9, true},
 		{"https://127.0.0.1./", "", ErrIPv4EmptyPart, 8, false},
