@@ -57,6 +57,9 @@ type parser struct {
 	hostSet    bool
 	portSet    bool
 
+	lazyTabs bool // p.in may hold tabs and newlines: stop at the first
+	sawTab   bool // run stopped at a tab or newline
+
 	// Validation errors.
 	collect  bool
 	errs     []ValidationError
@@ -137,10 +140,23 @@ func (p *parser) parse(input string, u *URL) bool {
 	}
 	p.trim = i
 	s = s[i:j]
-	s = p.removeTabs(s)
+	if p.collect {
+		s = p.removeTabs(s)
+	} else {
+		// Tabs and newlines are rare: parse as is, and start again
+		// without them if the parser meets one.
+		p.lazyTabs = true
+	}
 	p.in = s
 	if !p.run(stSchemeStart) {
-		return false
+		if !p.sawTab {
+			return false
+		}
+		*p = parser{base: p.base, virt: true, trim: p.trim}
+		p.in = p.removeTabs(s)
+		if !p.run(stSchemeStart) {
+			return false
+		}
 	}
 	p.finish(u)
 	return true
@@ -166,12 +182,10 @@ func (p *parser) removeTabs(s string) string {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		if classes[s[i]]&clTabNewline != 0 {
-			if p.collect {
-				if len(p.removed) == 0 {
-					p.errs = append(p.errs, ValidationError{ErrInvalidURLUnit, p.trim + i})
-				}
-				p.removed = append(p.removed, p.trim+i)
+			if p.collect && len(p.removed) == 0 {
+				p.errs = append(p.errs, ValidationError{ErrInvalidURLUnit, p.trim + i})
 			}
+			p.removed = append(p.removed, p.trim+i)
 			continue
 		}
 		b = append(b, s[i])
@@ -406,7 +420,8 @@ func (p *parser) endSegment(segStart int, slash bool) {
 // pathRun is the path state for the common case (no state override, no
 // validation errors): it processes the path from p.in[ptr:] on, inside
 // the segment starting at output index segStart, and returns the index of
-// the "?" or "#" that ends the path, or len(p.in).
+// the "?" or "#" that ends the path, or len(p.in), or -1 when it meets a
+// tab or newline that must be removed first.
 func (p *parser) pathRun(ptr, segStart int, special bool) int {
 	in := p.in
 	n := len(in)
@@ -432,6 +447,8 @@ func (p *parser) pathRun(ptr, segStart int, special bool) int {
 			return j
 		case classes[c]&clPath != 0:
 			p.putc(c)
+		case classes[c]&clTabNewline != 0 && p.lazyTabs:
+			return -1
 		default:
 			p.putPct(c)
 		}
@@ -487,6 +504,10 @@ func (p *parser) run(st state) bool {
 		c := eof
 		if ptr < n {
 			c = int(in[ptr])
+			if classes[c]&clTabNewline != 0 && p.lazyTabs {
+				p.sawTab = true
+				return false
+			}
 		}
 		special := p.u.scheme.special()
 		switch st {
@@ -966,6 +987,10 @@ func (p *parser) run(st state) bool {
 			}
 			if !p.collect && p.override == stNone {
 				ptr = p.pathRun(ptr, segStart, special)
+				if ptr < 0 {
+					p.sawTab = true
+					return false
+				}
 				inSeg = false
 				if ptr < n {
 					if in[ptr] == '?' {
