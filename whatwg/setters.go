@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"strconv"
+	"unsafe"
 
 	"github.com/urikit/urikit/percent"
 )
@@ -91,7 +92,7 @@ func (r *record) build() URL {
 		b = append(b, '#')
 		b = append(b, r.frag...)
 	}
-	u.href = string(b)
+	u.href = unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 	return u
 }
 

@@ -62,8 +62,9 @@ const (
 
 // URL is a parsed URL record of the URL Standard. It stores the serialized
 // URL (its href) once, plus the offsets of each component, so that reading
-// a component allocates nothing. The zero URL is not valid; obtain URLs from
-// Parse.
+// a component allocates nothing. URLs come from Parse, ParseInto or
+// UnmarshalText; the zero URL is not a URL (its Href is "" and its getters
+// return ""), and its setters other than SetHref do nothing useful.
 //
 // Layout of href, with offsets:
 //
@@ -92,7 +93,12 @@ func (u *URL) Href() string { return u.href }
 func (u *URL) String() string { return u.href }
 
 // Protocol returns the scheme followed by ":", as in "https:".
-func (u *URL) Protocol() string { return u.href[:u.schemeEnd+1] }
+func (u *URL) Protocol() string {
+	if u.href == "" {
+		return ""
+	}
+	return u.href[:u.schemeEnd+1]
+}
 
 // Scheme returns the scheme without the trailing ":".
 func (u *URL) Scheme() string { return u.href[:u.schemeEnd] }
@@ -115,7 +121,12 @@ func (u *URL) Password() string {
 
 // Host returns the serialized host followed by ":" and the port when the
 // port is not null, or "" when the host is null.
-func (u *URL) Host() string { return u.href[u.hostStart:u.authEnd()] }
+func (u *URL) Host() string {
+	if u.host == hostNone {
+		return ""
+	}
+	return u.href[u.hostStart:u.pathStart]
+}
 
 // Hostname returns the serialized host, or "" when the host is null.
 func (u *URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
@@ -123,14 +134,19 @@ func (u *URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
 // Port returns the port in decimal, or "" when the port is null (absent or
 // the scheme's default port).
 func (u *URL) Port() string {
-	if u.port < 0 {
+	if u.port < 0 || u.host == hostNone {
 		return ""
 	}
 	return u.href[u.hostEnd+1 : u.pathStart]
 }
 
 // PortNumber returns the port, or -1 when it is null.
-func (u *URL) PortNumber() int { return int(u.port) }
+func (u *URL) PortNumber() int {
+	if u.host == hostNone {
+		return -1
+	}
+	return int(u.port)
+}
 
 // Pathname returns the serialized path (JavaScript's url.pathname).
 func (u *URL) Pathname() string { return u.href[u.pathStart:u.queryStart] }
@@ -187,7 +203,10 @@ func (u *URL) IsSpecial() bool { return u.scheme.special() }
 func (u *URL) Origin() string {
 	switch u.scheme {
 	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
-		return u.href[:u.schemeEnd+3] + u.href[u.hostStart:u.authEnd()]
+		if u.hostStart == u.schemeEnd+3 {
+			return u.href[:u.pathStart] // no credentials: a prefix of href
+		}
+		return u.href[:u.schemeEnd+3] + u.href[u.hostStart:u.pathStart]
 	case schemeOther:
 		if u.Scheme() == "blob" {
 			inner, err := Parse(u.Pathname(), nil)

@@ -322,3 +322,18 @@ func TestParseInto(t *testing.T) {
 		t.Errorf("ParseInto with base: %v %q", err, u.Href())
 	}
 }
+
+func TestZeroURL(t *testing.T) {
+	var u URL
+	for _, attr := range []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+		if got := getter(&u, attr); got != "" {
+			t.Errorf("zero URL %s = %q", attr, got)
+		}
+	}
+	if u.Origin() != "null" || u.PortNumber() != -1 || u.HasHost() {
+		t.Errorf("zero URL: origin %q port %d", u.Origin(), u.PortNumber())
+	}
+	if err := u.SetHref("http://a/"); err != nil || u.Href() != "http://a/" {
+		t.Errorf("SetHref on zero URL: %v %q", err, u.Href())
+	}
+}
