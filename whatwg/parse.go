@@ -391,6 +391,18 @@ func (p *parser) fastAuthority(start int) int {
 	return j
 }
 
+// scan returns the index of the first byte of s[j:] outside class cl, or
+// len(s).
+func scan(s string, j int, cl uint16) int {
+	for j+4 <= len(s) && classes[s[j]]&classes[s[j+1]]&classes[s[j+2]]&classes[s[j+3]]&cl != 0 {
+		j += 4
+	}
+	for j < len(s) && classes[s[j]]&cl != 0 {
+		j++
+	}
+	return j
+}
+
 // endSegment finishes the path segment that starts with the "/" at
 // output index segStart; slash says whether a "/" (or "\\" in a special
 // URL) ended it.
@@ -427,23 +439,28 @@ func (p *parser) pathRun(ptr, segStart int, special bool) int {
 	n := len(in)
 	for {
 		j := ptr
-		for j < n && classes[in[j]]&clPathRun != 0 {
-			j++
-		}
+		j = scan(in, j, clPathRun)
 		if j > ptr {
 			p.putIn(ptr, j)
 		}
+		short := p.size()-segStart <= 7 // may be a dot segment or a drive letter
 		if j == n {
-			p.endSegment(segStart, false)
+			if short {
+				p.endSegment(segStart, false)
+			}
 			return j
 		}
 		switch c := in[j]; {
 		case c == '/' || (special && c == '\\'):
-			p.endSegment(segStart, true)
+			if short {
+				p.endSegment(segStart, true)
+			}
 			segStart = p.size()
 			p.putc('/')
 		case c == '?' || c == '#':
-			p.endSegment(segStart, false)
+			if short {
+				p.endSegment(segStart, false)
+			}
 			return j
 		case classes[c]&clPath != 0:
 			p.putc(c)
@@ -1081,9 +1098,7 @@ func (p *parser) run(st state) bool {
 			}
 			if !p.collect {
 				j := ptr
-				for j < n && classes[in[j]]&cl != 0 {
-					j++
-				}
+				j = scan(in, j, cl)
 				if j > ptr {
 					p.putIn(ptr, j)
 					ptr = j - 1
@@ -1104,9 +1119,7 @@ func (p *parser) run(st state) bool {
 			}
 			if !p.collect {
 				j := ptr
-				for j < n && classes[in[j]]&clFragment != 0 {
-					j++
-				}
+				j = scan(in, j, clFragment)
 				if j > ptr {
 					p.putIn(ptr, j)
 					ptr = j - 1
