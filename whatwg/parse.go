@@ -46,7 +46,8 @@ type parser struct {
 	n    int    // length of the virtual output p.in[:n]
 	virt bool   // output is virtual
 	u    URL
-	qPos int // index of "?" in buf, or -1
+	port int32 // the URL's port, or -1
+	qPos int   // index of "?" in buf, or -1
 	fPos int // index of "#" in buf, or -1
 
 	// State override (setters) and what the setter's URL looks like.
@@ -265,18 +266,18 @@ func (p *parser) finish(u *URL) {
 // noHost sets the authority offsets for a URL whose host is null.
 func (p *parser) noHost() {
 	n := uint32(p.size())
-	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n, n
+	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n
 	p.u.host = hostNone
-	p.u.port = -1
+	p.port = -1
 }
 
 // emptyHost writes "//" and an empty host.
 func (p *parser) emptyHost() {
 	p.put("//")
 	n := uint32(p.size())
-	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n, n
+	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n
 	p.u.host = hostEmpty
-	p.u.port = -1
+	p.port = -1
 }
 
 // copyBaseAuth copies the base's scheme-relative authority (credentials,
@@ -284,9 +285,9 @@ func (p *parser) emptyHost() {
 func (p *parser) copyBaseAuth() {
 	b := p.base
 	p.put(b.href[b.schemeEnd+1 : b.authEnd()])
-	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
+	p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 	p.u.host = b.host
-	p.u.port = b.port
+	p.port = b.portNum()
 	p.u.pathStart = uint32(p.size())
 }
 
@@ -367,7 +368,7 @@ func (p *parser) fastAuthority(start int) int {
 	}
 	p.put("//")
 	pos := uint32(p.size())
-	p.u.userEnd, p.u.passEnd, p.u.hostStart = pos, pos, pos
+	p.u.userEnd, p.u.hostStart = pos, pos
 	if !p.parseHost(in[start:hostEnd], false, start) {
 		return -1
 	}
@@ -382,7 +383,7 @@ func (p *parser) fastAuthority(start int) int {
 			}
 		}
 		if int32(v) != p.u.scheme.defaultPort() {
-			p.u.port = int32(v)
+			p.port = int32(v)
 			var tmp [8]byte
 			b := append(tmp[:0], ':')
 			p.putBytes(strconv.AppendInt(b, int64(v), 10))
@@ -512,7 +513,7 @@ func (p *parser) run(st state) bool {
 	n := len(in)
 	p.qPos, p.fPos = -1, -1
 	if p.override == stNone {
-		p.u.port = -1
+		p.port = -1
 	}
 	bufStart := -1
 	var atSignSeen, insideBrackets, passwordTokenSeen, inSeg bool
@@ -733,13 +734,8 @@ func (p *parser) run(st state) bool {
 				}
 				if !passwordTokenSeen {
 					p.u.userEnd = uint32(p.size())
-					p.u.passEnd = p.u.userEnd
-				} else {
-					p.u.passEnd = uint32(p.size())
-					if p.u.passEnd == p.u.userEnd+1 {
-						p.truncate(int(p.u.userEnd))
-						p.u.passEnd = p.u.userEnd
-					}
+				} else if p.size() == int(p.u.userEnd)+1 {
+					p.truncate(int(p.u.userEnd)) // empty password: drop the ":"
 				}
 				if p.size() > userStart {
 					p.putc('@')
@@ -827,9 +823,9 @@ func (p *parser) run(st state) bool {
 						}
 					}
 					if int32(v) == p.u.scheme.defaultPort() {
-						p.u.port = -1
+						p.port = -1
 					} else {
-						p.u.port = int32(v)
+						p.port = int32(v)
 						p.putc(':')
 						var tmp [8]byte
 						p.putBytes(strconv.AppendInt(tmp[:0], int64(v), 10))
@@ -863,9 +859,9 @@ func (p *parser) run(st state) bool {
 				st = stFileSlash
 			} else if b != nil && b.scheme == schemeFile {
 				p.put(b.href[b.schemeEnd+1 : b.pathStart])
-				p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
+				p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 				p.u.host = b.host
-				p.u.port = -1
+				p.port = -1
 				p.u.pathStart = uint32(p.size())
 				p.put(b.href[b.pathStart:b.queryStart])
 				switch c {
@@ -905,9 +901,9 @@ func (p *parser) run(st state) bool {
 				b := p.base
 				if b != nil && b.scheme == schemeFile {
 					p.put(b.href[b.schemeEnd+1 : b.pathStart])
-					p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
+					p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 					p.u.host = b.host
-					p.u.port = -1
+					p.port = -1
 					p.u.pathStart = uint32(p.size())
 					bp := b.href[b.pathStart:b.queryStart]
 					if !startsWithWindowsDriveLetter(in[max(ptr, 0):]) && len(bp) >= 3 && bp[0] == '/' &&
@@ -950,8 +946,7 @@ func (p *parser) run(st state) bool {
 					if p.override == stNone {
 						p.put("//")
 						p.u.userEnd = uint32(p.size())
-						p.u.passEnd = p.u.userEnd
-						p.u.port = -1
+						p.port = -1
 					}
 					p.u.hostStart = uint32(p.size())
 					if !p.parseHost(buffer, false, bufStart) {

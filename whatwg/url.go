@@ -69,18 +69,19 @@ const (
 // Layout of href, with offsets:
 //
 //	scheme ":" ["//" [username [":" password] "@"] host [":" port]] ["/."] path ["?" query] ["#" fragment]
-//	       ^schemeEnd       ^userEnd        ^passEnd  ^hostStart ^hostEnd ^pathStart ^queryStart ^fragStart
+//	       ^schemeEnd       ^userEnd                  ^hostStart ^hostEnd ^pathStart ^queryStart ^fragStart
+//
+// The password and the port are read back from href, which keeps the struct
+// at 48 bytes.
 type URL struct {
 	href       string
 	schemeEnd  uint32 // index of the ":" after the scheme
 	userEnd    uint32 // end of username
-	passEnd    uint32 // end of password (== userEnd when empty)
 	hostStart  uint32
 	hostEnd    uint32
 	pathStart  uint32
 	queryStart uint32 // index of "?" or fragStart when the query is null
 	fragStart  uint32 // index of "#" or len(href) when the fragment is null
-	port       int32  // -1 when null
 	scheme     schemeType
 	host       hostKind
 	opaque     bool // the path is opaque
@@ -113,10 +114,10 @@ func (u *URL) Username() string {
 
 // Password returns the percent-encoded password, or "".
 func (u *URL) Password() string {
-	if u.passEnd == u.userEnd {
+	if u.host == hostNone || u.hostStart <= u.userEnd+1 {
 		return ""
 	}
-	return u.href[u.userEnd+1 : u.passEnd]
+	return u.href[u.userEnd+1 : u.hostStart-1]
 }
 
 // Host returns the serialized host followed by ":" and the port when the
@@ -134,19 +135,27 @@ func (u *URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
 // Port returns the port in decimal, or "" when the port is null (absent or
 // the scheme's default port).
 func (u *URL) Port() string {
-	if u.port < 0 || u.host == hostNone {
+	if u.host == hostNone || u.pathStart == u.hostEnd {
 		return ""
 	}
 	return u.href[u.hostEnd+1 : u.pathStart]
 }
 
-// PortNumber returns the port, or -1 when it is null.
-func (u *URL) PortNumber() int {
-	if u.host == hostNone {
+// portNum returns the port, or -1 when it is null.
+func (u *URL) portNum() int32 {
+	port := u.Port()
+	if port == "" {
 		return -1
 	}
-	return int(u.port)
+	v := int32(0)
+	for i := 0; i < len(port); i++ {
+		v = v*10 + int32(port[i]-'0')
+	}
+	return v
 }
+
+// PortNumber returns the port, or -1 when it is null.
+func (u *URL) PortNumber() int { return int(u.portNum()) }
 
 // Pathname returns the serialized path (JavaScript's url.pathname).
 func (u *URL) Pathname() string { return u.href[u.pathStart:u.queryStart] }
@@ -259,6 +268,6 @@ func (u *URL) AppendTo(b []byte) []byte { return append(b, u.href...) }
 // debugString is used in tests.
 func (u *URL) debugString() string {
 	return u.href + " [" + strconv.Itoa(int(u.schemeEnd)) + " " + strconv.Itoa(int(u.userEnd)) + " " +
-		strconv.Itoa(int(u.passEnd)) + " " + strconv.Itoa(int(u.hostStart)) + " " + strconv.Itoa(int(u.hostEnd)) + " " +
+		strconv.Itoa(int(u.hostStart)) + " " + strconv.Itoa(int(u.hostEnd)) + " " +
 		strconv.Itoa(int(u.pathStart)) + " " + strconv.Itoa(int(u.queryStart)) + " " + strconv.Itoa(int(u.fragStart)) + "]"
 }
