@@ -272,6 +272,12 @@
   $('lenient').addEventListener('change', runAnalyse);
   $('text').addEventListener('input', runCodec);
   for (const id of ['set', 'plus', 'keep', 'lenient-decode', 'legacy-u']) $(id).addEventListener('change', runCodec);
+  // The skip link moves focus without touching the fragment, which holds
+  // the page's state.
+  document.querySelector('.skip').addEventListener('click', (ev) => {
+    ev.preventDefault();
+    $('codec-h').focus();
+  });
   $('codec').dataset.state = 'empty';
   loadState();
   if ($('url').value) runAnalyse();
