@@ -92,12 +92,12 @@ func NewHandler(opts Options) http.Handler {
 		"/v1/decode":    post(api(h, prepareDecode)),
 		"/v1/normalize": post(api(h, prepareNormalize)),
 		"/v1/resolve":   post(api(h, prepareResolve)),
+		"/v1/check":     post(api(h, prepareCheck)),
 		"/healthz":      get(serveHealth),
 		"/":             get(staticFile("static/index.html", "text/html; charset=utf-8")),
 		"/app.js":       get(staticFile("static/app.js", "text/javascript; charset=utf-8")),
 		"/style.css":    get(staticFile("static/style.css", "text/css; charset=utf-8")),
 	}
-	addCheckRoute(h)
 	return h
 }
 

@@ -379,3 +379,46 @@ func TestRequestLog(t *testing.T) {
 		t.Errorf("second log record: %v", second)
 	}
 }
+
+func TestCheckRoute(t *testing.T) {
+	h := newTestHandler()
+	r := call(t, h, "POST", "/v1/check", `{"input": "http://evil.com%2f@good.com/"}`).result(t)
+	if r["input"] != "http://evil.com%2f@good.com/" {
+		t.Errorf("input = %v", r["input"])
+	}
+	findings, _ := r["findings"].([]any)
+	severities := map[string]bool{}
+	for _, f := range findings {
+		m := f.(map[string]any)
+		severities[m["severity"].(string)] = true
+		if m["code"] == "" || m["message"] == "" {
+			t.Errorf("finding %v", m)
+		}
+	}
+	if !severities["danger"] {
+		t.Errorf("no danger finding for a deceptive userinfo: %v", findings)
+	}
+	target, _ := r["target"].(map[string]any)
+	if target["host"] != "good.com" {
+		t.Errorf("target = %v", target)
+	}
+	for _, view := range []string{"rfc3986", "whatwg", "net_url"} {
+		if _, ok := r[view].(map[string]any); !ok {
+			t.Errorf("no %s view in %v", view, r)
+		}
+	}
+
+	rs := call(t, h, "POST", "/v1/check", `{"inputs": ["https://example.com/a?b=c", "http://0x7f.1/"]}`).results(t)
+	if len(rs) != 2 {
+		t.Fatalf("results = %v", rs)
+	}
+	for _, f := range rs[0]["findings"].([]any) {
+		if s := f.(map[string]any)["severity"]; s != "info" {
+			t.Errorf("plain https URL has a %s finding: %v", s, f)
+		}
+	}
+	if len(rs[1]["findings"].([]any)) == 0 {
+		t.Errorf("no finding for a hex IPv4 host: %v", rs[1])
+	}
+	call(t, h, "POST", "/v1/check", `{"input": "a", "fail_on": "warn"}`).wantError(t, 400, "unknown-field")
+}

@@ -27,10 +27,6 @@ func (r Reference) raw() raw {
 	return x
 }
 
-func (x *raw) len() int {
-	return len(x.scheme) + len(x.userinfo) + len(x.host) + len(x.port) + len(x.path) + len(x.query) + len(x.fragment) + 10
-}
-
 // appendTo recomposes the components (RFC 3986 §5.3). Two guards keep the
 // result's meaning when the path would otherwise be misread: without an
 // authority a path starting with "//" gets "/." in front (it would read as
@@ -86,12 +82,8 @@ func appendPathGuard(b []byte, path string, hasScheme bool) []byte {
 }
 
 func (x *raw) string() string {
-	var sb strings.Builder
-	sb.Grow(x.len())
 	var buf [256]byte
-	b := x.appendTo(buf[:0])
-	sb.Write(b)
-	return sb.String()
+	return string(x.appendTo(buf[:0]))
 }
 
 // reference recomposes x and parses the result: strictly, or leniently

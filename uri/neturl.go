@@ -24,7 +24,7 @@ func (r Reference) URL() (*url.URL, error) {
 			path = ""
 		}
 	}
-	if ui, ok := r.Userinfo(); ok {
+	if r.HasUserinfo() {
 		name, err := r.Username()
 		if err != nil {
 			return nil, err
@@ -33,7 +33,6 @@ func (r Reference) URL() (*url.URL, error) {
 		if err != nil {
 			return nil, err
 		}
-		_ = ui
 		if hasPass {
 			u.User = url.UserPassword(name, pass)
 		} else {

@@ -498,3 +498,20 @@ func appendIPv6(b []byte, a *[8]uint16) []byte {
 	}
 	return b
 }
+
+// asciiLower returns s with ASCII upper case letters lowercased, without
+// allocating when there are none.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if b[j] >= 'A' && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}

@@ -1,72 +1,20 @@
 package whatwg
 
-import "golang.org/x/net/idna"
+import "github.com/urikit/urikit/internal/uts46"
 
-// The two UTS #46 profiles of the URL Standard's "domain parser ToASCII":
-// lenient (beStrict false) and strict (beStrict true). They are read-only
-// after initialization.
+// domainToASCII runs the URL Standard's "domain to ASCII" (UTS #46
+// ToASCII with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set to
+// beStrict, CheckBidi and CheckJoiners true, non-transitional processing)
+// through internal/uts46, whose tables are generated from the Unicode
+// version the web-platform-tests expect. It reports ok false on failure.
 //
-// This file is the only place that knows about IDNA. Its body is a
-// placeholder built on golang.org/x/net/idna until internal/uts46 lands.
-var (
-	lenientIDNA = idna.New(
-		idna.MapForLookup(),
-		idna.Transitional(false),
-		idna.CheckHyphens(false),
-		idna.CheckJoiners(true),
-		idna.BidiRule(),
-		idna.StrictDomainName(false),
-		idna.VerifyDNSLength(false),
-	)
-	strictIDNA = idna.New(
-		idna.MapForLookup(),
-		idna.Transitional(false),
-		idna.CheckHyphens(true),
-		idna.CheckJoiners(true),
-		idna.BidiRule(),
-		idna.StrictDomainName(true),
-		idna.VerifyDNSLength(true),
-	)
-)
-
-// domainToASCII runs UTS #46 ToASCII on domain with the options of the URL
-// Standard's "domain parser ToASCII": CheckHyphens, UseSTD3ASCIIRules and
-// VerifyDnsLength set to beStrict, CheckBidi and CheckJoiners true,
-// non-transitional processing. It reports ok false on failure.
-//
-// When beStrict is false, an ASCII domain is only lowercased: the domain
-// parser returns ASCII input lowercased whatever ToASCII would say (the
-// URL Standard's carve-out for web compatibility, which also covers
-// invalid "xn--" labels), so no IDNA work is needed for it.
+// When beStrict is false, an ASCII domain is only lowercased (the
+// standard's carve-out for web compatibility); uts46 takes that path
+// without allocating when the domain is already lowercase.
 func domainToASCII(domain string, beStrict bool) (string, bool) {
-	if !beStrict && isASCII(domain) {
-		return asciiLower(domain), true
-	}
-	var out string
-	var err error
-	if beStrict {
-		out, err = strictIDNA.ToASCII(domain)
-	} else {
-		out, err = lenientIDNA.ToASCII(domain)
-	}
+	out, err := uts46.DomainToASCII(domain, beStrict)
 	if err != nil {
 		return "", false
 	}
 	return out, true
-}
-
-// asciiLower returns s with ASCII upper case letters lowercased.
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if b[j] >= 'A' && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }

@@ -300,6 +300,65 @@ func startsWithWindowsDriveLetter(s string) bool {
 	return false
 }
 
+// endSegment finishes the path segment that starts with the "/" at
+// output index segStart; slash says whether a "/" (or "\\" in a special
+// URL) ended it.
+func (p *parser) endSegment(segStart int, slash bool) {
+	switch p.segKind(segStart + 1) {
+	case segDoubleDot:
+		p.truncate(segStart)
+		p.shorten()
+		if !slash {
+			p.putc('/')
+		}
+	case segSingleDot:
+		p.truncate(segStart)
+		if !slash {
+			p.putc('/')
+		}
+	case segDriveLetter:
+		if p.u.scheme == schemeFile && segStart == int(p.u.pathStart) {
+			p.setByte(segStart+2, ':')
+		}
+	}
+}
+
+// pathRun is the path state for the common case (no state override, no
+// validation errors): it processes the path from p.in[ptr:] on, inside
+// the segment starting at output index segStart, and returns the index of
+// the "?" or "#" that ends the path, or len(p.in).
+func (p *parser) pathRun(ptr, segStart int, special bool) int {
+	in := p.in
+	n := len(in)
+	for {
+		j := ptr
+		for j < n && classes[in[j]]&clPathRun != 0 {
+			j++
+		}
+		if j > ptr {
+			p.put(in[ptr:j])
+		}
+		if j == n {
+			p.endSegment(segStart, false)
+			return j
+		}
+		switch c := in[j]; {
+		case c == '/' || (special && c == '\\'):
+			p.endSegment(segStart, true)
+			segStart = p.size()
+			p.putc('/')
+		case c == '?' || c == '#':
+			p.endSegment(segStart, false)
+			return j
+		case classes[c]&clPath != 0:
+			p.putc(c)
+		default:
+			p.putPct(c)
+		}
+		ptr = j + 1
+	}
+}
+
 // checkUnit records invalid-URL-unit for the code point at in[i] when it
 // is not a URL unit (it is the byte c).
 func (p *parser) checkUnit(i int) {
@@ -564,14 +623,8 @@ func (p *parser) run(st state) bool {
 				st = stHost
 			default:
 				// Skip ahead to the next delimiter.
-				for ptr+1 < n {
-					switch in[ptr+1] {
-					case '@', '/', '?', '#', '\\':
-					default:
-						ptr++
-						continue
-					}
-					break
+				for ptr+1 < n && classes[in[ptr+1]]&clAuthDelim == 0 {
+					ptr++
 				}
 			}
 
@@ -625,14 +678,8 @@ func (p *parser) run(st state) bool {
 					insideBrackets = false
 				}
 				// Skip ahead to the next character that matters.
-				for ptr+1 < n {
-					switch in[ptr+1] {
-					case ':', '/', '?', '#', '\\', '[', ']':
-					default:
-						ptr++
-						continue
-					}
-					break
+				for ptr+1 < n && classes[in[ptr+1]]&clHostDelim == 0 {
+					ptr++
 				}
 			}
 
@@ -828,29 +875,27 @@ func (p *parser) run(st state) bool {
 				p.putc('/')
 				inSeg = true
 			}
+			if !p.collect && p.override == stNone {
+				ptr = p.pathRun(ptr, segStart, special)
+				inSeg = false
+				if ptr < n {
+					if in[ptr] == '?' {
+						p.startQuery()
+						st = stQuery
+					} else {
+						p.startFragment()
+						st = stFragment
+					}
+				}
+				continue
+			}
 			if c == eof || c == '/' || (special && c == '\\') || (p.override == stNone && (c == '?' || c == '#')) {
 				slash := c == '/'
 				if special && c == '\\' {
 					p.err(ErrInvalidReverseSolidus, ptr)
 					slash = true
 				}
-				switch p.segKind(segStart + 1) {
-				case segDoubleDot:
-					p.truncate(segStart)
-					p.shorten()
-					if !slash {
-						p.putc('/')
-					}
-				case segSingleDot:
-					p.truncate(segStart)
-					if !slash {
-						p.putc('/')
-					}
-				case segDriveLetter:
-					if p.u.scheme == schemeFile && segStart == int(p.u.pathStart) {
-						p.setByte(segStart+2, ':')
-					}
-				}
+				p.endSegment(segStart, slash)
 				inSeg = false
 				if c == '?' {
 					p.startQuery()
@@ -863,7 +908,7 @@ func (p *parser) run(st state) bool {
 			}
 			if !p.collect {
 				j := ptr
-				for j < n && classes[in[j]]&clPath != 0 && in[j] != '/' && in[j] != '\\' {
+				for j < n && classes[in[j]]&clPathRun != 0 {
 					j++
 				}
 				if j > ptr {

@@ -16,6 +16,9 @@ const (
 	clDomainPlain                      // copied as is into an ASCII domain: not upper case, "%" or forbidden
 	clScheme                           // ASCII alphanumeric, "+", "-" or "."
 	clTabNewline                       // ASCII tab or newline
+	clAuthDelim                        // "@", "/", "?", "#" or "\\": ends a run in the authority state
+	clHostDelim                        // ":", "/", "?", "#", "\\", "[" or "]": ends a run in the host state
+	clPathRun                          // clPath but not "/" or "\\"
 )
 
 // classes is a read-only table built once from the percent package's sets.
@@ -67,6 +70,28 @@ func buildClasses() (t [256]uint16) {
 		}
 		if c == '\t' || c == '\n' || c == '\r' {
 			v |= clTabNewline
+		}
+		switch c {
+		case '@', '/', '?', '#', '\\':
+			v |= clAuthDelim
+		}
+		switch c {
+		case ':', '/', '?', '#', '\\', '[', ']':
+			v |= clHostDelim
+		}
+		if v&clPath != 0 && c != '/' && c != '\\' {
+			v |= clPathRun
+		}
+		switch c {
+		case '@', '/', '?', '#', '\\':
+			v |= clAuthDelim
+		}
+		switch c {
+		case ':', '/', '?', '#', '\\', '[', ']':
+			v |= clHostDelim
+		}
+		if v&clPath != 0 && c != '/' && c != '\\' {
+			v |= clPathRun
 		}
 		t[i] = v
 	}

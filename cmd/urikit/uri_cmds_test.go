@@ -127,3 +127,18 @@ func TestFormCommands(t *testing.T) {
 		t.Errorf("form encode: %q, %d", out, code)
 	}
 }
+
+func TestIRICommand(t *testing.T) {
+	out, _, code := cli(t, "", "iri", "--to-uri", "http://例え.jp/引き出し")
+	const u = "http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97"
+	if out != u+"\n" || code != 0 {
+		t.Errorf("--to-uri: %q, %d", out, code)
+	}
+	out, _, _ = cli(t, "", "iri", "--to-iri", u, "http://a/%2F%E2%80%AE")
+	if out != "http://例え.jp/引き出し\nhttp://a/%2F%E2%80%AE\n" {
+		t.Errorf("--to-iri: %q", out)
+	}
+	if _, _, code := cli(t, "", "iri", "x"); code != 2 {
+		t.Errorf("iri without a direction: status %d", code)
+	}
+}

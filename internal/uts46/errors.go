@@ -52,31 +52,45 @@ const (
 	CodeEmpty
 )
 
-var codeNames = [...]string{
-	CodeInvalidUTF8:      "invalid UTF-8",
-	CodeDisallowed:       "disallowed code point",
-	CodeSTD3:             "code point not allowed by STD3 rules",
-	CodeHyphen34:         "hyphens in 3rd and 4th position",
-	CodeHyphenEdge:       "label begins or ends with a hyphen",
-	CodeXNPrefix:         "decoded label begins with xn--",
-	CodeFullStop:         "label contains a full stop",
-	CodeLeadingMark:      "label begins with a combining mark",
-	CodeNotNFC:           "label is not in NFC",
-	CodeContextJ:         "joiner not allowed in context",
-	CodeBidi:             "bidi rule violated",
-	CodePunycode:         "invalid punycode",
-	CodePunycodeNonASCII: "xn-- label contains non-ASCII",
-	CodePunycodeASCII:    "xn-- label decodes to ASCII or nothing",
-	CodeOverflow:         "punycode overflow",
-	CodeLabelLength:      "label length out of range",
-	CodeDomainLength:     "domain length out of range",
-	CodeEmpty:            "empty domain",
-}
-
 // String returns a short description of the code.
 func (c Code) String() string {
-	if int(c) < len(codeNames) && codeNames[c] != "" {
-		return codeNames[c]
+	switch c {
+	case CodeInvalidUTF8:
+		return "invalid UTF-8"
+	case CodeDisallowed:
+		return "disallowed code point"
+	case CodeSTD3:
+		return "code point not allowed by STD3 rules"
+	case CodeHyphen34:
+		return "hyphens in 3rd and 4th position"
+	case CodeHyphenEdge:
+		return "label begins or ends with a hyphen"
+	case CodeXNPrefix:
+		return "decoded label begins with xn--"
+	case CodeFullStop:
+		return "label contains a full stop"
+	case CodeLeadingMark:
+		return "label begins with a combining mark"
+	case CodeNotNFC:
+		return "label is not in NFC"
+	case CodeContextJ:
+		return "joiner not allowed in context"
+	case CodeBidi:
+		return "bidi rule violated"
+	case CodePunycode:
+		return "invalid punycode"
+	case CodePunycodeNonASCII:
+		return "xn-- label contains non-ASCII"
+	case CodePunycodeASCII:
+		return "xn-- label decodes to ASCII or nothing"
+	case CodeOverflow:
+		return "punycode overflow"
+	case CodeLabelLength:
+		return "label length out of range"
+	case CodeDomainLength:
+		return "domain length out of range"
+	case CodeEmpty:
+		return "empty domain"
 	}
 	return "Code(" + strconv.Itoa(int(c)) + ")"
 }

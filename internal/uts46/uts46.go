@@ -24,11 +24,14 @@ type Options struct {
 	// Transitional maps the deviation characters (ß, ς, ZWJ, ZWNJ) as
 	// IDNA2003 did. UTS #46 deprecates it; the URL Standard does not use it.
 	Transitional bool
-	// VerifyDnsLength makes ToASCII check that each label is 1 to 63 bytes and
-	// the whole name 1 to 253 bytes (not counting a final root label and dot).
+	// VerifyDnsLength makes ToASCII check that each label is 1 to 63 bytes
+	// (so an empty root label after a final dot fails too, as in IdnaTestV2)
+	// and the whole name 1 to 253 bytes, not counting a final dot.
 	VerifyDnsLength bool
 	// IgnoreInvalidPunycode keeps an "xn--" label that is not valid Punycode
-	// as it is instead of failing.
+	// as it is, without further checks, instead of failing. (UTS #46 leaves
+	// open what happens to such a label; reading step 4.2 literally, as some
+	// implementations do, would make the flag have no effect.)
 	IgnoreInvalidPunycode bool
 }
 
@@ -95,9 +98,9 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 			}
 		}
 		if o.VerifyDnsLength {
-			n := len(dst) - ls
-			root := i == len(labels)-1 && i > 0 && n == 0
-			if !root && (n < 1 || n > 63) {
+			// Every label counts, an empty root label too (IdnaTestV2 reports
+			// A4_2 for "a.b.").
+			if n := len(dst) - ls; n < 1 || n > 63 {
 				return dst[:start], &Error{Code: CodeLabelLength, Label: i, Offset: -1, Rune: -1}
 			}
 		}
@@ -118,6 +121,10 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 // the converted domain name, for display; err is the first error found, if
 // any (an *Error), in which case the result must not be used for lookup.
 func (o Options) ToUnicode(domain string) (string, error) {
+	if lower, ok := asciiLower(domain); ok && !hasXNLabel(lower) {
+		o.VerifyDnsLength = false // a ToASCII step only
+		return lower, o.checkASCII(lower)
+	}
 	var st processState
 	buf, labels, err := o.process(domain, &st)
 	var sb strings.Builder
@@ -158,6 +165,7 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 	}
 	// 1. Map.
 	mapped := st.mapped[:0]
+	sensitive := false // some code point may change under NFC
 	for i, r := range domain {
 		if r == utf8.RuneError {
 			if _, size := utf8.DecodeRuneInString(domain[i:]); size == 1 {
@@ -173,7 +181,21 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 			mapped = append(mapped, r)
 			continue
 		}
-		status, m := lookupIDNA(r)
+		e := idnaEntry(r)
+		if nfcSensitive(e) {
+			sensitive = true
+		}
+		status := int(e>>32) & 7
+		var m string
+		if status == statusMapped || status == statusDeviation {
+			off := int(e>>8) & 0xFFFFFF
+			m = idnaMappings[off : off+int(e&0xFF)]
+		}
+		if r == 0x1E9E && o.Transitional {
+			// UTS #46 maps capital sharp s to "ss", not to the deviation
+			// ß, in Transitional Processing.
+			m = "ss"
+		}
 		switch status {
 		case statusMapped:
 			for _, x := range m {
@@ -193,7 +215,7 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 		}
 	}
 	// 2. Normalize.
-	if needsNFC(mapped) {
+	if sensitive {
 		mapped = nfc(mapped, st.norm[:0])
 	}
 	// 3. Break into labels.
@@ -506,8 +528,7 @@ func (o Options) checkASCII(domain string) error {
 			}
 		}
 		if o.VerifyDnsLength {
-			root := i == len(domain) && li > 0 && len(l) == 0
-			if !root && (len(l) < 1 || len(l) > 63) {
+			if len(l) < 1 || len(l) > 63 {
 				return &Error{Code: CodeLabelLength, Label: li, Offset: start, Rune: -1}
 			}
 		}

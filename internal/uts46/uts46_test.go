@@ -97,6 +97,8 @@ func TestToASCIIOptions(t *testing.T) {
 		{"nontransitional sharp s", none, "faß.de", "xn--fa-hia.de", 0},
 		{"transitional sharp s", trans, "faß.de", "fass.de", 0},
 		{"transitional zwj removed", trans, "a\u200Db", "ab", 0},
+		{"transitional capital sharp s", trans, "\u1E9E.de", "ss.de", 0},
+		{"nontransitional capital sharp s", none, "\u1E9E.de", "xn--zca.de", 0},
 		{"std3 underscore", std3, "a_b.com", "", CodeSTD3},
 		{"std3 ok", std3, "a-b.com", "a-b.com", 0},
 		{"no std3 underscore", none, "a_b.com", "a_b.com", 0},
@@ -118,7 +120,11 @@ func TestToASCIIOptions(t *testing.T) {
 		{"punycode not nfc", none, "xn--a-xbb", "", CodeNotNFC},
 		{"punycode leading mark", none, "xn--a-sfb", "", CodeLeadingMark},
 		{"ignore invalid punycode", Options{IgnoreInvalidPunycode: true}, "xn--a!.b", "xn--a!.b", 0},
-		{"dns ok", dns, long63 + ".com.", long63 + ".com.", 0},
+		{"dns ok", dns, long63 + ".com", long63 + ".com", 0},
+		{"dns root label", dns, "example.com.", "", CodeLabelLength},
+		{"dns root label unicode", dns, "bücher.com.", "", CodeLabelLength},
+		{"dns 253", dns, strings.Repeat(long63+".", 3) + strings.Repeat("a", 61), strings.Repeat(long63+".", 3) + strings.Repeat("a", 61), 0},
+		{"dns 254", dns, strings.Repeat(long63+".", 3) + strings.Repeat("a", 62), "", CodeDomainLength},
 		{"dns label too long", dns, long63 + "a.com", "", CodeLabelLength},
 		{"dns empty label", dns, "a..com", "", CodeLabelLength},
 		{"dns empty", dns, "", "", CodeLabelLength},
@@ -233,6 +239,10 @@ func TestDomainToASCII(t *testing.T) {
 		{"", true, "", CodeLabelLength},
 		{"\u00AD", false, "", CodeEmpty},
 		{"Ü.com", true, "xn--tda.com", 0},
+		{"-x.com", false, "-x.com", 0},
+		{"-x.com", true, "", CodeHyphenEdge},
+		{"ab--c.com", true, "", CodeHyphen34},
+		{"-ü.com", false, "xn----eha.com", 0},
 		{"xn--tešla", false, "", CodePunycodeNonASCII},
 	} {
 		got, err := DomainToASCII(tc.in, tc.beStrict)
@@ -266,12 +276,34 @@ func TestDomainToASCIINoAlloc(t *testing.T) {
 // TestTables checks invariants of the generated tables and a few known
 // property values.
 func TestTables(t *testing.T) {
-	if idnaTable[0]>>35 != 0 || propTable[0]>>11 != 0 || cccTable[0]>>8 != 0 {
+	if idnaTable[0]>>35&0x1FFFFF != 0 || propTable[0]>>11 != 0 || cccTable[0]>>8 != 0 {
 		t.Fatal("tables do not start at U+0000")
 	}
 	for i := 1; i < len(idnaTable); i++ {
-		if idnaTable[i]>>35 <= idnaTable[i-1]>>35 {
+		if idnaTable[i]>>35&0x1FFFFF <= idnaTable[i-1]>>35&0x1FFFFF {
 			t.Fatalf("idnaTable not sorted at %d", i)
+		}
+	}
+	// The NFC flag must cover every code point with a non-zero combining
+	// class, every code point that is the second of a primary composite, and
+	// every mapping that contains one.
+	seconds := map[rune]bool{}
+	for _, e := range compTable {
+		seconds[rune(e>>21&0x1FFFFF)] = true
+	}
+	for r := rune(0x80); r <= unicode.MaxRune; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		e := idnaEntry(r)
+		need := combiningClass(r) != 0 || seconds[r]
+		if _, m := lookupIDNA(r); m != "" {
+			for _, x := range m {
+				need = need || combiningClass(x) != 0 || seconds[x]
+			}
+		}
+		if need && !nfcSensitive(e) {
+			t.Fatalf("%U lacks the NFC flag", r)
 		}
 	}
 	for i := 1; i < len(propTable); i++ {

@@ -182,6 +182,9 @@ test('breakdowns side by side, differences highlighted, keyboard only', async ()
     const findings = await page.locator('#findings li').allTextContents();
     assert.ok(findings.length > 0, 'findings are listed');
     for (const f of findings) assert.match(f, /^(info|warn|danger) \S+ @\d+ /);
+    assert.ok(findings.some((f) => f.startsWith('warn credentials @7 ')), 'credentials found: ' + findings.join(' | '));
+    await waitText(page, '#target-href', 'http://User@example.com/b?q=1#top');
+    await waitText(page, '#target-port', '80');
   }
 
   // Focus is visible: the next control gets a thick outline.
@@ -267,6 +270,7 @@ test('encode/decode panel with the set selector, by keyboard', async () => {
   await page.keyboard.press('Space');
   await waitText(page, '#decoded', '100%');
   await waitText(page, '#decode-problems', '@3 kept: "%": escape cut off by the end of the input');
+  await page.locator('#codec').screenshot({ path: path.join(outDir, 'playground-codec.png') });
   await checkSelfContained(page, seen);
   await page.close();
 });
@@ -280,6 +284,10 @@ test('narrow screen: one column, nothing wider than the screen', async () => {
   await waitText(page, cell('whatwg', 'host'), 'a');
   await waitText(page, cell('whatwg', 'path'), '/b@c/d%20e');
   await waitText(page, '#rfc-status', 'Not a valid URI reference.');
+  if (checkAvailable) {
+    await page.waitForSelector('#findings li.danger');
+    await waitText(page, '#target-host', 'a \u2014 domain');
+  }
   const layout = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     width: window.innerWidth,

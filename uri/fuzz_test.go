@@ -1,0 +1,140 @@
+package uri
+
+import (
+	"strings"
+	"testing"
+)
+
+var fuzzSeeds = []string{
+	"", "http://a/b/c/d;p?q", "HTTP://User@Ex%41mple.COM:080/./a/../b?y=2&x=1#f",
+	"//[fe80::1%25eth0]:8/x", "//[v7.a:b]/", "a:b:c", "./a:b", "../../x/./y/..", "/.//g",
+	"mailto:Joe@Example.COM", "http://a:99999/ b", "%zz", "f:/a", "//", "?#", "a/..//b",
+	"http://[::ffff:1.2.3.4]/", "http://a/%7e%2f?%41#%42",
+}
+
+// FuzzParse checks that parsing never panics, that a strict parse
+// round-trips and agrees with the lenient one, and that lenient parsing
+// keeps every byte.
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := Parse(s)
+		lr, findings := ParseLenient(s)
+		if lr.String() != s {
+			t.Fatalf("ParseLenient(%q).String() = %q", s, lr)
+		}
+		for _, fi := range findings {
+			if fi.Offset < 0 || fi.Offset > len(s) {
+				t.Fatalf("finding offset %d out of range for %q", fi.Offset, s)
+			}
+		}
+		if err != nil {
+			e := err.(*Error)
+			if e.Offset < 0 || e.Offset > len(s) {
+				t.Fatalf("error offset %d out of range: %v", e.Offset, err)
+			}
+			if len(findings) == 0 {
+				t.Fatalf("Parse(%q) failed (%v) but ParseLenient found nothing", s, err)
+			}
+			return
+		}
+		if r.String() != s || r != lr || len(findings) != 0 {
+			t.Fatalf("Parse(%q) = %q; lenient %q %v", s, r, lr, findings)
+		}
+		// Recomposing the components gives the input back.
+		x := r.raw()
+		if got := x.string(); got != s {
+			t.Fatalf("recompose(%q) = %q", s, got)
+		}
+		if r.HasAuthority() {
+			a, _ := r.Authority()
+			if strings.ContainsAny(a, "/?#") {
+				t.Fatalf("authority %q holds a delimiter", a)
+			}
+		}
+	})
+}
+
+// FuzzNormalize checks that normalization is idempotent, keeps validity
+// and that Equal is reflexive and symmetric.
+func FuzzNormalize(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, s)
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ra, err := Parse(a)
+		if err != nil {
+			return
+		}
+		for _, l := range []Level{Syntax, SchemeBased, Full, PercentEncoding, DotSegments} {
+			n := Normalize(ra, l)
+			if _, err := Parse(n.String()); err != nil {
+				t.Fatalf("Normalize(%q, %v) = %q is invalid: %v", a, l, n, err)
+			}
+			if n2 := Normalize(n, l); n2 != n {
+				t.Fatalf("Normalize(%q, %v) = %q, again %q", a, l, n, n2)
+			}
+			if !Equal(ra, ra, l) || !Equal(ra, n, l) {
+				t.Fatalf("Equal not reflexive for %q at %v", a, l)
+			}
+			if rb, err := Parse(b); err == nil && Equal(ra, rb, l) != Equal(rb, ra, l) {
+				t.Fatalf("Equal(%q, %q, %v) not symmetric", a, b, l)
+			}
+		}
+	})
+}
+
+// FuzzResolve checks that resolution gives a valid reference and that
+// Relativize inverts it.
+func FuzzResolve(f *testing.F) {
+	for i, s := range fuzzSeeds {
+		f.Add("http://a/b/c/d;p?q", s)
+		f.Add(fuzzSeeds[(i+3)%len(fuzzSeeds)], s)
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		b, err := ParseURI(base)
+		if err != nil {
+			return
+		}
+		r, err := Parse(ref)
+		if err != nil {
+			return
+		}
+		b = b.Without(ComponentFragment)
+		target := Resolve(b, r)
+		if _, err := Parse(target.String()); err != nil {
+			t.Fatalf("Resolve(%q, %q) = %q is invalid: %v", base, ref, target, err)
+		}
+		if !target.HasScheme() {
+			t.Fatalf("Resolve(%q, %q) = %q has no scheme", base, ref, target)
+		}
+		if hasDotSegment(target.Path()) {
+			return // only "/." guards, which Relativize need not keep
+		}
+		for _, rel := range []Reference{Relativize(target, b), RelativizePath(target, b)} {
+			if back := Resolve(b, rel); back != target {
+				t.Fatalf("Resolve(%q, Relativize(%q) = %q) = %q", b, target, rel, back)
+			}
+		}
+	})
+}
+
+// FuzzRemoveDotSegments checks that the RFC algorithm and the
+// normalizer's segment algorithm agree on absolute paths.
+func FuzzRemoveDotSegments(f *testing.F) {
+	for _, s := range []string{"/a/b/c/./../../g", "/..", "/a/..///..", "/./", "/a/.", "/%2E/x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if !strings.HasPrefix(p, "/") || strings.ContainsAny(p, "%?#") {
+			return
+		}
+		want := RemoveDotSegments(p)
+		got := string(appendPathNorm(nil, p, DotSegments))
+		if got != want {
+			t.Fatalf("appendPathNorm(%q) = %q, RemoveDotSegments = %q", p, got, want)
+		}
+	})
+}
