@@ -61,6 +61,13 @@ func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *
 			writeError(w, e)
 			return
 		}
+		select {
+		case h.workers <- struct{}{}:
+			defer func() { <-h.workers }()
+		case <-r.Context().Done():
+			writeError(w, newError(http.StatusServiceUnavailable, "canceled", "the request ended while it waited for a worker"))
+			return
+		}
 		w.records = len(inputs)
 		if single {
 			writeJSON(w, http.StatusOK, struct {

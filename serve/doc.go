@@ -17,7 +17,7 @@
 //	POST /v1/decode     lenient, plus, legacy_u
 //	POST /v1/normalize  level (default "scheme"), sort_query, drop_fragment, drop_empty_query
 //	POST /v1/resolve    base (required, an absolute URI)
-//	POST /v1/check      fail_on is not an option: every finding is returned
+//	POST /v1/check      no options: the whole check.Report (findings, the three readings, the target)
 //	GET  /healthz       {"status": "ok"}
 //	GET  /              the playground page (and its /app.js and /style.css)
 //
@@ -30,6 +30,7 @@
 //	400 missing-input      neither "input" nor "inputs"
 //	400 ambiguous-input    both "input" and "inputs"
 //	400 invalid-option     an option value the route does not accept
+//	400 incomplete-body    the body could not be read to its end
 //	404 not-found          no such route
 //	405 method-not-allowed the route exists for another method (Allow lists it)
 //	408 request-timeout    the body did not arrive in time
@@ -37,12 +38,13 @@
 //	413 too-many-records   a batch of more than Options.MaxRecords inputs
 //	415 unsupported-media-type  a Content-Type other than application/json
 //	500 internal           a bug: it is logged
+//	503 canceled           the client went away while its request waited for a worker
 //
 // # Hardening
 //
 // The server built by NewServer has read-header, read, write and idle
-// timeouts and a header size limit; the handler limits the body size and
-// the batch size, refuses unknown options, never echoes request data into
+// timeouts and a header size limit; the handler limits the body size, the
+// batch size and the API requests worked on at once, refuses unknown options, never echoes request data into
 // HTML, and sends the playground with a Content-Security-Policy that allows
 // nothing from another origin. Run shuts the server down gracefully when its
 // context ends: it stops accepting connections and lets requests in flight

@@ -72,6 +72,8 @@ type route struct {
 type handler struct {
 	opts   Options
 	routes map[string]route
+	// workers holds a token for each API request being worked on.
+	workers chan struct{}
 }
 
 // NewHandler returns the handler of the API and the playground page,
@@ -79,7 +81,7 @@ type handler struct {
 // them).
 func NewHandler(opts Options) http.Handler {
 	opts = opts.withDefaults()
-	h := &handler{opts: opts}
+	h := &handler{opts: opts, workers: make(chan struct{}, opts.MaxConcurrent)}
 	post := func(f func(*response, *http.Request)) route {
 		return route{methods: []string{http.MethodPost}, serve: f}
 	}
@@ -92,12 +94,12 @@ func NewHandler(opts Options) http.Handler {
 		"/v1/decode":    post(api(h, prepareDecode)),
 		"/v1/normalize": post(api(h, prepareNormalize)),
 		"/v1/resolve":   post(api(h, prepareResolve)),
+		"/v1/check":     post(api(h, prepareCheck)),
 		"/healthz":      get(serveHealth),
 		"/":             get(staticFile("static/index.html", "text/html; charset=utf-8")),
 		"/app.js":       get(staticFile("static/app.js", "text/javascript; charset=utf-8")),
 		"/style.css":    get(staticFile("static/style.css", "text/css; charset=utf-8")),
 	}
-	addCheckRoute(h)
 	return h
 }
 

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // answer is a decoded API answer.
@@ -377,5 +379,82 @@ func TestRequestLog(t *testing.T) {
 	}
 	if second["status"] != 404.0 || second["error"] != "not-found" {
 		t.Errorf("second log record: %v", second)
+	}
+}
+
+func TestCheckRoute(t *testing.T) {
+	h := newTestHandler()
+	r := call(t, h, "POST", "/v1/check", `{"input": "http://evil.com%2f@good.com/"}`).result(t)
+	if r["input"] != "http://evil.com%2f@good.com/" {
+		t.Errorf("input = %v", r["input"])
+	}
+	findings, _ := r["findings"].([]any)
+	severities := map[string]bool{}
+	for _, f := range findings {
+		m := f.(map[string]any)
+		severities[m["severity"].(string)] = true
+		if m["code"] == "" || m["message"] == "" {
+			t.Errorf("finding %v", m)
+		}
+	}
+	if !severities["danger"] {
+		t.Errorf("no danger finding for a deceptive userinfo: %v", findings)
+	}
+	target, _ := r["target"].(map[string]any)
+	if target["host"] != "good.com" {
+		t.Errorf("target = %v", target)
+	}
+	for _, view := range []string{"rfc3986", "whatwg", "net_url"} {
+		if _, ok := r[view].(map[string]any); !ok {
+			t.Errorf("no %s view in %v", view, r)
+		}
+	}
+
+	rs := call(t, h, "POST", "/v1/check", `{"inputs": ["https://example.com/a?b=c", "http://0x7f.1/"]}`).results(t)
+	if len(rs) != 2 {
+		t.Fatalf("results = %v", rs)
+	}
+	for _, f := range rs[0]["findings"].([]any) {
+		if s := f.(map[string]any)["severity"]; s != "info" {
+			t.Errorf("plain https URL has a %s finding: %v", s, f)
+		}
+	}
+	if len(rs[1]["findings"].([]any)) == 0 {
+		t.Errorf("no finding for a hex IPv4 host: %v", rs[1])
+	}
+	call(t, h, "POST", "/v1/check", `{"input": "a", "fail_on": "warn"}`).wantError(t, 400, "unknown-field")
+}
+
+// API requests beyond MaxConcurrent wait for a worker; one whose client
+// goes away while waiting is dropped.
+func TestMaxConcurrent(t *testing.T) {
+	h := NewHandler(Options{MaxConcurrent: 1}).(*handler)
+	h.workers <- struct{}{} // the only worker is busy
+	ctx, cancel := context.WithCancel(context.Background())
+	req := httptest.NewRequest("POST", "/v1/encode", strings.NewReader(`{"input": "a b"}`)).WithContext(ctx)
+	rec := httptest.NewRecorder()
+	done := make(chan struct{})
+	go func() {
+		h.ServeHTTP(rec, req)
+		close(done)
+	}()
+	select {
+	case <-done:
+		t.Fatal("the request did not wait for the busy worker")
+	case <-time.After(100 * time.Millisecond):
+	}
+	cancel()
+	<-done
+	if rec.Code != 503 || !strings.Contains(rec.Body.String(), `"canceled"`) {
+		t.Errorf("canceled while waiting: %d %s", rec.Code, rec.Body)
+	}
+	// Once the worker is free, requests go through; the page and
+	// /healthz never wait.
+	if a := call(t, h, "GET", "/healthz", ""); a.status != 200 {
+		t.Errorf("healthz with no worker free: %d", a.status)
+	}
+	<-h.workers
+	if a := call(t, h, "POST", "/v1/encode", `{"input": "a b"}`); a.status != 200 || len(h.workers) != 0 {
+		t.Errorf("with the worker free: %d, %d workers held after", a.status, len(h.workers))
 	}
 }

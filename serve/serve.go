@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"time"
 )
 
@@ -28,6 +29,10 @@ type Options struct {
 	MaxBodyBytes int64
 	// MaxRecords is the largest number of inputs in a batch (413 beyond).
 	MaxRecords int
+	// MaxConcurrent bounds the API requests worked on at once (after
+	// their body is read); the others wait their turn. It bounds the CPU
+	// and the memory that large inputs take. Zero means twice GOMAXPROCS.
+	MaxConcurrent int
 	// ReadHeaderTimeout, ReadTimeout, WriteTimeout and IdleTimeout are the
 	// http.Server timeouts of the same names.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
@@ -52,6 +57,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxRecords <= 0 {
 		o.MaxRecords = DefaultMaxRecords
+	}
+	if o.MaxConcurrent <= 0 {
+		o.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
 	}
 	def(&o.ReadHeaderTimeout, DefaultReadHeaderTimeout)
 	def(&o.ReadTimeout, DefaultReadTimeout)

@@ -73,6 +73,7 @@ in flight before it exits.`,
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "listen on this `HOST:PORT` (port 0 picks a free one)")
 	f.Int64Var(&opts.MaxBodyBytes, "max-body", serve.DefaultMaxBodyBytes, "largest request body in `BYTES` (413 beyond)")
 	f.IntVar(&opts.MaxRecords, "max-records", serve.DefaultMaxRecords, "most inputs in one batch (413 beyond)")
+	f.IntVar(&opts.MaxConcurrent, "max-concurrent", 0, "API requests worked on at once, the others wait (0: twice the number of CPUs)")
 	f.DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "how long to wait for requests in flight on SIGINT/SIGTERM")
 	f.DurationVar(&opts.ReadTimeout, "read-timeout", serve.DefaultReadTimeout, "time to read a whole request")
 	f.DurationVar(&opts.WriteTimeout, "write-timeout", serve.DefaultWriteTimeout, "time to write a response")

@@ -149,6 +149,7 @@
   function renderFindings(result, err) {
     const list = $('findings');
     const status = $('check-status');
+    renderTarget(err ? null : result.target);
     if (err) {
       list.replaceChildren();
       status.textContent = err.status === 404 ? 'The check API is not available in this build.' : 'Error: ' + err.message;
@@ -164,6 +165,25 @@
       el('span', { class: 'offset' }, '@' + f.offset), ' ',
       el('span', { class: 'message' }, f.message),
       f.detail ? el('span', { class: 'detail' }, ' ' + f.detail) : null)));
+  }
+
+  // renderTarget shows what the URL really points at: the WHATWG reading,
+  // decoded and normalized, as package check reports it.
+  function renderTarget(t) {
+    const dl = $('target');
+    if (!t || !t.ok) {
+      dl.hidden = true;
+      return;
+    }
+    dl.hidden = false;
+    $('target-href').textContent = visible(t.href);
+    let host = t.host || '';
+    if (t.host_unicode && t.host_unicode !== t.host) host += ' (' + t.host_unicode + ')';
+    if (t.host_type) host += ' \u2014 ' + t.host_type;
+    $('target-host').textContent = visible(host);
+    $('target-port').textContent = t.port < 0 ? 'none' : String(t.port);
+    $('target-segments').replaceChildren(...(t.segments || []).map((seg, i) =>
+      el('span', {}, i > 0 ? ' / ' : '', seg === '' ? el('span', { class: 'absent' }, '(empty)') : el('code', {}, visible(seg)))));
   }
 
   // debounced returns fn delayed until typing pauses; each call aborts the
@@ -192,6 +212,7 @@
       $('summary').textContent = 'Type a URL above.';
       $('summary').className = 'summary';
       for (const id of ['rfc-errors', 'whatwg-errors', 'findings']) clear(id);
+      renderTarget(null);
       $('rfc-table').tBodies[0].replaceChildren();
       $('whatwg-table').tBodies[0].replaceChildren();
       $('rfc-status').textContent = '';
@@ -272,6 +293,12 @@
   $('lenient').addEventListener('change', runAnalyse);
   $('text').addEventListener('input', runCodec);
   for (const id of ['set', 'plus', 'keep', 'lenient-decode', 'legacy-u']) $(id).addEventListener('change', runCodec);
+  // The skip link moves focus without touching the fragment, which holds
+  // the page's state.
+  document.querySelector('.skip').addEventListener('click', (ev) => {
+    ev.preventDefault();
+    $('codec-h').focus();
+  });
   $('codec').dataset.state = 'empty';
   loadState();
   if ($('url').value) runAnalyse();
