@@ -12,7 +12,8 @@
 // net/url) and here (RFC 3986 parse, WHATWG parse + href, normalize,
 // resolve against net/url, fredbi/uri, nlnwa/whatwg-url and purell), parses
 // the output with golang.org/x/perf/benchfmt and summarizes each sample
-// with golang.org/x/perf/benchmath (median and a 95% confidence interval).
+// with golang.org/x/perf/benchmath (the median; the spread shown is half
+// the range of the runs).
 package main
 
 import (
@@ -141,7 +142,7 @@ func header(w io.Writer, count int, benchtime string, short bool) {
 	fmt.Fprintf(w, " on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
 	fmt.Fprintf(w, "- machine: %s/%s, %d CPUs, %s\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel())
 	fmt.Fprintf(w, "- Go: %s\n", goVersion())
-	fmt.Fprintf(w, "- runs: -count %d, -benchtime %s; each cell is the median of the runs, ± the half-width of its 95%% confidence interval in %% of the median\n", count, benchtime)
+	fmt.Fprintf(w, "- runs: -count %d, -benchtime %s; each cell is the median of the runs, ± half the range of the runs in %% of the median\n", count, benchtime)
 	fmt.Fprintf(w, "- one op is one pass over every line of the input (dataset files from ../shared/datasets) or over one synthetic text; ns/URL is ns/op divided by the line count\n")
 	fmt.Fprintf(w, "- ×: the peer's median time divided by urikit's: above 1, urikit is faster\n\n")
 	fmt.Fprintf(w, "The machines are small and shared: compare ratios measured in the same run, not absolute times across runs.\n\n")
@@ -202,7 +203,7 @@ func tables(w io.Writer, cells map[key]cell, ops []string) {
 					continue
 				}
 				ns := summarize(c["sec/op"])
-				row := []string{in, impl, fmt.Sprintf("%.0f", ns.Center*1e9), spread(ns)}
+				row := []string{in, impl, fmt.Sprintf("%.0f", ns.Center*1e9), spread(c["sec/op"], ns.Center)}
 				row = append(row, median(c, "B/s", 1e-6, "%.0f"), median(c, "sec/URL", 1e9, "%.1f"),
 					median(c, "allocs/op", 1, "%.0f"), median(c, "B/op", 1, "%.0f"))
 				ratio := ""
@@ -216,11 +217,12 @@ func tables(w io.Writer, cells map[key]cell, ops []string) {
 	}
 }
 
-func spread(s benchmath.Summary) string {
-	if s.Center == 0 || s.Hi == s.Lo || math.IsInf(s.Hi, 0) || math.IsInf(s.Lo, 0) {
+// spread is half the range of the runs, in % of the median.
+func spread(xs []float64, center float64) string {
+	if len(xs) < 2 || center == 0 {
 		return "–"
 	}
-	return fmt.Sprintf("%.0f%%", 100*(s.Hi-s.Lo)/2/s.Center)
+	return fmt.Sprintf("%.0f%%", 100*(slices.Max(xs)-slices.Min(xs))/2/center)
 }
 
 func median(c cell, unit string, scale float64, format string) string {
