@@ -36,9 +36,13 @@ func (c *checker) checkChars() {
 		if b < utf8.RuneSelf {
 			switch {
 			case b == '\t' || b == '\n' || b == '\r':
-				c.addAt(TabOrNewline, i, fmt.Sprintf("%s %s: WHATWG parsers delete it, net/url rejects it", asciiName(b), c.in_(i)))
+				if !c.repeat(TabOrNewline, i) {
+					c.addAt(TabOrNewline, i, fmt.Sprintf("%s %s: WHATWG parsers delete it, net/url rejects it", asciiName(b), c.in_(i)))
+				}
 			case b < 0x20 || b == 0x7f:
-				c.addAt(ControlChar, i, fmt.Sprintf("control character U+%04X %s", b, c.in_(i)))
+				if !c.repeat(ControlChar, i) {
+					c.addAt(ControlChar, i, fmt.Sprintf("control character U+%04X %s", b, c.in_(i)))
+				}
 			case b == ' ':
 				switch {
 				case i == 0:
@@ -46,7 +50,9 @@ func (c *checker) checkChars() {
 				case i == len(s)-1:
 					c.add(Whitespace, Warn, i, "space at the end, which WHATWG parsers strip and others keep", "")
 				default:
-					c.addAt(Whitespace, i, "space "+c.in_(i))
+					if !c.repeat(Whitespace, i) {
+						c.addAt(Whitespace, i, "space "+c.in_(i))
+					}
 				}
 			case b == '\\':
 				msg := `"\" ` + c.in_(i)
@@ -61,11 +67,17 @@ func (c *checker) checkChars() {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && n == 1:
-			c.addAt(InvalidUTF8, i, fmt.Sprintf("byte 0x%02X %s is not valid UTF-8", b, c.in_(i)))
+			if !c.repeat(InvalidUTF8, i) {
+				c.addAt(InvalidUTF8, i, fmt.Sprintf("byte 0x%02X %s is not valid UTF-8", b, c.in_(i)))
+			}
 		case invisible(r):
-			c.addAt(InvisibleChar, i, fmt.Sprintf("invisible character U+%04X %s", r, c.in_(i)))
+			if !c.repeat(InvisibleChar, i) {
+				c.addAt(InvisibleChar, i, fmt.Sprintf("invisible character U+%04X %s", r, c.in_(i)))
+			}
 		case unicode.IsSpace(r):
-			c.addAt(Whitespace, i, fmt.Sprintf("Unicode space U+%04X %s", r, c.in_(i)))
+			if !c.repeat(Whitespace, i) {
+				c.addAt(Whitespace, i, fmt.Sprintf("Unicode space U+%04X %s", r, c.in_(i)))
+			}
 		}
 		i += n
 	}
@@ -113,7 +125,9 @@ func (c *checker) checkEscapes() {
 	for i := strings.IndexByte(s, '%'); i >= 0 && i < len(s); {
 		if comp := c.sp.component(i); comp == inHost && !hostReported {
 			hostReported = true
-			c.addAt(EncodedHost, i, "escapes in the host "+strconv.Quote(s[c.sp.hostStart:c.sp.hostEnd])+": WHATWG decodes them, other parsers may not")
+			if !c.repeat(EncodedHost, i) {
+				c.addAt(EncodedHost, i, "escapes in the host "+strconv.Quote(s[c.sp.hostStart:c.sp.hostEnd])+": WHATWG decodes them, other parsers may not")
+			}
 		}
 		b, ok := escapeAt(s, i)
 		next := i + 3
@@ -122,24 +136,38 @@ func (c *checker) checkEscapes() {
 			next = i + 1
 			if i+5 < len(s) && (s[i+1] == 'u' || s[i+1] == 'U') && isHex4(s[i+2:i+6]) {
 				v, _ := strconv.ParseUint(s[i+2:i+6], 16, 32)
-				c.addAt(LegacyUEscape, i, fmt.Sprintf("%q %s is a legacy escape of U+%04X that only some servers decode", s[i:i+6], c.in_(i), v))
+				if !c.repeat(LegacyUEscape, i) {
+					c.addAt(LegacyUEscape, i, fmt.Sprintf("%q %s is a legacy escape of U+%04X that only some servers decode", s[i:i+6], c.in_(i), v))
+				}
 				next = i + 6
 			} else {
 				end := min(i+3, len(s))
-				c.addAt(InvalidEscape, i, fmt.Sprintf("%q %s is not an escape", s[i:end], c.in_(i)))
+				if !c.repeat(InvalidEscape, i) {
+					c.addAt(InvalidEscape, i, fmt.Sprintf("%q %s is not an escape", s[i:end], c.in_(i)))
+				}
 			}
 		case b == '%':
 			if i+4 < len(s) && isHex(s[i+3]) && isHex(s[i+4]) {
-				c.addAt(DoubleEncoding, i, fmt.Sprintf("%q %s is %q encoded twice", s[i:i+5], c.in_(i), "%"+s[i+3:i+5]))
+				if !c.repeat(DoubleEncoding, i) {
+					c.addAt(DoubleEncoding, i, fmt.Sprintf("%q %s is %q encoded twice", s[i:i+5], c.in_(i), "%"+s[i+3:i+5]))
+				}
 			}
 		case b == '/':
-			c.addAt(EncodedSlash, i, fmt.Sprintf("%q %s: a \"/\" that servers may decode before or after routing", s[i:i+3], c.in_(i)))
+			if !c.repeat(EncodedSlash, i) {
+				c.addAt(EncodedSlash, i, fmt.Sprintf("%q %s: a \"/\" that servers may decode before or after routing", s[i:i+3], c.in_(i)))
+			}
 		case b == '\\':
-			c.addAt(EncodedBackslash, i, fmt.Sprintf("%q %s: a \"\\\" that some servers read as a separator", s[i:i+3], c.in_(i)))
+			if !c.repeat(EncodedBackslash, i) {
+				c.addAt(EncodedBackslash, i, fmt.Sprintf("%q %s: a \"\\\" that some servers read as a separator", s[i:i+3], c.in_(i)))
+			}
 		case b == 0:
-			c.addAt(EncodedNull, i, fmt.Sprintf("%q %s: a NUL byte, which ends strings in C code", s[i:i+3], c.in_(i)))
+			if !c.repeat(EncodedNull, i) {
+				c.addAt(EncodedNull, i, fmt.Sprintf("%q %s: a NUL byte, which ends strings in C code", s[i:i+3], c.in_(i)))
+			}
 		case b < 0x20 || b == 0x7f:
-			c.addAt(EncodedControl, i, fmt.Sprintf("%q %s: an escaped control character", s[i:i+3], c.in_(i)))
+			if !c.repeat(EncodedControl, i) {
+				c.addAt(EncodedControl, i, fmt.Sprintf("%q %s: an escaped control character", s[i:i+3], c.in_(i)))
+			}
 		case b >= 0x80:
 			next = c.checkUTF8Escapes(i)
 		}
@@ -184,19 +212,25 @@ func (c *checker) checkUTF8Escapes(i int) int {
 		off := i + 3*k
 		if r, ok := overlong(bs[k:]); ok {
 			n := overlongLen(bs[k])
-			c.addAt(OverlongUTF8, off, fmt.Sprintf("%q %s is an overlong UTF-8 form of %q", s[off:off+3*n], c.in_(off), string(r)))
+			if !c.repeat(OverlongUTF8, off) {
+				c.addAt(OverlongUTF8, off, fmt.Sprintf("%q %s is an overlong UTF-8 form of %q", s[off:off+3*n], c.in_(off), string(r)))
+			}
 			k += n
 			continue
 		}
 		r, n := utf8.DecodeRune(bs[k:])
 		if r == utf8.RuneError && n <= 1 {
 			end := off + 3
-			c.addAt(InvalidUTF8Escape, off, fmt.Sprintf("%q %s does not decode to valid UTF-8", s[off:end], c.in_(off)))
+			if !c.repeat(InvalidUTF8Escape, off) {
+				c.addAt(InvalidUTF8Escape, off, fmt.Sprintf("%q %s does not decode to valid UTF-8", s[off:end], c.in_(off)))
+			}
 			k++
 			continue
 		}
 		if invisible(r) {
-			c.addAt(InvisibleChar, off, fmt.Sprintf("%q %s decodes to the invisible character U+%04X", s[off:off+3*n], c.in_(off), r))
+			if !c.repeat(InvisibleChar, off) {
+				c.addAt(InvisibleChar, off, fmt.Sprintf("%q %s decodes to the invisible character U+%04X", s[off:off+3*n], c.in_(off), r))
+			}
 		}
 		k += n
 	}
@@ -263,17 +297,25 @@ func (c *checker) checkPath() {
 		dots := dotsOf(seg)
 		switch {
 		case dots > 0 && strings.IndexByte(seg, '%') >= 0:
-			c.addAt(EncodedDotSegment, off, fmt.Sprintf("segment %q %s is %q encoded; WHATWG removes it, servers may not", seg, c.in_(off), strings.Repeat(".", dots)))
+			if !c.repeat(EncodedDotSegment, off) {
+				c.addAt(EncodedDotSegment, off, fmt.Sprintf("segment %q %s is %q encoded: WHATWG removes it, servers may not", seg, c.in_(off), strings.Repeat(".", dots)))
+			}
 		case dots == 2 && depth == 0 && absolute:
 			// Traversal below says more.
 		case dots > 0:
-			c.addAt(DotSegment, off, fmt.Sprintf("segment %q %s", seg, c.in_(off)))
+			if !c.repeat(DotSegment, off) {
+				c.addAt(DotSegment, off, fmt.Sprintf("segment %q %s", seg, c.in_(off)))
+			}
 		case strings.IndexByte(seg, '%') >= 0 && hasDotDot(decodeLenient(seg)):
-			c.addAt(EncodedDotSegment, off, fmt.Sprintf("segment %q %s decodes to %q, a path with \"..\"", seg, c.in_(off), decodeLenient(seg)))
+			if !c.repeat(EncodedDotSegment, off) {
+				c.addAt(EncodedDotSegment, off, fmt.Sprintf("segment %q %s decodes to %q, a path with \"..\"", seg, c.in_(off), decodeLenient(seg)))
+			}
 		}
 		switch {
 		case dots == 2 && depth == 0 && absolute:
-			c.addAt(Traversal, off, fmt.Sprintf("segment %q %s climbs above the root", seg, c.in_(off)))
+			if !c.repeat(Traversal, off) {
+				c.addAt(Traversal, off, fmt.Sprintf("segment %q %s climbs above the root", seg, c.in_(off)))
+			}
 		case dots == 2:
 			depth = max(depth-1, 0)
 		case dots == 0 && end < len(path):

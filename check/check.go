@@ -166,16 +166,34 @@ func (c *checker) add(code Code, sev Severity, off int, msg, detail string) {
 	c.counts = append(c.counts, 1)
 }
 
-// addAt records a finding with the code's severity for the component at
-// off (Info for data-sensitive codes in the query or fragment).
-func (c *checker) addAt(code Code, off int, msg string) {
-	sev := code.Severity()
+// severityAt returns the severity of code for the component at off (Info
+// for data-sensitive codes in the query or fragment).
+func (c *checker) severityAt(code Code, off int) Severity {
 	if code.dataSensitive() {
 		if comp := c.sp.component(off); comp == inQuery || comp == inFragment {
-			sev = Info
+			return Info
 		}
 	}
-	c.add(code, sev, off, msg, "")
+	return code.Severity()
+}
+
+// addAt records a finding with the severity of code at off.
+func (c *checker) addAt(code Code, off int, msg string) {
+	c.add(code, c.severityAt(code, off), off, msg, "")
+}
+
+// repeat counts a repeat of code at off and reports whether there was an
+// earlier finding to count it on, so that scanning loops format a message
+// only for the first occurrence.
+func (c *checker) repeat(code Code, off int) bool {
+	sev := c.severityAt(code, off)
+	for i, f := range c.findings {
+		if f.Code == code && f.Severity == sev {
+			c.counts[i]++
+			return true
+		}
+	}
+	return false
 }
 
 func (c *checker) run() {

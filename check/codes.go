@@ -129,7 +129,7 @@ func (c Code) Description() string {
 	case ParserReject:
 		return "the WHATWG parser (browsers) or Go's net/url rejects the URL"
 	case RFC3986Invalid:
-		return "not a valid RFC 3986 URI; the lenient reading is shown"
+		return "not a valid RFC 3986 URI: the lenient reading is shown"
 	case TabOrNewline:
 		return "a tab, CR or LF, which WHATWG parsers delete and others keep or reject"
 	case ControlChar:
@@ -173,7 +173,7 @@ func (c Code) Description() string {
 	case DeceptiveUserinfo:
 		return `a userinfo that looks like a host or URL ("http://good.com@evil.com")`
 	case MultipleAt:
-		return `more than one "@" in the authority; parsers split it at different ones`
+		return `more than one "@" in the authority, which parsers split at different ones`
 	case IPv4NonCanonical:
 		return `an IPv4 address in hex, octal, or fewer than four parts ("0x7f.1", "2130706433")`
 	case Loopback:
@@ -181,7 +181,7 @@ func (c Code) Description() string {
 	case PrivateAddress:
 		return "a private address (RFC 1918, RFC 6598 shared space, IPv6 ULA)"
 	case LinkLocal:
-		return "a link-local address (169.254.0.0/16, fe80::/10; includes cloud metadata endpoints)"
+		return "a link-local address (169.254.0.0/16 with cloud metadata endpoints, fe80::/10)"
 	case SpecialAddress:
 		return "an unspecified, broadcast, multicast or this-network address"
 	case IPHost:
@@ -189,7 +189,7 @@ func (c Code) Description() string {
 	case NonDefaultPort:
 		return "an explicit port other than the scheme's default"
 	case IDN:
-		return "an internationalized host name; the A-label and Unicode forms are shown"
+		return "an internationalized host name, shown as A-label and Unicode"
 	case IDNMixedScript:
 		return "a host label mixing scripts (Latin with Cyrillic, ...) beyond the CJK combinations UTS #39 allows"
 	case IDNConfusable:

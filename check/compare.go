@@ -157,7 +157,7 @@ func (c *checker) checkParsers() {
 				codes = append(codes, s)
 			}
 		}
-		c.add(RFC3986Invalid, Info, c.rfcFs[0].Offset, "not a valid RFC 3986 URI ("+strings.Join(codes, ", ")+"); the lenient reading is used", c.rfcFs[0].String())
+		c.add(RFC3986Invalid, Info, c.rfcFs[0].Offset, "not a valid RFC 3986 URI ("+strings.Join(codes, ", ")+"), so the lenient reading is used", c.rfcFs[0].String())
 	}
 	var rejects []string
 	off := len(c.in)
@@ -175,7 +175,7 @@ func (c *checker) checkParsers() {
 		off = min(off, c.netURLOffset())
 	}
 	if len(rejects) > 0 {
-		c.add(ParserReject, Warn, off, "rejected by "+strings.Join(rejects, "; and by "), "")
+		c.add(ParserReject, Warn, off, "rejected by "+strings.Join(rejects, ", and by "), "")
 	}
 
 	rs := c.readings()

@@ -61,9 +61,10 @@ func (c *checker) fetchHost() string {
 	return strings.ToLower(decodeLenient(h))
 }
 
-// looksLikeHost reports whether s reads as a host name (dot-separated
-// labels of letters, digits and "-", the last of two letters or more) or
-// an IP address.
+// looksLikeHost reports whether s reads as a host name (two or more
+// dot-separated labels of letters, digits and "-", the last with a
+// letter) or an IP address. A dotted user name such as "john.doe" reads
+// as one too: a reader cannot tell it from "paypal.com".
 func looksLikeHost(s string) bool {
 	if _, err := netip.ParseAddr(s); err == nil {
 		return true
@@ -86,7 +87,7 @@ func looksLikeHost(s string) bool {
 				return false
 			}
 		}
-		if i == len(labels)-1 && (letters != len(l) || len(l) < 2) && !strings.HasPrefix(l, "xn--") {
+		if i == len(labels)-1 && letters == 0 {
 			return false
 		}
 	}
@@ -147,7 +148,7 @@ func (c *checker) checkHost() {
 	off := sp.hostStart
 	if c.ipv4Explained() {
 		raw, _ := c.rfcHostNumeric()
-		c.add(IPv4NonCanonical, Danger, off, fmt.Sprintf("host %q is the IPv4 address %s in %s; RFC 3986 and net/url read it as a name", raw, host, ipv4Form(raw)), "")
+		c.add(IPv4NonCanonical, Danger, off, fmt.Sprintf("host %q is the IPv4 address %s in %s, which RFC 3986 and net/url read as a name", raw, host, ipv4Form(raw)), "")
 	}
 	if a, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")); err == nil {
 		c.checkAddr(a.WithZone(""), off)
@@ -244,6 +245,9 @@ func (c *checker) checkIDN(host string, off int) {
 		}
 		ascii = a
 	}
+	if !strings.Contains(ascii, "xn--") {
+		return // no A-label, so no IDN
+	}
 	uni, _ := uts46.DomainToUnicode(ascii, false)
 	if uni == ascii {
 		return
@@ -262,10 +266,10 @@ func (c *checker) checkIDN(host string, off int) {
 			continue
 		}
 		if scripts := scriptsOf(label); !allowedScripts(scripts) {
-			c.add(IDNMixedScript, Danger, off, fmt.Sprintf("host label %q mixes the scripts %s; host %s", label, strings.Join(scripts, " and "), forms), forms)
+			c.add(IDNMixedScript, Danger, off, fmt.Sprintf("host label %q mixes the scripts %s (host %s)", label, strings.Join(scripts, " and "), forms), forms)
 		}
 		if sk, ok := skeleton(label); ok {
-			c.add(IDNConfusable, Danger, off, fmt.Sprintf("host label %q looks like %q; host %s", label, sk, forms), forms)
+			c.add(IDNConfusable, Danger, off, fmt.Sprintf("host label %q looks like %q (host %s)", label, sk, forms), forms)
 		}
 	}
 }

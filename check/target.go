@@ -35,7 +35,9 @@ func (c *checker) target() Target {
 			t.HostType = "opaque"
 		default:
 			t.HostType = "domain"
-			t.HostUnicode, _ = uts46.DomainToUnicode(h, false)
+			if strings.Contains(h, "xn--") {
+				t.HostUnicode, _ = uts46.DomainToUnicode(h, false)
+			}
 		}
 	}
 	if !w.HasOpaquePath() && t.Path != "" {

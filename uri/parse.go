@@ -46,16 +46,23 @@ func MustParse(s string) Reference {
 // ParseLenient splits s into components the way Parse does, but accepts
 // what real-world URLs contain: spaces and other characters RFC 3986 does
 // not allow (`<>{}|\^"` and controls), raw non-ASCII text, invalid UTF-8,
-// malformed escapes, ports above 65535 or with leading garbage, "[" in
-// paths, several "@" in the authority (the last one ends the userinfo), a
-// colon in the first segment of a relative path, bad IP literals. It never
+// malformed escapes, ports above 65535, "[" in paths, several "@" in the
+// authority (the last one ends the userinfo), a colon in the first segment
+// of a relative path, bad IP literals and zones. The port is what follows
+// the last ":" of the authority when only digits follow it; otherwise the
+// ":" stays in the host and is reported. It never
 // fails: every byte lands in some component, String returns s byte for
 // byte, and each deviation is reported as a [Finding], in input order. A
 // string that Parse accepts gives the same Reference and no findings.
 func ParseLenient(s string) (Reference, []Finding) {
 	p := parser{s: s, lenient: true}
 	r, _ := p.parse(false)
-	slices.SortStableFunc(p.findings, func(a, b Finding) int { return a.Offset - b.Offset })
+	// Only the colon of a relative path's first segment is reported out
+	// of order.
+	cmp := func(a, b Finding) int { return a.Offset - b.Offset }
+	if !slices.IsSortedFunc(p.findings, cmp) {
+		slices.SortStableFunc(p.findings, cmp)
+	}
 	return r, p.findings
 }
 

@@ -64,8 +64,8 @@ func ExampleParseWithErrors() {
 	// https://example.org/a%20b <nil>
 	// special-scheme-missing-following-solidus 6
 	// invalid-URL-unit 19
-	// whatwg: parsing "https://exa mple.org/": domain-invalid-code-point at offset 11
-	// domain-invalid-code-point 11
+	// whatwg: parsing "https://exa mple.org/": domain-to-ASCII at offset 8
+	// domain-to-ASCII 8
 }
 
 func ExampleURL_SetHost() {
@@ -91,4 +91,19 @@ func ExampleURL_Equal() {
 	fmt.Println(a.Equal(b, false), a.Equal(b, true))
 	// Output:
 	// false true
+}
+
+func ExampleParseInto() {
+	var u whatwg.URL // reused: no allocation for inputs already in serialized form
+	for _, s := range []string{"https://example.org/a", "https://EXAMPLE.org/./b", "not a URL"} {
+		if err := whatwg.ParseInto(&u, s, nil); err != nil {
+			fmt.Println("error:", err)
+			continue
+		}
+		fmt.Println(u.Href())
+	}
+	// Output:
+	// https://example.org/a
+	// https://example.org/b
+	// error: whatwg: parsing "not a URL": missing-scheme-non-relative-URL at offset 0
 }

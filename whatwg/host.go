@@ -34,7 +34,11 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 	}
 	if plain == len(input) {
 		// Fast path: already a lowercase ASCII domain.
-		p.put(input)
+		if off+len(input) <= len(p.in) && p.in[off:off+len(input)] == input {
+			p.putIn(off, off+len(input))
+		} else {
+			p.put(input)
+		}
 		p.strictCheck(input, off)
 		return p.finishDomain(start, true, off)
 	}
@@ -55,9 +59,12 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 				c += 'a' - 'A'
 			}
 			if isForbiddenDomain(c) {
+				// Strict ToASCII fails too (the forbidden domain code
+				// points are disallowed by UseSTD3ASCIIRules) and records
+				// the error; the domain parser then fails without another.
 				p.truncate(start)
 				p.strictCheck(input, off)
-				return p.fail(ErrDomainInvalidCodePoint, off+i)
+				return p.failQuiet(ErrDomainToASCII, off)
 			}
 			p.putc(c)
 		}
@@ -92,15 +99,16 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 		var ok bool
 		result, ok = domainToASCII(domain, false)
 		if !ok {
-			return p.fail(ErrDomainToASCII, off)
+			// Strict ToASCII failed as well and recorded the error.
+			return p.failQuiet(ErrDomainToASCII, off)
 		}
 	}
 	if result == "" {
-		return p.fail(ErrDomainToASCII, off)
+		return p.failQuiet(ErrDomainToASCII, off)
 	}
 	for i := 0; i < len(result); i++ {
 		if isForbiddenDomain(result[i]) {
-			return p.fail(ErrDomainInvalidCodePoint, off)
+			return p.failQuiet(ErrDomainToASCII, off)
 		}
 	}
 	p.put(result)

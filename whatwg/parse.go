@@ -2,7 +2,6 @@ package whatwg
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -47,8 +46,9 @@ type parser struct {
 	n    int    // length of the virtual output p.in[:n]
 	virt bool   // output is virtual
 	u    URL
-	qPos int // index of "?" in buf, or -1
-	fPos int // index of "#" in buf, or -1
+	port int32 // the URL's port, or -1
+	qPos int   // index of "?" in buf, or -1
+	fPos int   // index of "#" in buf, or -1
 
 	// State override (setters) and what the setter's URL looks like.
 	override   state
@@ -57,6 +57,9 @@ type parser struct {
 	ovHostNull bool // the URL's host is null
 	hostSet    bool
 	portSet    bool
+
+	lazyTabs bool // p.in may hold tabs and newlines: stop at the first
+	sawTab   bool // run stopped at a tab or newline
 
 	// Validation errors.
 	collect  bool
@@ -74,21 +77,36 @@ type parser struct {
 // When the input is already in its serialized form, the returned URL's
 // href is input itself, so parsing costs one allocation.
 func Parse(input string, base *URL) (*URL, error) {
+	u := new(URL)
 	p := parser{base: base, virt: true}
-	u, ok := p.parse(input)
-	if !ok {
+	if !p.parse(input, u) {
 		return nil, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
 	return u, nil
 }
 
+// ParseInto is Parse that stores the result in *dst instead of allocating
+// a URL; on failure *dst is left unchanged. Parsing an input that is
+// already in serialized form allocates nothing, which suits bulk
+// processing with one reused URL.
+func ParseInto(dst *URL, input string, base *URL) error {
+	p := parser{base: base, virt: true}
+	var u URL
+	if !p.parse(input, &u) {
+		return &Error{Input: input, Code: p.failCode, Offset: p.failOff}
+	}
+	*dst = u
+	return nil
+}
+
 // ParseWithErrors is Parse that also returns every validation error met,
-// in input order, whether or not parsing succeeded. The offsets are byte
-// offsets in input.
+// in the order the parser met them, whether or not parsing succeeded. The
+// offsets are byte offsets in input; errors about a host point at the
+// start of the host.
 func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
 	p := parser{base: base, virt: true, collect: true}
-	u, ok := p.parse(input)
-	if !ok {
+	u := new(URL)
+	if !p.parse(input, u) {
 		return nil, p.errs, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
 	return u, p.errs, nil
@@ -105,7 +123,7 @@ func MustParse(input string) *URL {
 
 func isC0OrSpace(c byte) bool { return c <= ' ' }
 
-func (p *parser) parse(input string) (*URL, bool) {
+func (p *parser) parse(input string, u *URL) bool {
 	s := input
 	i, j := 0, len(s)
 	for i < j && isC0OrSpace(s[i]) {
@@ -123,12 +141,26 @@ func (p *parser) parse(input string) (*URL, bool) {
 	}
 	p.trim = i
 	s = s[i:j]
-	s = p.removeTabs(s)
+	if p.collect {
+		s = p.removeTabs(s)
+	} else {
+		// Tabs and newlines are rare: parse as is, and start again
+		// without them if the parser meets one.
+		p.lazyTabs = true
+	}
 	p.in = s
 	if !p.run(stSchemeStart) {
-		return nil, false
+		if !p.sawTab {
+			return false
+		}
+		*p = parser{base: p.base, virt: true, trim: p.trim}
+		p.in = p.removeTabs(s)
+		if !p.run(stSchemeStart) {
+			return false
+		}
 	}
-	return p.finish(), true
+	p.finish(u)
+	return true
 }
 
 // removeTabs removes ASCII tabs and newlines, recording where they were.
@@ -151,12 +183,10 @@ func (p *parser) removeTabs(s string) string {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		if classes[s[i]]&clTabNewline != 0 {
-			if p.collect {
-				if len(p.removed) == 0 {
-					p.errs = append(p.errs, ValidationError{ErrInvalidURLUnit, p.trim + i})
-				}
-				p.removed = append(p.removed, p.trim+i)
+			if p.collect && len(p.removed) == 0 {
+				p.errs = append(p.errs, ValidationError{ErrInvalidURLUnit, p.trim + i})
 			}
+			p.removed = append(p.removed, p.trim+i)
 			continue
 		}
 		b = append(b, s[i])
@@ -193,10 +223,16 @@ func (p *parser) fail(code string, i int) bool {
 	return false
 }
 
+// failQuiet records a failure whose validation error was already recorded.
+func (p *parser) failQuiet(code string, i int) bool {
+	p.failCode = code
+	p.failOff = p.offset(i)
+	return false
+}
+
 // finish fixes the final offsets, adds "/." where the serializer needs it
 // and returns the URL.
-func (p *parser) finish() *URL {
-	u := &URL{}
+func (p *parser) finish(u *URL) {
 	*u = p.u
 	end := p.size()
 	f, q := end, end
@@ -225,24 +261,23 @@ func (p *parser) finish() *URL {
 		// p.buf is never written again: share its bytes.
 		u.href = unsafe.String(unsafe.SliceData(p.buf), len(p.buf))
 	}
-	return u
 }
 
 // noHost sets the authority offsets for a URL whose host is null.
 func (p *parser) noHost() {
 	n := uint32(p.size())
-	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n, n
+	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n
 	p.u.host = hostNone
-	p.u.port = -1
+	p.port = -1
 }
 
 // emptyHost writes "//" and an empty host.
 func (p *parser) emptyHost() {
 	p.put("//")
 	n := uint32(p.size())
-	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n, n
+	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n
 	p.u.host = hostEmpty
-	p.u.port = -1
+	p.port = -1
 }
 
 // copyBaseAuth copies the base's scheme-relative authority (credentials,
@@ -250,9 +285,9 @@ func (p *parser) emptyHost() {
 func (p *parser) copyBaseAuth() {
 	b := p.base
 	p.put(b.href[b.schemeEnd+1 : b.authEnd()])
-	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
+	p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 	p.u.host = b.host
-	p.u.port = b.port
+	p.port = b.portNum()
 	p.u.pathStart = uint32(p.size())
 }
 
@@ -300,10 +335,82 @@ func startsWithWindowsDriveLetter(s string) bool {
 	return false
 }
 
+// fastAuthority handles the common authority of a special URL: "//"
+// followed by a host with no credentials and an optional port, starting at
+// p.in[start]. It returns the index of the character after the authority,
+// -1 when parsing fails, or -2 when the authority needs the general state
+// machine (nothing has been written then).
+func (p *parser) fastAuthority(start int) int {
+	in := p.in
+	n := len(in)
+	j := start
+	for j < n && classes[in[j]]&(clAuthDelim|clHostDelim) == 0 {
+		j++
+	}
+	if j == start {
+		return -2
+	}
+	hostEnd := j
+	portStart := -1
+	if j < n && in[j] == ':' {
+		portStart = j + 1
+		j++
+		for j < n && isDigit(in[j]) {
+			j++
+		}
+	}
+	if j < n {
+		switch in[j] {
+		case '/', '?', '#', '\\':
+		default:
+			return -2
+		}
+	}
+	p.put("//")
+	pos := uint32(p.size())
+	p.u.userEnd, p.u.hostStart = pos, pos
+	if !p.parseHost(in[start:hostEnd], false, start) {
+		return -1
+	}
+	p.u.hostEnd = uint32(p.size())
+	if portStart >= 0 && j > portStart {
+		v := 0
+		for i := portStart; i < j; i++ {
+			v = v*10 + int(in[i]-'0')
+			if v > 65535 {
+				p.fail(ErrPortOutOfRange, portStart)
+				return -1
+			}
+		}
+		if int32(v) != p.u.scheme.defaultPort() {
+			p.port = int32(v)
+			var tmp [8]byte
+			b := append(tmp[:0], ':')
+			p.putBytes(strconv.AppendInt(b, int64(v), 10))
+		}
+	}
+	return j
+}
+
+// scan returns the index of the first byte of s[j:] outside class cl, or
+// len(s).
+func scan(s string, j int, cl uint16) int {
+	for j+4 <= len(s) && classes[s[j]]&classes[s[j+1]]&classes[s[j+2]]&classes[s[j+3]]&cl != 0 {
+		j += 4
+	}
+	for j < len(s) && classes[s[j]]&cl != 0 {
+		j++
+	}
+	return j
+}
+
 // endSegment finishes the path segment that starts with the "/" at
 // output index segStart; slash says whether a "/" (or "\\" in a special
 // URL) ended it.
 func (p *parser) endSegment(segStart int, slash bool) {
+	if p.size()-segStart > 7 {
+		return // too long to be a dot segment or a drive letter
+	}
 	switch p.segKind(segStart + 1) {
 	case segDoubleDot:
 		p.truncate(segStart)
@@ -326,32 +433,40 @@ func (p *parser) endSegment(segStart int, slash bool) {
 // pathRun is the path state for the common case (no state override, no
 // validation errors): it processes the path from p.in[ptr:] on, inside
 // the segment starting at output index segStart, and returns the index of
-// the "?" or "#" that ends the path, or len(p.in).
+// the "?" or "#" that ends the path, or len(p.in), or -1 when it meets a
+// tab or newline that must be removed first.
 func (p *parser) pathRun(ptr, segStart int, special bool) int {
 	in := p.in
 	n := len(in)
 	for {
 		j := ptr
-		for j < n && classes[in[j]]&clPathRun != 0 {
-			j++
-		}
+		j = scan(in, j, clPathRun)
 		if j > ptr {
-			p.put(in[ptr:j])
+			p.putIn(ptr, j)
 		}
+		short := p.size()-segStart <= 7 // may be a dot segment or a drive letter
 		if j == n {
-			p.endSegment(segStart, false)
+			if short {
+				p.endSegment(segStart, false)
+			}
 			return j
 		}
 		switch c := in[j]; {
 		case c == '/' || (special && c == '\\'):
-			p.endSegment(segStart, true)
+			if short {
+				p.endSegment(segStart, true)
+			}
 			segStart = p.size()
 			p.putc('/')
 		case c == '?' || c == '#':
-			p.endSegment(segStart, false)
+			if short {
+				p.endSegment(segStart, false)
+			}
 			return j
 		case classes[c]&clPath != 0:
 			p.putc(c)
+		case classes[c]&clTabNewline != 0 && p.lazyTabs:
+			return -1
 		default:
 			p.putPct(c)
 		}
@@ -398,7 +513,7 @@ func (p *parser) run(st state) bool {
 	n := len(in)
 	p.qPos, p.fPos = -1, -1
 	if p.override == stNone {
-		p.u.port = -1
+		p.port = -1
 	}
 	bufStart := -1
 	var atSignSeen, insideBrackets, passwordTokenSeen, inSeg bool
@@ -407,6 +522,10 @@ func (p *parser) run(st state) bool {
 		c := eof
 		if ptr < n {
 			c = int(in[ptr])
+			if classes[c]&clTabNewline != 0 && p.lazyTabs {
+				p.sawTab = true
+				return false
+			}
 		}
 		special := p.u.scheme.special()
 		switch st {
@@ -445,6 +564,15 @@ func (p *parser) run(st state) bool {
 					st = stSpecialRelativeOrAuthority
 				case special:
 					st = stSpecialAuthoritySlashes
+					if !p.collect && p.override == stNone && ptr+2 < n && in[ptr+1] == '/' && in[ptr+2] == '/' {
+						switch end := p.fastAuthority(ptr + 3); {
+						case end == -1:
+							return false
+						case end >= 0:
+							st = stPathStart
+							ptr = end - 1
+						}
+					}
 				case ptr+1 < n && in[ptr+1] == '/':
 					st = stPathOrAuthority
 					ptr++
@@ -606,13 +734,8 @@ func (p *parser) run(st state) bool {
 				}
 				if !passwordTokenSeen {
 					p.u.userEnd = uint32(p.size())
-					p.u.passEnd = p.u.userEnd
-				} else {
-					p.u.passEnd = uint32(p.size())
-					if p.u.passEnd == p.u.userEnd+1 {
-						p.truncate(int(p.u.userEnd))
-						p.u.passEnd = p.u.userEnd
-					}
+				} else if p.size() == int(p.u.userEnd)+1 {
+					p.truncate(int(p.u.userEnd)) // empty password: drop the ":"
 				}
 				if p.size() > userStart {
 					p.putc('@')
@@ -700,9 +823,9 @@ func (p *parser) run(st state) bool {
 						}
 					}
 					if int32(v) == p.u.scheme.defaultPort() {
-						p.u.port = -1
+						p.port = -1
 					} else {
-						p.u.port = int32(v)
+						p.port = int32(v)
 						p.putc(':')
 						var tmp [8]byte
 						p.putBytes(strconv.AppendInt(tmp[:0], int64(v), 10))
@@ -736,9 +859,9 @@ func (p *parser) run(st state) bool {
 				st = stFileSlash
 			} else if b != nil && b.scheme == schemeFile {
 				p.put(b.href[b.schemeEnd+1 : b.pathStart])
-				p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
+				p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 				p.u.host = b.host
-				p.u.port = -1
+				p.port = -1
 				p.u.pathStart = uint32(p.size())
 				p.put(b.href[b.pathStart:b.queryStart])
 				switch c {
@@ -778,9 +901,9 @@ func (p *parser) run(st state) bool {
 				b := p.base
 				if b != nil && b.scheme == schemeFile {
 					p.put(b.href[b.schemeEnd+1 : b.pathStart])
-					p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
+					p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 					p.u.host = b.host
-					p.u.port = -1
+					p.port = -1
 					p.u.pathStart = uint32(p.size())
 					bp := b.href[b.pathStart:b.queryStart]
 					if !startsWithWindowsDriveLetter(in[max(ptr, 0):]) && len(bp) >= 3 && bp[0] == '/' &&
@@ -823,8 +946,7 @@ func (p *parser) run(st state) bool {
 					if p.override == stNone {
 						p.put("//")
 						p.u.userEnd = uint32(p.size())
-						p.u.passEnd = p.u.userEnd
-						p.u.port = -1
+						p.port = -1
 					}
 					p.u.hostStart = uint32(p.size())
 					if !p.parseHost(buffer, false, bufStart) {
@@ -877,6 +999,10 @@ func (p *parser) run(st state) bool {
 			}
 			if !p.collect && p.override == stNone {
 				ptr = p.pathRun(ptr, segStart, special)
+				if ptr < 0 {
+					p.sawTab = true
+					return false
+				}
 				inSeg = false
 				if ptr < n {
 					if in[ptr] == '?' {
@@ -912,7 +1038,7 @@ func (p *parser) run(st state) bool {
 					j++
 				}
 				if j > ptr {
-					p.put(in[ptr:j])
+					p.putIn(ptr, j)
 					ptr = j - 1
 					continue
 				}
@@ -967,11 +1093,9 @@ func (p *parser) run(st state) bool {
 			}
 			if !p.collect {
 				j := ptr
-				for j < n && classes[in[j]]&cl != 0 {
-					j++
-				}
+				j = scan(in, j, cl)
 				if j > ptr {
-					p.put(in[ptr:j])
+					p.putIn(ptr, j)
 					ptr = j - 1
 					continue
 				}
@@ -990,11 +1114,9 @@ func (p *parser) run(st state) bool {
 			}
 			if !p.collect {
 				j := ptr
-				for j < n && classes[in[j]]&clFragment != 0 {
-					j++
-				}
+				j = scan(in, j, clFragment)
 				if j > ptr {
-					p.put(in[ptr:j])
+					p.putIn(ptr, j)
 					ptr = j - 1
 					continue
 				}
@@ -1015,25 +1137,25 @@ func (p *parser) run(st state) bool {
 func schemeTypeFold(s string) schemeType {
 	switch len(s) {
 	case 2:
-		if strings.EqualFold(s, "ws") {
+		if s[0]|0x20 == 'w' && s[1]|0x20 == 's' {
 			return schemeWS
 		}
 	case 3:
-		if strings.EqualFold(s, "wss") {
+		if s[0]|0x20 == 'w' && s[1]|0x20 == 's' && s[2]|0x20 == 's' {
 			return schemeWSS
 		}
-		if strings.EqualFold(s, "ftp") {
+		if s[0]|0x20 == 'f' && s[1]|0x20 == 't' && s[2]|0x20 == 'p' {
 			return schemeFTP
 		}
 	case 4:
-		if strings.EqualFold(s, "http") {
+		if s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p' {
 			return schemeHTTP
 		}
-		if strings.EqualFold(s, "file") {
+		if s[0]|0x20 == 'f' && s[1]|0x20 == 'i' && s[2]|0x20 == 'l' && s[3]|0x20 == 'e' {
 			return schemeFile
 		}
 	case 5:
-		if strings.EqualFold(s, "https") {
+		if s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p' && s[4]|0x20 == 's' {
 			return schemeHTTPS
 		}
 	}

@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"strconv"
+	"unsafe"
 
 	"github.com/urikit/urikit/percent"
 )
@@ -32,7 +33,7 @@ func (u *URL) record() record {
 		pass:   u.Password(),
 		host:   u.Hostname(),
 		hk:     u.host,
-		port:   u.port,
+		port:   u.portNum(),
 		path:   u.Pathname(),
 		opaque: u.opaque,
 	}
@@ -51,7 +52,6 @@ func (r *record) build() URL {
 	u.scheme = r.st
 	u.host = r.hk
 	u.opaque = r.opaque
-	u.port = -1
 	if r.hk != hostNone {
 		b = append(b, '/', '/')
 		b = append(b, r.user...)
@@ -60,7 +60,6 @@ func (r *record) build() URL {
 			b = append(b, ':')
 			b = append(b, r.pass...)
 		}
-		u.passEnd = uint32(len(b))
 		if r.user != "" || r.pass != "" {
 			b = append(b, '@')
 		}
@@ -68,13 +67,12 @@ func (r *record) build() URL {
 		b = append(b, r.host...)
 		u.hostEnd = uint32(len(b))
 		if r.port >= 0 {
-			u.port = r.port
 			b = append(b, ':')
 			b = strconv.AppendInt(b, int64(r.port), 10)
 		}
 	} else {
 		n := uint32(len(b))
-		u.userEnd, u.passEnd, u.hostStart, u.hostEnd = n, n, n, n
+		u.userEnd, u.hostStart, u.hostEnd = n, n, n
 		if !r.opaque && len(r.path) >= 2 && r.path[0] == '/' && r.path[1] == '/' {
 			b = append(b, '/', '.')
 		}
@@ -91,7 +89,7 @@ func (r *record) build() URL {
 		b = append(b, '#')
 		b = append(b, r.frag...)
 	}
-	u.href = string(b)
+	u.href = unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 	return u
 }
 
@@ -108,9 +106,9 @@ func (u *URL) setterParser(value string, override state) *parser {
 	p.materialize()
 	p.in = p.removeTabs(value)
 	p.u.scheme = u.scheme
-	p.u.port = u.port
+	p.port = u.portNum()
 	p.ovCreds = u.includesCredentials()
-	p.ovPort = u.port >= 0
+	p.ovPort = p.port >= 0
 	p.ovHostNull = u.host == hostNone
 	return p
 }
@@ -149,7 +147,7 @@ func (u *URL) SetProtocol(value string) {
 	if u.scheme.special() != st.special() {
 		return
 	}
-	if (u.includesCredentials() || u.port >= 0) && st == schemeFile {
+	if (u.includesCredentials() || u.portNum() >= 0) && st == schemeFile {
 		return
 	}
 	if u.scheme == schemeFile && u.host == hostEmpty {
@@ -212,7 +210,7 @@ func (u *URL) setHost(value string, st state) {
 		r.host = ""
 	}
 	if p.portSet {
-		r.port = p.u.port
+		r.port = p.port
 	}
 	*u = r.build()
 }
@@ -234,7 +232,7 @@ func (u *URL) SetPort(value string) {
 		if !p.portSet {
 			return
 		}
-		r.port = p.u.port
+		r.port = p.port
 	}
 	*u = r.build()
 }

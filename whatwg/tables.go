@@ -16,8 +16,8 @@ const (
 	clDomainPlain                      // copied as is into an ASCII domain: not upper case, "%" or forbidden
 	clScheme                           // ASCII alphanumeric, "+", "-" or "."
 	clTabNewline                       // ASCII tab or newline
-	clAuthDelim                        // "@", "/", "?", "#" or "\\": ends a run in the authority state
-	clHostDelim                        // ":", "/", "?", "#", "\\", "[" or "]": ends a run in the host state
+	clAuthDelim                        // "@", "/", "?", "#" or "\\": ends a run in the authority state (so do tabs and newlines)
+	clHostDelim                        // ":", "/", "?", "#", "\\", "[" or "]": ends a run in the host state (so do tabs and newlines)
 	clPathRun                          // clPath but not "/" or "\\"
 )
 
@@ -62,32 +62,12 @@ func buildClasses() (t [256]uint16) {
 		if c == '\t' || c == '\n' || c == '\r' {
 			v |= clTabNewline
 		}
-		if c < 0x80 && c != '%' && !(c >= 'A' && c <= 'Z') && v&clForbiddenHost == 0 && c > 0x1f && c != 0x7f {
-			v |= clDomainPlain
-		}
-		if isAlpha(c) || isDigit(c) || c == '+' || c == '-' || c == '.' {
-			v |= clScheme
-		}
-		if c == '\t' || c == '\n' || c == '\r' {
-			v |= clTabNewline
-		}
 		switch c {
-		case '@', '/', '?', '#', '\\':
+		case '@', '/', '?', '#', '\\', '\t', '\n', '\r':
 			v |= clAuthDelim
 		}
 		switch c {
-		case ':', '/', '?', '#', '\\', '[', ']':
-			v |= clHostDelim
-		}
-		if v&clPath != 0 && c != '/' && c != '\\' {
-			v |= clPathRun
-		}
-		switch c {
-		case '@', '/', '?', '#', '\\':
-			v |= clAuthDelim
-		}
-		switch c {
-		case ':', '/', '?', '#', '\\', '[', ']':
+		case ':', '/', '?', '#', '\\', '[', ']', '\t', '\n', '\r':
 			v |= clHostDelim
 		}
 		if v&clPath != 0 && c != '/' && c != '\\' {

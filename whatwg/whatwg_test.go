@@ -17,7 +17,8 @@ func TestValidationErrors(t *testing.T) {
 		offset      int
 		failure     bool
 	}{
-		{"https://exa%23mple.org", "", ErrDomainInvalidCodePoint, 8, true},
+		{"https://exa%23mple.org", "", ErrDomainToASCII, 8, true},
+		{"https://exa mple.org", "", ErrDomainToASCII, 8, true},
 		{"https://exam%70le.org", "", ErrDomainPercentEncoded, 12, false},
 		{"foo://exa[mple.org", "", ErrHostInvalidCodePoint, 9, true},
 		{"https://127.0.0.1./", "", ErrIPv4EmptyPart, 8, false},
@@ -298,5 +299,41 @@ func TestEncodeSets(t *testing.T) {
 				t.Errorf("%s set: byte %#x encoded %v, want %v", s.name, c, classes[c]&s.bit == 0, s.enc)
 			}
 		}
+	}
+}
+
+func TestParseInto(t *testing.T) {
+	var u URL
+	s := "https://www.example.com/a/b.html?q=1#f"
+	n := testing.AllocsPerRun(50, func() {
+		if err := ParseInto(&u, s, nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if n != 0 || u.Href() != s {
+		t.Errorf("ParseInto: %v allocs, href %q", n, u.Href())
+	}
+	before := u
+	if err := ParseInto(&u, "http://[", nil); err == nil || u != before {
+		t.Errorf("failed ParseInto: err %v, URL changed to %q", err, u.Href())
+	}
+	base := MustParse("https://example.org/a/")
+	if err := ParseInto(&u, "b", base); err != nil || u.Href() != "https://example.org/a/b" {
+		t.Errorf("ParseInto with base: %v %q", err, u.Href())
+	}
+}
+
+func TestZeroURL(t *testing.T) {
+	var u URL
+	for _, attr := range []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+		if got := getter(&u, attr); got != "" {
+			t.Errorf("zero URL %s = %q", attr, got)
+		}
+	}
+	if u.Origin() != "null" || u.PortNumber() != -1 || u.HasHost() {
+		t.Errorf("zero URL: origin %q port %d", u.Origin(), u.PortNumber())
+	}
+	if err := u.SetHref("http://a/"); err != nil || u.Href() != "http://a/" {
+		t.Errorf("SetHref on zero URL: %v %q", err, u.Href())
 	}
 }

@@ -35,25 +35,27 @@ by U+FFFD.`,
   urikit decode --plus 'a+b%2B'     # a b+
   urikit decode --legacy-u '%u4F60' # 你`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var buf []byte
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				var err error
-				buf, err = dec.AppendDecode(buf[:0], string(in))
-				var o outcome
-				var pe *percent.Error
-				var list percent.ErrorList
-				switch {
-				case errors.As(err, &list):
-					for _, e := range list {
-						o.Findings = append(o.Findings, percentFinding(e))
+			return processRecords(cmd, args, opts, func() recordFunc {
+				var buf []byte
+				return func(in []byte) outcome {
+					var err error
+					buf, err = dec.AppendDecode(buf[:0], string(in))
+					var o outcome
+					var pe *percent.Error
+					var list percent.ErrorList
+					switch {
+					case errors.As(err, &list):
+						for _, e := range list {
+							o.Findings = append(o.Findings, percentFinding(e))
+						}
+					case errors.As(err, &pe):
+						f := percentFinding(pe)
+						o.Err = &f
+						return o
 					}
-				case errors.As(err, &pe):
-					f := percentFinding(pe)
-					o.Err = &f
+					o.Output = buf
 					return o
 				}
-				o.Output = buf
-				return o
 			})
 		},
 	}

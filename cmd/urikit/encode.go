@@ -68,10 +68,12 @@ Sets: ` + strings.Join(setNames(), ", ") + `.
 			if setName == "form" {
 				enc.SpaceAsPlus = true
 			}
-			var buf []byte
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				buf = enc.AppendEncode(buf[:0], string(in))
-				return outcome{Output: buf}
+			return processRecords(cmd, args, opts, func() recordFunc {
+				var buf []byte
+				return func(in []byte) outcome {
+					buf = enc.AppendEncode(buf[:0], string(in))
+					return outcome{Output: buf}
+				}
 			})
 		},
 	}

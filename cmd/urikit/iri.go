@@ -31,19 +31,21 @@ Unicode.`,
 			if toIRI {
 				conv = iri.AppendIRI
 			}
-			var buf []byte
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				var err error
-				buf, err = conv(buf[:0], string(in))
-				if err != nil {
-					var ie *iri.Error
-					e := &recordError{Code: "error", Message: err.Error()}
-					if errors.As(err, &ie) {
-						e = &recordError{Offset: ie.Offset, Component: string(ie.Component), Code: string(ie.Code), Message: err.Error()}
+			return processRecords(cmd, args, opts, func() recordFunc {
+				var buf []byte
+				return func(in []byte) outcome {
+					var err error
+					buf, err = conv(buf[:0], string(in))
+					if err != nil {
+						var ie *iri.Error
+						e := &recordError{Code: "error", Message: err.Error()}
+						if errors.As(err, &ie) {
+							e = &recordError{Offset: ie.Offset, Component: string(ie.Component), Code: string(ie.Code), Message: err.Error()}
+						}
+						return outcome{Err: e, Detail: caret(string(in), e.Offset)}
 					}
-					return outcome{Err: e, Detail: caret(string(in), e.Offset)}
+					return outcome{Output: buf}
 				}
-				return outcome{Output: buf}
 			})
 		},
 	}

@@ -70,7 +70,6 @@ Exit status: 0 when every record succeeded, 1 when at least one failed,
 		Version:       "0.1.0",
 	}
 	root.AddCommand(newEncodeCmd(), newDecodeCmd(), newParseCmd(), newResolveCmd(), newRelativizeCmd(),
-		newNormalizeCmd(), newEqualCmd(), newFormCmd(), newIRICmd())
-	root.AddCommand(newServeCmd())
+		newNormalizeCmd(), newEqualCmd(), newFormCmd(), newIRICmd(), newServeCmd(), newCheckCmd())
 	return root
 }

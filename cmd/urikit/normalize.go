@@ -53,15 +53,17 @@ licensed by RFC 3986, but what crawlers use to find duplicates).`,
 			if err != nil {
 				return err
 			}
-			var buf []byte
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				r, err := uri.Parse(string(in))
-				if err != nil {
-					e := uriError(err)
-					return outcome{Err: e, Detail: caret(string(in), e.Offset)}
+			return processRecords(cmd, args, opts, func() recordFunc {
+				var buf []byte
+				return func(in []byte) outcome {
+					r, err := uri.Parse(string(in))
+					if err != nil {
+						e := uriError(err)
+						return outcome{Err: e, Detail: caret(string(in), e.Offset)}
+					}
+					buf = uri.Normalize(r, l).AppendTo(buf[:0])
+					return outcome{Output: buf}
 				}
-				buf = uri.Normalize(r, l).AppendTo(buf[:0])
-				return outcome{Output: buf}
 			})
 		},
 	}

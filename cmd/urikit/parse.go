@@ -176,13 +176,33 @@ func newGetter(spec string, lookup func(string) bool) (*getter, error) {
 	return &g, nil
 }
 
-func (g *getter) render(field func(string) (string, bool)) []byte {
-	var b []byte
+// render appends the value of the getter to b, with field giving the
+// value of each field.
+func (g *getter) render(b []byte, field func(string) (string, bool)) []byte {
 	for i, p := range g.parts {
 		if i%2 == 0 {
 			b = append(b, p...)
 		} else {
 			v, _ := field(p)
+			b = append(b, v...)
+		}
+	}
+	return b
+}
+
+// renderWHATWG appends the value of the getter for the URL u parsed from
+// input to b.
+func (g *getter) renderWHATWG(b []byte, u *whatwg.URL, input string) []byte {
+	for i, p := range g.parts {
+		switch {
+		case i%2 == 0:
+			b = append(b, p...)
+		case p == "href":
+			b = u.AppendTo(b)
+		case p == "input":
+			b = append(b, input...)
+		default:
+			v, _ := whatwgField(u, p)
 			b = append(b, v...)
 		}
 	}
@@ -239,35 +259,40 @@ WHATWG: ` + strings.Join(whatwgFieldNames(), ", ") + `), or a template such as
 			if err != nil {
 				return err
 			}
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				s := string(in)
-				var o outcome
-				var rec rfcRecord
-				if lenient {
-					r, findings := uri.ParseLenient(s)
-					rec = newRFCRecord(s, r)
-					for _, f := range findings {
-						rec.Errors = append(rec.Errors, recordError{Offset: f.Offset, Component: string(f.Component), Code: string(f.Code), Message: f.Message()})
+			return processRecords(cmd, args, opts, func() recordFunc {
+				var buf []byte
+				return func(in []byte) outcome {
+					s := string(in)
+					var o outcome
+					var rec rfcRecord
+					if lenient {
+						r, findings := uri.ParseLenient(s)
+						rec = newRFCRecord(s, r)
+						for _, f := range findings {
+							rec.Errors = append(rec.Errors, recordError{Offset: f.Offset, Component: string(f.Component), Code: string(f.Code), Message: f.Message()})
+						}
+						rec.Valid = len(findings) == 0
+					} else if r, err := uri.Parse(s); err != nil {
+						lr, _ := uri.ParseLenient(s)
+						rec = newRFCRecord(s, lr)
+						o.Err = uriError(err)
+						o.Detail = caret(s, o.Err.Offset)
+						rec.Errors = append(rec.Errors, *o.Err)
+					} else {
+						rec = newRFCRecord(s, r)
+						rec.Valid = true
 					}
-					rec.Valid = len(findings) == 0
-				} else if r, err := uri.Parse(s); err != nil {
-					lr, _ := uri.ParseLenient(s)
-					rec = newRFCRecord(s, lr)
-					o.Err = uriError(err)
-					o.Detail = caret(s, o.Err.Offset)
-					rec.Errors = append(rec.Errors, *o.Err)
-				} else {
-					rec = newRFCRecord(s, r)
-					rec.Valid = true
+					switch {
+					case opts.json:
+						o.JSON = rec
+					case g != nil:
+						buf = g.render(buf[:0], rec.field)
+						o.Output = buf
+					default:
+						o.Output = rfcText(rec)
+					}
+					return o
 				}
-				o.JSON = rec
-				switch {
-				case g != nil:
-					o.Output = g.render(rec.field)
-				default:
-					o.Output = rfcText(rec)
-				}
-				return o
 			})
 		},
 	}
@@ -321,50 +346,67 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 	if err != nil {
 		return err
 	}
-	return processRecords(cmd, args, opts, func(in []byte) outcome {
-		s := string(in)
-		u, verrs, err := whatwg.ParseWithErrors(s, base)
-		rec := whatwgRecord{Input: s, Base: basePtr, Errors: []whatwgErrorJSON{}}
-		for _, v := range verrs {
-			rec.Errors = append(rec.Errors, whatwgErrorJSON{Code: v.Code, Offset: v.Offset})
-		}
-		var o outcome
-		if err != nil {
-			rec.Failure = true
-			var we *whatwg.Error
-			o.Err = &recordError{Code: "failure", Message: err.Error()}
-			if errors.As(err, &we) {
-				o.Err = &recordError{Offset: we.Offset, Code: we.Code, Message: "not a URL: " + we.Code}
+	return processRecords(cmd, args, opts, func() recordFunc {
+		var buf []byte
+		// Without --json, --get needs no validation errors.
+		fast := g != nil && !opts.json
+		return func(in []byte) outcome {
+			s := string(in)
+			if fast {
+				u, err := whatwg.Parse(s, base)
+				if err != nil {
+					return whatwgFailure(s, err)
+				}
+				buf = g.renderWHATWG(buf[:0], u, s)
+				return outcome{Output: buf}
 			}
-			o.Detail = caret(s, o.Err.Offset)
-			o.JSON = rec
+			u, verrs, err := whatwg.ParseWithErrors(s, base)
+			rec := whatwgRecord{Input: s, Base: basePtr, Errors: []whatwgErrorJSON{}}
+			for _, v := range verrs {
+				rec.Errors = append(rec.Errors, whatwgErrorJSON{Code: v.Code, Offset: v.Offset})
+			}
+			if err != nil {
+				rec.Failure = true
+				o := whatwgFailure(s, err)
+				o.JSON = rec
+				return o
+			}
+			var o outcome
+			str := func(name string) *string { v, _ := whatwgField(u, name); return &v }
+			rec.Href, rec.Protocol, rec.Username, rec.Password = str("href"), str("protocol"), str("username"), str("password")
+			rec.Host, rec.Hostname, rec.Port, rec.Pathname = str("host"), str("hostname"), str("port"), str("pathname")
+			rec.Search, rec.Hash, rec.Origin = str("search"), str("hash"), str("origin")
+			switch {
+			case opts.json:
+				o.JSON = rec
+			case g != nil:
+				buf = g.renderWHATWG(buf[:0], u, s)
+				o.Output = buf
+			default:
+				var b strings.Builder
+				b.WriteString(s + "\n")
+				for _, name := range []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"} {
+					v, _ := whatwgField(u, name)
+					fmt.Fprintf(&b, "%-9s %q\n", name+":", v)
+				}
+				for _, v := range verrs {
+					fmt.Fprintf(&b, "validation error: %s\n", v)
+				}
+				o.Output = []byte(strings.TrimSuffix(b.String(), "\n"))
+			}
 			return o
 		}
-		str := func(name string) *string { v, _ := whatwgField(u, name); return &v }
-		rec.Href, rec.Protocol, rec.Username, rec.Password = str("href"), str("protocol"), str("username"), str("password")
-		rec.Host, rec.Hostname, rec.Port, rec.Pathname = str("host"), str("hostname"), str("port"), str("pathname")
-		rec.Search, rec.Hash, rec.Origin = str("search"), str("hash"), str("origin")
-		o.JSON = rec
-		switch {
-		case g != nil:
-			o.Output = g.render(func(name string) (string, bool) {
-				if name == "input" {
-					return s, true
-				}
-				return whatwgField(u, name)
-			})
-		default:
-			var b strings.Builder
-			b.WriteString(s + "\n")
-			for _, name := range []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"} {
-				v, _ := whatwgField(u, name)
-				fmt.Fprintf(&b, "%-9s %q\n", name+":", v)
-			}
-			for _, v := range verrs {
-				fmt.Fprintf(&b, "validation error: %s\n", v)
-			}
-			o.Output = []byte(strings.TrimSuffix(b.String(), "\n"))
-		}
-		return o
 	})
+}
+
+// whatwgFailure is the outcome of a record that is not a URL.
+func whatwgFailure(s string, err error) outcome {
+	var o outcome
+	var we *whatwg.Error
+	o.Err = &recordError{Code: "failure", Message: err.Error()}
+	if errors.As(err, &we) {
+		o.Err = &recordError{Offset: we.Offset, Code: we.Code, Message: "not a URL: " + we.Code}
+	}
+	o.Detail = caret(s, o.Err.Offset)
+	return o
 }

@@ -34,13 +34,15 @@ func newResolveCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				r, err := uri.Parse(string(in))
-				if err != nil {
-					e := uriError(err)
-					return outcome{Err: e, Detail: caret(string(in), e.Offset)}
+			return processRecords(cmd, args, opts, func() recordFunc {
+				return func(in []byte) outcome {
+					r, err := uri.Parse(string(in))
+					if err != nil {
+						e := uriError(err)
+						return outcome{Err: e, Detail: caret(string(in), e.Offset)}
+					}
+					return outcome{Output: []byte(uri.Resolve(b, r).String())}
 				}
-				return outcome{Output: []byte(uri.Resolve(b, r).String())}
 			})
 		},
 	}
@@ -63,13 +65,15 @@ func newRelativizeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				t, err := uri.Parse(string(in))
-				if err != nil {
-					e := uriError(err)
-					return outcome{Err: e, Detail: caret(string(in), e.Offset)}
+			return processRecords(cmd, args, opts, func() recordFunc {
+				return func(in []byte) outcome {
+					t, err := uri.Parse(string(in))
+					if err != nil {
+						e := uriError(err)
+						return outcome{Err: e, Detail: caret(string(in), e.Offset)}
+					}
+					return outcome{Output: []byte(uri.Relativize(t, b).String())}
 				}
-				return outcome{Output: []byte(uri.Relativize(t, b).String())}
 			})
 		},
 	}

@@ -50,6 +50,11 @@ const (
 	CodeDomainLength
 	// CodeEmpty: domain to ASCII produced the empty string.
 	CodeEmpty
+	// CodeTooLong: a label to encode has more than 1000 code points, or
+	// Punycode to decode is longer than 1000 bytes. Punycode takes quadratic
+	// time; this package caps it far above the 63 bytes of a DNS label so
+	// that hostile input cannot make it slow.
+	CodeTooLong
 )
 
 // String returns a short description of the code.
@@ -91,6 +96,8 @@ func (c Code) String() string {
 		return "domain length out of range"
 	case CodeEmpty:
 		return "empty domain"
+	case CodeTooLong:
+		return "label too long for punycode"
 	}
 	return "Code(" + strconv.Itoa(int(c)) + ")"
 }
@@ -105,10 +112,13 @@ type Error struct {
 	// Label is the 0-based index of the offending label, or -1 when the
 	// error is not about one label.
 	Label int
-	// Offset is the byte offset of the problem, or -1 when unknown. For
-	// processing errors it is an offset in the domain after mapping and
-	// normalization (the same as in the input when those changed nothing);
-	// for Punycode errors it is an offset in the Punycode text.
+	// Offset is the byte offset in the input of the problem, or -1 when the
+	// error is not about one place. It points at the offending code point
+	// when that is known, and otherwise at the start of its label: for
+	// problems inside a label decoded from Punycode, for problems about a
+	// whole label (Bidi, length), and when normalization to NFC changed the
+	// text. From EncodePunycode and DecodePunycode it is an offset in their
+	// argument.
 	Offset int
 	// Rune is the offending code point, or -1.
 	Rune rune

@@ -94,6 +94,7 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 			if perr != nil {
 				e := perr.(*Error)
 				e.Label = i
+				e.Offset = l.offset
 				return dst[:start], e
 			}
 		}
@@ -101,7 +102,7 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 			// Every label counts, an empty root label too (IdnaTestV2 reports
 			// A4_2 for "a.b.").
 			if n := len(dst) - ls; n < 1 || n > 63 {
-				return dst[:start], &Error{Code: CodeLabelLength, Label: i, Offset: -1, Rune: -1}
+				return dst[:start], &Error{Code: CodeLabelLength, Label: i, Offset: l.offset, Rune: -1}
 			}
 		}
 	}
@@ -143,14 +144,16 @@ func (o Options) ToUnicode(domain string) (string, error) {
 // process returns.
 type label struct {
 	start, end int
-	offset     int // byte offset of the label in the processed domain
+	offset     int // byte offset of the start of the label in the input
 }
 
 // processState is scratch space for process, kept on the caller's stack.
 type processState struct {
-	mapped [96]rune
-	norm   [96]rune
-	labels [8]label
+	mapped  [96]rune
+	src     [96]int // input byte offset of the code point behind mapped[i]
+	norm    [96]rune
+	labels  [8]label
+	labelIn [8]int
 }
 
 // process runs the UTS #46 Processing steps (sections 4.1 to 4.3) and
@@ -163,14 +166,16 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 			firstErr = e
 		}
 	}
-	// 1. Map.
+	// 1. Map, remembering where each code point came from.
 	mapped := st.mapped[:0]
+	src := st.src[:0]
 	sensitive := false // some code point may change under NFC
 	for i, r := range domain {
 		if r == utf8.RuneError {
 			if _, size := utf8.DecodeRuneInString(domain[i:]); size == 1 {
 				report(&Error{Code: CodeInvalidUTF8, Label: -1, Offset: i, Rune: -1})
 				mapped = append(mapped, r)
+				src = append(src, i)
 				continue
 			}
 		}
@@ -179,6 +184,7 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 				r += 'a' - 'A'
 			}
 			mapped = append(mapped, r)
+			src = append(src, i)
 			continue
 		}
 		e := idnaEntry(r)
@@ -196,41 +202,43 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 			// ß, in Transitional Processing.
 			m = "ss"
 		}
-		switch status {
-		case statusMapped:
+		if status == statusIgnored {
+			continue
+		}
+		if status == statusMapped || (status == statusDeviation && o.Transitional) {
 			for _, x := range m {
 				mapped = append(mapped, x)
+				src = append(src, i)
 			}
-		case statusDeviation:
-			if o.Transitional {
-				for _, x := range m {
-					mapped = append(mapped, x)
-				}
-			} else {
-				mapped = append(mapped, r)
-			}
-		case statusIgnored:
-		default:
-			mapped = append(mapped, r)
+			continue
+		}
+		mapped = append(mapped, r)
+		src = append(src, i)
+	}
+	// Where each label starts in the input. Normalization keeps every
+	// U+002E, so this holds after it too.
+	labelIn := append(st.labelIn[:0], 0)
+	for k, r := range mapped {
+		if r == '.' {
+			_, size := utf8.DecodeRuneInString(domain[src[k]:])
+			labelIn = append(labelIn, src[k]+size)
 		}
 	}
-	// 2. Normalize.
+	// 2. Normalize. Afterwards src no longer lines up with mapped.
 	if sensitive {
 		mapped = nfc(mapped, st.norm[:0])
+		src = nil
 	}
 	// 3. Break into labels.
 	labels = st.labels[:0]
-	off, start := 0, 0
-	lstart := 0
+	start := 0
 	for i, r := range mapped {
 		if r == '.' {
-			labels = append(labels, label{start: start, end: i, offset: lstart})
+			labels = append(labels, label{start: start, end: i, offset: labelIn[min(len(labels), len(labelIn)-1)]})
 			start = i + 1
-			lstart = off + 1
 		}
-		off += utf8.RuneLen(r)
 	}
-	labels = append(labels, label{start: start, end: len(mapped), offset: lstart})
+	labels = append(labels, label{start: start, end: len(mapped), offset: labelIn[min(len(labels), len(labelIn)-1)]})
 	buf = mapped
 
 	// 4. Convert/Validate.
@@ -255,7 +263,11 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 				if !o.IgnoreInvalidPunycode {
 					e := err.(*Error)
 					e.Label = li
-					e.Offset += l.offset + 4
+					if k := l.start + 4 + e.Offset; src != nil && e.Offset >= 0 && k < l.end {
+						e.Offset = src[k]
+					} else {
+						e.Offset = l.offset
+					}
 					report(e)
 				}
 				continue
@@ -270,12 +282,16 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 				report(&Error{Code: CodeNotNFC, Label: li, Offset: l.offset, Rune: -1})
 				continue
 			}
-			if e := o.validate(dec, false, li, l.offset, true); e != nil {
+			if e := o.validate(dec, false, li, l.offset, nil); e != nil {
 				report(e)
 			}
 			continue
 		}
-		if e := o.validate(rs, o.Transitional, li, l.offset, false); e != nil {
+		var lsrc []int
+		if src != nil {
+			lsrc = src[l.start:l.end]
+		}
+		if e := o.validate(rs, o.Transitional, li, l.offset, lsrc); e != nil {
 			report(e)
 		}
 	}
@@ -292,20 +308,16 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 }
 
 // validate checks the Validity Criteria of UTS #46 section 4.1 (except NFC
-// and Bidi, which the caller checks) on one label.
-func (o Options) validate(rs []rune, transitional bool, li, off int, decoded bool) *Error {
+// and Bidi, which the caller checks) on one label. off is the input offset of
+// the label, and src, when not nil, the input offset of each code point.
+func (o Options) validate(rs []rune, transitional bool, li, off int, src []int) *Error {
 	if len(rs) == 0 {
 		return nil
 	}
 	errAt := func(code Code, i int) *Error {
-		e := &Error{Code: code, Label: li, Offset: -1, Rune: -1}
-		if i >= 0 {
-			e.Rune = rs[i]
-			if !decoded {
-				e.Offset = off + runesLen(rs[:i])
-			} else {
-				e.Offset = off
-			}
+		e := &Error{Code: code, Label: li, Offset: off, Rune: rs[i]}
+		if src != nil {
+			e.Offset = src[i]
 		}
 		return e
 	}
@@ -477,14 +489,6 @@ func isASCIIRunes(rs []rune) bool {
 		}
 	}
 	return true
-}
-
-func runesLen(rs []rune) int {
-	n := 0
-	for _, r := range rs {
-		n += utf8.RuneLen(r)
-	}
-	return n
 }
 
 // hasXNLabel reports whether some label of the ASCII domain begins with
