@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
@@ -61,28 +62,42 @@ func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *
 			writeError(w, e)
 			return
 		}
-		select {
-		case h.workers <- struct{}{}:
-			defer func() { <-h.workers }()
-		case <-r.Context().Done():
+		// The answer is made and encoded by a worker, and written after
+		// the worker is free again, so that a client slow to read holds
+		// no worker.
+		body, ok := h.withWorker(r.Context(), func() []byte {
+			if single {
+				return encodeJSON(struct {
+					Result any `json:"result"`
+				}{one(inputs[0])})
+			}
+			results := make([]any, len(inputs))
+			for i, in := range inputs {
+				results[i] = one(in)
+			}
+			return encodeJSON(struct {
+				Results []any `json:"results"`
+			}{results})
+		})
+		if !ok {
 			writeError(w, newError(http.StatusServiceUnavailable, "canceled", "the request ended while it waited for a worker"))
 			return
 		}
 		w.records = len(inputs)
-		if single {
-			writeJSON(w, http.StatusOK, struct {
-				Result any `json:"result"`
-			}{one(inputs[0])})
-			return
-		}
-		results := make([]any, len(inputs))
-		for i, in := range inputs {
-			results[i] = one(in)
-		}
-		writeJSON(w, http.StatusOK, struct {
-			Results []any `json:"results"`
-		}{results})
+		writeBody(w, http.StatusOK, body)
 	}
+}
+
+// withWorker calls f once one of the MaxConcurrent workers is free, and
+// returns its result and true; or false when ctx ends first.
+func (h *handler) withWorker(ctx context.Context, f func() []byte) ([]byte, bool) {
+	select {
+	case h.workers <- struct{}{}:
+	case <-ctx.Done():
+		return nil, false
+	}
+	defer func() { <-h.workers }()
+	return f(), true
 }
 
 func invalidOption(format string, args ...any) *apiError {

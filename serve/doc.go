@@ -17,7 +17,7 @@
 //	POST /v1/decode     lenient, plus, legacy_u
 //	POST /v1/normalize  level (default "scheme"), sort_query, drop_fragment, drop_empty_query
 //	POST /v1/resolve    base (required, an absolute URI)
-//	POST /v1/check      no options: the whole check.Report (findings, the three readings, the target)
+//	POST /v1/check      no options (--fail-on only sets the CLI's exit status)
 //	GET  /healthz       {"status": "ok"}
 //	GET  /              the playground page (and its /app.js and /style.css)
 //

@@ -12,6 +12,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -158,6 +159,12 @@ func (h *handler) logRequest(w *response, r *http.Request, d time.Duration) {
 
 // writeJSON writes v as the JSON answer with the given status.
 func writeJSON(w *response, status int, v any) {
+	writeBody(w, status, encodeJSON(v))
+}
+
+// encodeJSON encodes v as one line of JSON, without HTML escaping (as the
+// CLI writes it).
+func encodeJSON(v any) []byte {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -166,13 +173,18 @@ func writeJSON(w *response, status int, v any) {
 		// numbers and booleans.
 		panic(fmt.Sprintf("serve: encoding the answer: %v", err))
 	}
+	return buf.Bytes()
+}
+
+// writeBody writes the encoded JSON answer body with the given status.
+func writeBody(w *response, status int, body []byte) {
 	hd := w.Header()
 	hd.Set("Content-Type", "application/json")
-	hd.Set("Content-Length", fmt.Sprint(buf.Len()))
+	hd.Set("Content-Length", strconv.Itoa(len(body)))
 	hd.Set("Cache-Control", "no-store")
 	hd.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	w.Write(body)
 }
 
 // writeError writes the JSON answer of e.
@@ -201,7 +213,7 @@ func staticFile(name, contentType string) func(*response, *http.Request) {
 	return func(w *response, r *http.Request) {
 		hd := w.Header()
 		hd.Set("Content-Type", contentType)
-		hd.Set("Content-Length", fmt.Sprint(len(body)))
+		hd.Set("Content-Length", strconv.Itoa(len(body)))
 		hd.Set("Cache-Control", "no-cache")
 		hd.Set("X-Content-Type-Options", "nosniff")
 		hd.Set("Content-Security-Policy", pageCSP)

@@ -400,12 +400,16 @@ func TestCheckRoute(t *testing.T) {
 	if !severities["danger"] {
 		t.Errorf("no danger finding for a deceptive userinfo: %v", findings)
 	}
-	target, _ := r["target"].(map[string]any)
+	if r["severity"] != "danger" {
+		t.Errorf("severity = %v", r["severity"])
+	}
+	views, _ := r["views"].(map[string]any)
+	target, _ := views["target"].(map[string]any)
 	if target["host"] != "good.com" {
 		t.Errorf("target = %v", target)
 	}
 	for _, view := range []string{"rfc3986", "whatwg", "net_url"} {
-		if _, ok := r[view].(map[string]any); !ok {
+		if _, ok := views[view].(map[string]any); !ok {
 			t.Errorf("no %s view in %v", view, r)
 		}
 	}

@@ -150,7 +150,8 @@ func TestServeUsageErrors(t *testing.T) {
 // internal/report) are byte for byte what the CLI prints with --json.
 func TestReportMatchesCLI(t *testing.T) {
 	inputs := []string{"http://u@[::1]:8080/a%2Fb?q#f", "a:", "/a b", "HTTP://Example.COM:80/%7euser/./a/../b?b=1&a=2#x",
-		"../g", "caf%C3%A9", "abc%4", "%zz%41", "%FF", "100%", "a+b c", "你", "", "http://a b/c d", "//h/p?", "x\\y"}
+		"../g", "caf%C3%A9", "abc%4", "%zz%41", "%FF", "100%", "a+b c", "你", "", "http://a b/c d", "//h/p?", "x\\y",
+		"http://evil.com%2f@good.com/", "https://xn--80ak6aa92e.com/", "http://0x7f.1/%2e%2e/", "javascript:alert(1)", "http://a\x00b\xff/"}
 	line := func(v any) string {
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
@@ -184,6 +185,7 @@ func TestReportMatchesCLI(t *testing.T) {
 		{[]string{"parse"}, func(s string) any { r, _ := report.ParseRFC(s, false); return r }},
 		{[]string{"parse", "--lenient"}, func(s string) any { r, _ := report.ParseRFC(s, true); return r }},
 		{[]string{"parse", "--whatwg"}, func(s string) any { r, _, _ := report.ParseWHATWG(s, nil, nil); return r }},
+		{[]string{"check"}, func(s string) any { return report.CheckURL(s) }},
 		{[]string{"parse", "--whatwg", "--base", wbaseText}, func(s string) any {
 			r, _, _ := report.ParseWHATWG(s, wbase, &wbaseText)
 			return r

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/check"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/whatwg"
@@ -404,4 +405,35 @@ func WHATWGField(u *whatwg.URL, name string) (string, bool) {
 // WHATWGFieldNames lists the getter names of WHATWGField.
 func WHATWGFieldNames() []string {
 	return []string{"href", "protocol", "scheme", "username", "password", "host", "hostname", "port", "pathname", "search", "query", "hash", "fragment", "origin"}
+}
+
+// Check is the JSON object of "urikit check": the input, the highest
+// severity found, the findings (an empty list when there is none) and the
+// three parsers' readings with what a browser fetches.
+type Check struct {
+	Input    *string         `json:"input,omitempty"`
+	InputHex *string         `json:"input_hex,omitempty"`
+	Severity check.Severity  `json:"severity"`
+	Findings []check.Finding `json:"findings"`
+	Views    CheckViews      `json:"views"`
+}
+
+// CheckViews are the readings of a check.Report.
+type CheckViews struct {
+	RFC3986 check.View   `json:"rfc3986"`
+	WHATWG  check.View   `json:"whatwg"`
+	NetURL  check.View   `json:"net_url"`
+	Target  check.Target `json:"target"`
+}
+
+// CheckURL checks in (check.URL) and returns its Check object.
+func CheckURL(in string) Check {
+	r := check.URL(in)
+	rec := Check{Severity: r.Max(), Findings: r.Findings,
+		Views: CheckViews{RFC3986: r.RFC3986, WHATWG: r.WHATWG, NetURL: r.NetURL, Target: r.Target}}
+	if rec.Findings == nil {
+		rec.Findings = []check.Finding{}
+	}
+	textOrHex([]byte(in), &rec.Input, &rec.InputHex)
+	return rec
 }

@@ -149,7 +149,7 @@
   function renderFindings(result, err) {
     const list = $('findings');
     const status = $('check-status');
-    renderTarget(err ? null : result.target);
+    renderTarget(err ? null : result.views.target);
     if (err) {
       list.replaceChildren();
       status.textContent = err.status === 404 ? 'The check API is not available in this build.' : 'Error: ' + err.message;
