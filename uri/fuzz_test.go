@@ -89,6 +89,15 @@ func FuzzNormalize(f *testing.F) {
 				t.Fatalf("Equal(%q, %q, %v) not symmetric", a, b, l)
 			}
 		}
+		// Syntax normalization keeps what a reference resolves to.
+		for _, base := range []Reference{MustParse("http://h/p/q/r?s"), MustParse("x:/p/q")} {
+			t1 := Normalize(Resolve(base, ra), Syntax)
+			t2 := Normalize(Resolve(base, Normalize(ra, Syntax)), Syntax)
+			if t1 != t2 {
+				t.Fatalf("Resolve(%q, %q) = %q normalizes to %q, but resolving Normalize(%q) = %q gives %q",
+					base, a, Resolve(base, ra), t1, a, Normalize(ra, Syntax), t2)
+			}
+		}
 	})
 }
 
@@ -141,7 +150,7 @@ func FuzzRemoveDotSegments(f *testing.F) {
 			return
 		}
 		want := RemoveDotSegments(p)
-		got := string(appendPathNorm(nil, p, DotSegments))
+		got := string(appendPathNorm(nil, p, DotSegments, false))
 		if got != want {
 			t.Fatalf("appendPathNorm(%q) = %q, RemoveDotSegments = %q", p, got, want)
 		}

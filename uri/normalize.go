@@ -22,9 +22,11 @@ const (
 	// decodes the escapes of unreserved characters in every component
 	// (§6.2.2.1, §6.2.2.2).
 	PercentEncoding
-	// DotSegments removes "." and ".." segments from the path (§6.2.2.3).
-	// A relative path keeps the ".." segments that climb above its start
-	// ("../a/.." gives "../"), since they carry meaning there.
+	// DotSegments removes "." and ".." segments from the path (§6.2.2.3)
+	// so that the reference still resolves to the same target: a URI's
+	// path gets remove_dot_segments (§5.2.4); a relative path keeps the
+	// ".." segments that climb above its start ("../a/.." gives "../")
+	// and becomes "./" rather than empty ("a/.." gives "./").
 	DotSegments
 	// PortZeros strips leading zeros from the port ("00080" gives "80").
 	PortZeros
@@ -282,7 +284,7 @@ func appendNormalized(b []byte, r Reference, l Level) []byte {
 	}
 	ps := len(b)
 	if l&DotSegments != 0 {
-		b = appendPathNorm(b, x.path, l)
+		b = appendPathNorm(b, x.path, l, x.hasScheme)
 	} else {
 		b = appendPct(b, x.path, l)
 	}
@@ -370,11 +372,23 @@ func appendHostNorm(b []byte, h string, t HostType, l Level) []byte {
 }
 
 // appendPathNorm appends path with its escapes normalized (when l says
-// so) and its dot segments removed. A rooted path loses the ".." segments
-// that would climb above the root, as in §5.2.4; a rootless path keeps
-// them.
-func appendPathNorm(b []byte, path string, l Level) []byte {
+// so) and its dot segments removed, keeping what the reference resolves
+// to. A rooted path loses the ".." segments that would climb above the
+// root, as in §5.2.4. The rootless path of a URI (with scheme) is
+// resolved by §5.2.4 as it stands, so it gets exactly that algorithm. The
+// rootless path of a relative reference keeps the ".." segments that
+// climb above its start, and becomes "./" rather than empty, since the
+// empty reference names the base document, not its directory.
+func appendPathNorm(b []byte, path string, l Level, hasScheme bool) []byte {
 	rooted := strings.HasPrefix(path, "/")
+	if !rooted && hasScheme && path != "" {
+		start := len(b)
+		b = appendPct(b, path, l)
+		if p := string(b[start:]); hasDotSegment(p) {
+			b = append(b[:start], RemoveDotSegments(p)...)
+		}
+		return b
+	}
 	if rooted {
 		b = append(b, '/')
 		path = path[1:]
@@ -422,6 +436,9 @@ func appendPathNorm(b []byte, path string, l Level) []byte {
 			break
 		}
 		path = rest
+	}
+	if !rooted && len(b) == start {
+		b = append(b, '.', '/')
 	}
 	if !rooted && len(b) > start && b[start] == '/' {
 		// An empty first segment left by ".." ("a/..//b"): keep the path

@@ -322,6 +322,10 @@ func TestNormalizeRules(t *testing.T) {
 		{"/a/..//b", Syntax, "/.//b"},
 		{"./a:b", Syntax, "./a:b"},
 		{"%2E%2E/a", Syntax, "../a"},
+		{".", Syntax, "./"},
+		{"a/..", Syntax, "./"},
+		{"s:a/../../b", Syntax, "s:/b"},
+		{"s:./a:b", Syntax, "s:a:b"},
 		{"path?key", Syntax, "path?key"},
 	}
 	for _, tt := range tests {
