@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -476,35 +477,41 @@ func lowerMailDomains(p []byte) {
 }
 
 // appendSortedQuery appends the query with its "&"-separated elements
-// sorted stably by key, each element normalized as l says.
+// sorted stably by key, each element normalized as l says. The keys are
+// compared after normalization, so "%61=1" and "a=2" sort together.
 func appendSortedQuery(b []byte, q string, l Level) []byte {
-	var stack [32]string
+	// Normalize the whole query into a scratch buffer, then sort spans of
+	// it: no allocation for common queries.
+	var scratch [512]byte
+	nq := appendPct(scratch[:0], q, l)
+	type span struct{ start, end, keyEnd int }
+	var stack [32]span
 	els := stack[:0]
-	for {
-		el, rest, more := strings.Cut(q, "&")
-		els = append(els, el)
-		if !more {
+	for i := 0; ; {
+		j := bytes.IndexByte(nq[i:], '&')
+		end := len(nq)
+		if j >= 0 {
+			end = i + j
+		}
+		k := bytes.IndexByte(nq[i:end], '=')
+		keyEnd := end
+		if k >= 0 {
+			keyEnd = i + k
+		}
+		els = append(els, span{i, end, keyEnd})
+		if j < 0 {
 			break
 		}
-		q = rest
+		i = end + 1
 	}
-	key := func(el string) string {
-		k, _, _ := strings.Cut(el, "=")
-		return k
-	}
-	norm := l&PercentEncoding != 0
-	slices.SortStableFunc(els, func(x, y string) int {
-		kx, ky := key(x), key(y)
-		if norm {
-			kx, ky = percent.Normalize(kx), percent.Normalize(ky)
-		}
-		return strings.Compare(kx, ky)
+	slices.SortStableFunc(els, func(x, y span) int {
+		return bytes.Compare(nq[x.start:x.keyEnd], nq[y.start:y.keyEnd])
 	})
 	for i, el := range els {
 		if i > 0 {
 			b = append(b, '&')
 		}
-		b = appendPct(b, el, l)
+		b = append(b, nq[el.start:el.end]...)
 	}
 	return b
 }

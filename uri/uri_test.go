@@ -475,3 +475,13 @@ func TestAllocs(t *testing.T) {
 		t.Errorf("Equal allocs = %v, want 0", n)
 	}
 }
+
+func TestNormalizeFullAllocs(t *testing.T) {
+	r := MustParse("http://a/?z=1&%61=2&m=%7e&b")
+	if got := Normalize(r, Full).String(); got != "http://a/?a=2&b&m=~&z=1" {
+		t.Errorf("Normalize(Full) = %q", got)
+	}
+	if n := testing.AllocsPerRun(100, func() { Normalize(r, Full) }); n > 1 {
+		t.Errorf("Normalize(Full) allocs = %v, want <= 1", n)
+	}
+}
