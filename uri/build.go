@@ -142,6 +142,11 @@ type Parts struct {
 func Build(p Parts) (Reference, error) {
 	var b []byte
 	if p.Scheme != "" {
+		for i := 0; i < len(p.Scheme); i++ {
+			if c := p.Scheme[i]; classes[c]&cScheme == 0 || i == 0 && !isAlpha(c) {
+				return Reference{}, &Error{Offset: i, Component: ComponentScheme, Code: ErrInvalidScheme, Input: p.Scheme}
+			}
+		}
 		b = append(b, p.Scheme...)
 		b = append(b, ':')
 	}

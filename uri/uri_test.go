@@ -261,8 +261,11 @@ func TestBuild(t *testing.T) {
 	if _, err := Build(Parts{AbsolutePath: true, Segments: []string{"", "x"}}); !errors.Is(err, ErrAmbiguousPath) {
 		t.Errorf("Build(//x without authority) = %v", err)
 	}
-	if _, err := Build(Parts{Scheme: "1x"}); err == nil {
-		t.Error("Build with bad scheme succeeded")
+	if _, err := Build(Parts{Scheme: "1x"}); !errors.Is(err, ErrInvalidScheme) {
+		t.Errorf("Build with bad scheme: %v", err)
+	}
+	if _, err := Build(Parts{Scheme: "a b"}); !errors.Is(err, ErrInvalidScheme) {
+		t.Errorf("Build with bad scheme: %v", err)
 	}
 }
 
