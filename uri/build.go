@@ -137,7 +137,8 @@ type Parts struct {
 // Build returns the reference made of the decoded parts, each encoded with
 // its component's percent-encode set. It fails with an [*Error] when the
 // scheme, port or an IP literal is invalid, or when the path would start
-// with "//" without an authority (ErrAmbiguousPath). A colon in the first
+// with "//" without an authority or a rootless path with an empty segment
+// (ErrAmbiguousPath). A colon in the first
 // segment of a relative path is encoded as "%3A".
 func Build(p Parts) (Reference, error) {
 	var b []byte
@@ -176,6 +177,10 @@ func Build(p Parts) (Reference, error) {
 			set = set.Add(":")
 		}
 		b = percent.AppendEncode(b, seg, set)
+	}
+	if !auth && !p.AbsolutePath && len(p.Segments) > 1 && p.Segments[0] == "" {
+		// A rootless path cannot start with an empty segment.
+		return Reference{}, &Error{Offset: pathStart, Component: ComponentPath, Code: ErrAmbiguousPath, Input: string(b)}
 	}
 	if !auth && len(b)-pathStart >= 2 && b[pathStart] == '/' && b[pathStart+1] == '/' {
 		return Reference{}, &Error{Offset: pathStart, Component: ComponentPath, Code: ErrAmbiguousPath, Input: string(b)}

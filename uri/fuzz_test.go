@@ -156,3 +156,50 @@ func FuzzRemoveDotSegments(f *testing.F) {
 		}
 	})
 }
+
+// FuzzBuild checks that Build encodes each part so that the decoded
+// accessors give it back.
+func FuzzBuild(f *testing.F) {
+	f.Add(uint8(0), "u:p", "example.com", "a?b", "c/d", "k&=", "v+w #", "fr#ag", true)
+	f.Add(uint8(1), "", "::1", "", "", "", "", "", false)
+	f.Add(uint8(2), "é", "ex ample", "%2F", "..", "+", "%", "?", true)
+	f.Fuzz(func(t *testing.T, sch uint8, user, host, seg1, seg2, key, value, frag string, abs bool) {
+		schemes := []string{"", "http", "mailto", "x-y.z+w"}
+		p := Parts{
+			Scheme:       schemes[int(sch)%len(schemes)],
+			Userinfo:     user,
+			Host:         host,
+			Segments:     []string{seg1, seg2},
+			AbsolutePath: abs,
+			Query:        []QueryPair{{Key: key, Value: value, HasValue: true}},
+			Fragment:     frag,
+		}
+		if strings.HasPrefix(host, "[") || strings.Contains(host, "%") {
+			return // literal hosts are written as given
+		}
+		r, err := Build(p)
+		if err != nil {
+			auth := user != "" || host != ""
+			if !auth && seg1 == "" {
+				return // ambiguous paths are refused
+			}
+			t.Fatalf("Build(%+v): %v", p, err)
+		}
+		if u, _ := r.DecodedUserinfo(); u != user {
+			t.Fatalf("Build(%+v) = %q: userinfo %q", p, r, u)
+		}
+		if h, _ := r.DecodedHost(); h != host {
+			t.Fatalf("Build(%+v) = %q: host %q", p, r, h)
+		}
+		if segs, _ := r.PathSegments(); len(segs) != 2 || segs[0] != seg1 || segs[1] != seg2 {
+			t.Fatalf("Build(%+v) = %q: segments %q", p, r, segs)
+		}
+		pairs, _ := r.QueryPairs()
+		if len(pairs) != 1 || pairs[0].Key != key || pairs[0].Value != value {
+			t.Fatalf("Build(%+v) = %q: pairs %+v", p, r, pairs)
+		}
+		if fr, _ := r.DecodedFragment(); fr != frag {
+			t.Fatalf("Build(%+v) = %q: fragment %q", p, r, fr)
+		}
+	})
+}
