@@ -203,3 +203,41 @@ func FuzzBuild(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNetURL checks that URL keeps everything net/url can express.
+func FuzzNetURL(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 300 {
+			return
+		}
+		r, err := Parse(s)
+		if err != nil {
+			return
+		}
+		u, err := r.URL()
+		if err != nil {
+			t.Fatalf("URL(%q): %v", s, err)
+		}
+		if netURLLoses(r) {
+			return
+		}
+		if got := u.String(); got != s {
+			t.Fatalf("URL(%q).String() = %q", s, got)
+		}
+		if back, err := FromURL(u); err != nil || back != r {
+			t.Fatalf("FromURL(URL(%q)) = %q, %v", s, back, err)
+		}
+	})
+}
+
+// netURLLoses reports whether r has something the URL doc says net/url
+// cannot express.
+func netURLLoses(r Reference) bool {
+	f, hasF := r.Fragment()
+	h, _ := r.Host()
+	return hasF && f == "" || r.HasUserinfo() || strings.Contains(h, "%") ||
+		r.HasAuthority() && h == "" && !r.HasPort() && (r.Path() == "" || !r.HasScheme())
+}
