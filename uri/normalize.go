@@ -70,10 +70,36 @@ const (
 	Full = SchemeBased | SortQuery | DropEmptyQuery | DropFragment
 )
 
-var levelNames = [...]string{
-	"case", "percent-encoding", "dot-segments", "port-zeros", "empty-port",
-	"default-port", "empty-path", "scheme-specific", "sort-query",
-	"drop-empty-query", "drop-fragment",
+// numSteps is the number of single normalization steps.
+const numSteps = 11
+
+// stepName returns the name of the step 1<<i.
+func stepName(i int) string {
+	switch Level(1) << i {
+	case Case:
+		return "case"
+	case PercentEncoding:
+		return "percent-encoding"
+	case DotSegments:
+		return "dot-segments"
+	case PortZeros:
+		return "port-zeros"
+	case EmptyPort:
+		return "empty-port"
+	case DefaultPort:
+		return "default-port"
+	case EmptyPath:
+		return "empty-path"
+	case SchemeSpecific:
+		return "scheme-specific"
+	case SortQuery:
+		return "sort-query"
+	case DropEmptyQuery:
+		return "drop-empty-query"
+	case DropFragment:
+		return "drop-fragment"
+	}
+	return ""
 }
 
 // String returns "syntax", "scheme" or "full" for the ladders, and
@@ -90,9 +116,9 @@ func (l Level) String() string {
 	case l&Syntax == Syntax:
 		parts, rest = append(parts, "syntax"), l&^Syntax
 	}
-	for i, name := range levelNames {
+	for i := range numSteps {
 		if rest&(1<<i) != 0 {
-			parts = append(parts, name)
+			parts = append(parts, stepName(i))
 		}
 	}
 	if len(parts) == 0 {
@@ -116,8 +142,11 @@ func ParseLevel(s string) (Level, error) {
 			l |= Full
 		case "none":
 		default:
-			i := slices.Index(levelNames[:], name)
-			if i < 0 {
+			i := 0
+			for i < numSteps && stepName(i) != name {
+				i++
+			}
+			if i == numSteps {
 				return 0, &levelError{name}
 			}
 			l |= 1 << i

@@ -373,6 +373,15 @@ func TestLevelNames(t *testing.T) {
 	if l, _ := ParseLevel("scheme,drop-fragment"); l != SchemeBased|DropFragment {
 		t.Errorf("ParseLevel(scheme,drop-fragment) = %v", l)
 	}
+	if DropFragment != 1<<(numSteps-1) {
+		t.Error("numSteps is out of date")
+	}
+	for i := range numSteps {
+		l, err := ParseLevel(stepName(i))
+		if err != nil || l != 1<<i || l.String() != stepName(i) {
+			t.Errorf("step %d: ParseLevel(%q) = %v, %v", i, stepName(i), l, err)
+		}
+	}
 	if _, err := ParseLevel("bogus"); err == nil {
 		t.Error("ParseLevel(bogus) succeeded")
 	}
