@@ -65,17 +65,15 @@ func (x *raw) appendTo(b []byte) []byte {
 
 // appendPathGuard appends the prefix a path without authority needs so
 // that it reads back as the same path.
-func appendPathGuard(b []byte, path string, hasScheme bool) []byte {
-	if strings.HasPrefix(path, "//") {
+func appendPathGuard[T string | []byte](b []byte, path T, hasScheme bool) []byte {
+	if len(path) >= 2 && path[0] == '/' && path[1] == '/' {
 		return append(b, '/', '.')
 	}
 	if !hasScheme {
-		seg := path
-		if i := strings.IndexByte(seg, '/'); i >= 0 {
-			seg = seg[:i]
-		}
-		if strings.IndexByte(seg, ':') >= 0 {
-			return append(b, '.', '/')
+		for i := 0; i < len(path) && path[i] != '/'; i++ {
+			if path[i] == ':' {
+				return append(b, '.', '/')
+			}
 		}
 	}
 	return b

@@ -324,7 +324,7 @@ func appendNormalized(b []byte, r Reference, l Level) []byte {
 	if !x.hasAuth {
 		// Re-apply the guards of recomposition on the new path.
 		var g [2]byte
-		guard := appendPathGuard(g[:0], string(b[ps:]), x.hasScheme)
+		guard := appendPathGuard(g[:0], b[ps:], x.hasScheme)
 		if len(guard) > 0 {
 			b = append(b, 0, 0)
 			copy(b[ps+2:], b[ps:])
@@ -414,8 +414,8 @@ func appendPathNorm(b []byte, path string, l Level, hasScheme bool) []byte {
 	if !rooted && hasScheme && path != "" {
 		start := len(b)
 		b = appendPct(b, path, l)
-		if p := string(b[start:]); hasDotSegment(p) {
-			b = append(b[:start], RemoveDotSegments(p)...)
+		if hasDotSegment(b[start:]) {
+			b = append(b[:start], RemoveDotSegments(string(b[start:]))...)
 		}
 		return b
 	}
@@ -435,17 +435,21 @@ func appendPathNorm(b []byte, path string, l Level, hasScheme bool) []byte {
 			b = append(b, '/')
 		}
 		b = appendPct(b, seg, l)
-		w := string(b[segStart:])
+		w := b[segStart:]
 		if nseg > 0 {
 			w = w[1:]
 		}
-		switch w {
-		case ".":
+		dots := 0
+		if isDots(w) {
+			dots = len(w)
+		}
+		switch dots {
+		case 1:
 			b = b[:segStart]
 			if last {
 				b, nseg = appendSegment(b, nseg, ""), nseg+1
 			}
-		case "..":
+		case 2:
 			b = b[:segStart]
 			switch {
 			case nseg > nup:

@@ -483,6 +483,16 @@ func TestAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { Normalize(r2, SchemeBased) }); n > 1 {
 		t.Errorf("Normalize (changed) allocs = %v, want <= 1", n)
 	}
+	for _, s := range []string{
+		"https://example.com/a-path-segment-longer-than-thirty-two-bytes/x",
+		"mailto:a-mailbox-name-longer-than-thirty-two-bytes@example.com",
+		"a-relative-path-segment-longer-than-thirty-two-bytes/x?y",
+	} {
+		r := MustParse(s)
+		if n := testing.AllocsPerRun(100, func() { Normalize(r, SchemeBased) }); n != 0 {
+			t.Errorf("Normalize(%q) (unchanged) allocs = %v, want 0", s, n)
+		}
+	}
 	if n := testing.AllocsPerRun(100, func() { Equal(r, r2, SchemeBased) }); n != 0 {
 		t.Errorf("Equal allocs = %v, want 0", n)
 	}
