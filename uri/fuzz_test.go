@@ -33,6 +33,15 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("finding offset %d out of range for %q", fi.Offset, s)
 			}
 		}
+		// Everything works on lenient references too, without panics.
+		nl := Normalize(lr, Full)
+		if again := Normalize(nl, Full); again != nl {
+			t.Fatalf("Normalize(ParseLenient(%q)) = %q, again %q", s, nl, again)
+		}
+		_ = Resolve(MustParse("http://a/b/c"), lr)
+		_, _ = lr.PathSegments()
+		_, _ = lr.QueryPairs()
+		_, _ = lr.URL()
 		if err != nil {
 			e := err.(*Error)
 			if e.Offset < 0 || e.Offset > len(s) {

@@ -250,10 +250,24 @@ func Normalize(r Reference, l Level) Reference {
 		return r
 	}
 	s := string(b)
-	if n, err := Parse(s); err == nil {
-		return n
+	n, err := Parse(s)
+	if err == nil {
+		if _, err := Parse(r.s); err == nil {
+			return n
+		}
+	} else {
+		n, _ = ParseLenient(s)
 	}
-	n, _ := ParseLenient(s)
+	// A reference from ParseLenient can split differently once
+	// normalized ("//h::" loses its empty port and then reads as host
+	// "h:" with an empty port): normalize until nothing changes.
+	for range 8 {
+		b = appendNormalized(buf[:0], n, l)
+		if string(b) == n.s {
+			break
+		}
+		n, _ = ParseLenient(string(b))
+	}
 	return n
 }
 
