@@ -146,15 +146,20 @@ func AppendURI(dst []byte, s string) ([]byte, error) {
 	}
 	if r.HasAuthority() {
 		dst = append(dst, '/', '/')
+		hostOff := 2
+		if sch, ok := r.Scheme(); ok {
+			hostOff += len(sch) + 1
+		}
 		if u, ok := r.Userinfo(); ok {
 			dst = percent.AppendEncode(dst, u, nonASCII)
 			dst = append(dst, '@')
+			hostOff += len(u) + 1
 		}
 		h, _ := r.Host()
 		if hasNonASCII(h) {
 			a, err := hostToASCII(h)
 			if err != nil {
-				return dst, &Error{Input: s, Offset: strings.Index(s, h), Component: uri.ComponentHost, Code: ErrIDNA, Err: err}
+				return dst, &Error{Input: s, Offset: hostOff, Component: uri.ComponentHost, Code: ErrIDNA, Err: err}
 			}
 			h = a
 		}

@@ -48,6 +48,8 @@ func TestToURI(t *testing.T) {
 			t.Errorf("ToURI(%q) = %v, want %s", tt.in, err, tt.code)
 		} else if e.Error() == "" {
 			t.Error("empty message")
+		} else if tt.code == ErrIDNA && e.Offset != len("http://") {
+			t.Errorf("ToURI(%q): offset %d", tt.in, e.Offset)
 		}
 	}
 }

@@ -8,25 +8,39 @@ import (
 	"testing"
 )
 
-// loadDataset reads the lines of a benchmark dataset in
-// ../shared/datasets (or $URIKIT_DATASETS), skipping when it is missing.
-func loadDataset(b *testing.B, name string) ([]string, int) {
-	dir := os.Getenv("URIKIT_DATASETS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "datasets")
+// datasetDir is ../shared/datasets (or $URIKIT_DATASETS).
+func datasetDir() string {
+	if dir := os.Getenv("URIKIT_DATASETS"); dir != "" {
+		return dir
 	}
-	data, err := os.ReadFile(filepath.Join(dir, name))
+	return filepath.Join("..", "..", "shared", "datasets")
+}
+
+// datasets lists the *.txt files of the dataset directory, skipping the
+// benchmark when there are none.
+func datasets(b *testing.B) []string {
+	files, _ := filepath.Glob(filepath.Join(datasetDir(), "*.txt"))
+	if len(files) == 0 {
+		b.Skipf("no datasets in %s", datasetDir())
+	}
+	return files
+}
+
+// loadDataset reads the lines of a dataset file and its size.
+func loadDataset(b *testing.B, path string) ([]string, int) {
+	data, err := os.ReadFile(path)
 	if err != nil {
-		b.Skipf("dataset %s not available: %v", name, err)
+		b.Skipf("dataset %s not available: %v", path, err)
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	return lines, len(data)
 }
 
 func BenchmarkParse(b *testing.B) {
-	for _, name := range []string{"kasztp.txt", "node_files.txt", "isaacs_files.txt"} {
+	for _, path := range datasets(b) {
+		name := filepath.Base(path)
 		b.Run("urikit/"+name, func(b *testing.B) {
-			lines, size := loadDataset(b, name)
+			lines, size := loadDataset(b, path)
 			b.ReportAllocs()
 			b.SetBytes(int64(size))
 			for b.Loop() {
@@ -36,7 +50,7 @@ func BenchmarkParse(b *testing.B) {
 			}
 		})
 		b.Run("neturl/"+name, func(b *testing.B) {
-			lines, size := loadDataset(b, name)
+			lines, size := loadDataset(b, path)
 			b.ReportAllocs()
 			b.SetBytes(int64(size))
 			for b.Loop() {
@@ -49,9 +63,9 @@ func BenchmarkParse(b *testing.B) {
 }
 
 func BenchmarkNormalize(b *testing.B) {
-	for _, name := range []string{"kasztp.txt", "node_files.txt"} {
-		b.Run(name, func(b *testing.B) {
-			lines, size := loadDataset(b, name)
+	for _, path := range datasets(b) {
+		b.Run(filepath.Base(path), func(b *testing.B) {
+			lines, size := loadDataset(b, path)
 			refs := make([]Reference, 0, len(lines))
 			for _, s := range lines {
 				if r, err := Parse(s); err == nil {

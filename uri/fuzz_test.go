@@ -33,6 +33,15 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("finding offset %d out of range for %q", fi.Offset, s)
 			}
 		}
+		// Everything works on lenient references too, without panics.
+		nl := Normalize(lr, Full)
+		if again := Normalize(nl, Full); again != nl {
+			t.Fatalf("Normalize(ParseLenient(%q)) = %q, again %q", s, nl, again)
+		}
+		_ = Resolve(MustParse("http://a/b/c"), lr)
+		_, _ = lr.PathSegments()
+		_, _ = lr.QueryPairs()
+		_, _ = lr.URL()
 		if err != nil {
 			e := err.(*Error)
 			if e.Offset < 0 || e.Offset > len(s) {
@@ -89,6 +98,15 @@ func FuzzNormalize(f *testing.F) {
 				t.Fatalf("Equal(%q, %q, %v) not symmetric", a, b, l)
 			}
 		}
+		// Syntax normalization keeps what a reference resolves to.
+		for _, base := range []Reference{MustParse("http://h/p/q/r?s"), MustParse("x:/p/q")} {
+			t1 := Normalize(Resolve(base, ra), Syntax)
+			t2 := Normalize(Resolve(base, Normalize(ra, Syntax)), Syntax)
+			if t1 != t2 {
+				t.Fatalf("Resolve(%q, %q) = %q normalizes to %q, but resolving Normalize(%q) = %q gives %q",
+					base, a, Resolve(base, ra), t1, a, Normalize(ra, Syntax), t2)
+			}
+		}
 	})
 }
 
@@ -141,9 +159,94 @@ func FuzzRemoveDotSegments(f *testing.F) {
 			return
 		}
 		want := RemoveDotSegments(p)
-		got := string(appendPathNorm(nil, p, DotSegments))
+		got := string(appendPathNorm(nil, p, DotSegments, false))
 		if got != want {
 			t.Fatalf("appendPathNorm(%q) = %q, RemoveDotSegments = %q", p, got, want)
 		}
 	})
+}
+
+// FuzzBuild checks that Build encodes each part so that the decoded
+// accessors give it back.
+func FuzzBuild(f *testing.F) {
+	f.Add(uint8(0), "u:p", "example.com", "a?b", "c/d", "k&=", "v+w #", "fr#ag", true)
+	f.Add(uint8(1), "", "::1", "", "", "", "", "", false)
+	f.Add(uint8(2), "é", "ex ample", "%2F", "..", "+", "%", "?", true)
+	f.Fuzz(func(t *testing.T, sch uint8, user, host, seg1, seg2, key, value, frag string, abs bool) {
+		schemes := []string{"", "http", "mailto", "x-y.z+w"}
+		p := Parts{
+			Scheme:       schemes[int(sch)%len(schemes)],
+			Userinfo:     user,
+			Host:         host,
+			Segments:     []string{seg1, seg2},
+			AbsolutePath: abs,
+			Query:        []QueryPair{{Key: key, Value: value, HasValue: true}},
+			Fragment:     frag,
+		}
+		if strings.HasPrefix(host, "[") || strings.Contains(host, "%") {
+			return // literal hosts are written as given
+		}
+		r, err := Build(p)
+		if err != nil {
+			auth := user != "" || host != ""
+			if !auth && seg1 == "" {
+				return // ambiguous paths are refused
+			}
+			t.Fatalf("Build(%+v): %v", p, err)
+		}
+		if u, _ := r.DecodedUserinfo(); u != user {
+			t.Fatalf("Build(%+v) = %q: userinfo %q", p, r, u)
+		}
+		if h, _ := r.DecodedHost(); h != host {
+			t.Fatalf("Build(%+v) = %q: host %q", p, r, h)
+		}
+		if segs, _ := r.PathSegments(); len(segs) != 2 || segs[0] != seg1 || segs[1] != seg2 {
+			t.Fatalf("Build(%+v) = %q: segments %q", p, r, segs)
+		}
+		pairs, _ := r.QueryPairs()
+		if len(pairs) != 1 || pairs[0].Key != key || pairs[0].Value != value {
+			t.Fatalf("Build(%+v) = %q: pairs %+v", p, r, pairs)
+		}
+		if fr, _ := r.DecodedFragment(); fr != frag {
+			t.Fatalf("Build(%+v) = %q: fragment %q", p, r, fr)
+		}
+	})
+}
+
+// FuzzNetURL checks that URL keeps everything net/url can express.
+func FuzzNetURL(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 300 {
+			return
+		}
+		r, err := Parse(s)
+		if err != nil {
+			return
+		}
+		u, err := r.URL()
+		if err != nil {
+			t.Fatalf("URL(%q): %v", s, err)
+		}
+		if netURLLoses(r) {
+			return
+		}
+		if got := u.String(); got != s {
+			t.Fatalf("URL(%q).String() = %q", s, got)
+		}
+		if back, err := FromURL(u); err != nil || back != r {
+			t.Fatalf("FromURL(URL(%q)) = %q, %v", s, back, err)
+		}
+	})
+}
+
+// netURLLoses reports whether r has something the URL doc says net/url
+// cannot express.
+func netURLLoses(r Reference) bool {
+	f, hasF := r.Fragment()
+	h, _ := r.Host()
+	return hasF && f == "" || r.HasUserinfo() || strings.Contains(h, "%") ||
+		r.HasAuthority() && h == "" && !r.HasPort() && (r.Path() == "" || !r.HasScheme())
 }

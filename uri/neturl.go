@@ -10,8 +10,9 @@ import (
 // case, a rootless path after a scheme becomes Opaque, and Path, Host,
 // Fragment hold decoded text next to RawPath and RawFragment holding the
 // original escapes. What net/url cannot represent is lost: an empty
-// fragment ("a#"), an empty authority with an empty path ("a://"), and
-// the exact escapes of the userinfo. The error is a *percent.Error for a
+// fragment ("a#"), an empty authority with an empty path ("a://") or
+// without a scheme ("///x"), and the exact escapes of the userinfo and
+// the host (net/url keeps them decoded). The error is a *percent.Error for a
 // malformed escape (only possible after ParseLenient).
 func (r Reference) URL() (*url.URL, error) {
 	u := &url.URL{}
@@ -60,10 +61,7 @@ func (r Reference) URL() (*url.URL, error) {
 		if err != nil {
 			return nil, err
 		}
-		u.Path = d
-		if d != path {
-			u.RawPath = path
-		}
+		u.Path, u.RawPath = d, path
 	}
 	if q, ok := r.Query(); ok {
 		u.RawQuery = q
@@ -74,10 +72,7 @@ func (r Reference) URL() (*url.URL, error) {
 		if err != nil {
 			return nil, err
 		}
-		u.Fragment = d
-		if d != f {
-			u.RawFragment = f
-		}
+		u.Fragment, u.RawFragment = d, f
 	}
 	return u, nil
 }

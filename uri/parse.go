@@ -100,6 +100,23 @@ func (p *parser) report(off int, c Component, code Code) bool {
 	return true
 }
 
+// skipClass returns the index of the first byte of s from i on that is
+// not in the class mask, or len(s).
+func skipClass(s string, i int, mask byte) int {
+	for i+8 <= len(s) {
+		w := s[i : i+8]
+		if classes[w[0]]&classes[w[1]]&classes[w[2]]&classes[w[3]]&
+			classes[w[4]]&classes[w[5]]&classes[w[6]]&classes[w[7]]&mask == 0 {
+			break
+		}
+		i += 8
+	}
+	for i < len(s) && classes[s[i]]&mask != 0 {
+		i++
+	}
+	return i
+}
+
 // scan checks s[i:end] against the class mask up to the first byte equal to
 // stop1 or stop2 that the class does not allow, and returns the index of
 // that terminator (or end). ok is false when a strict parse must stop.
@@ -207,7 +224,11 @@ func (p *parser) parse(requireScheme bool) (Reference, bool) {
 			}
 		}
 	}
-	i, ok := p.scan(i, len(s), cPath, ComponentPath, '?', '#')
+	i = skipClass(s, i, cPath)
+	ok := true
+	if i < len(s) && s[i] != '?' && s[i] != '#' {
+		i, ok = p.scan(i, len(s), cPath, ComponentPath, '?', '#')
+	}
 	if colon >= 0 && !p.lenient && (ok || p.err.Offset > colon) {
 		p.report(colon, ComponentPath, ErrColonInFirstSegment)
 		return r, false
@@ -218,8 +239,11 @@ func (p *parser) parse(requireScheme bool) (Reference, bool) {
 	r.pathEnd = int32(i)
 	if i < len(s) && s[i] == '?' {
 		r.flags |= fQuery
-		if i, ok = p.scan(i+1, len(s), cQuery, ComponentQuery, '#', '#'); !ok {
-			return r, false
+		i = skipClass(s, i+1, cQuery)
+		if i < len(s) && s[i] != '#' {
+			if i, ok = p.scan(i, len(s), cQuery, ComponentQuery, '#', '#'); !ok {
+				return r, false
+			}
 		}
 	}
 	r.queryEnd = int32(i)

@@ -156,20 +156,23 @@ func popSegment(out []byte) []byte {
 }
 
 // hasDotSegment reports whether some segment of p is "." or "..".
-func hasDotSegment(p string) bool {
+func hasDotSegment[T string | []byte](p T) bool {
 	for i := 0; i < len(p); {
-		j := strings.IndexByte(p[i:], '/')
-		end := len(p)
-		if j >= 0 {
-			end = i + j
+		end := i
+		for end < len(p) && p[end] != '/' {
+			end++
 		}
-		seg := p[i:end]
-		if seg == "." || seg == ".." {
+		if isDots(p[i:end]) {
 			return true
 		}
 		i = end + 1
 	}
 	return false
+}
+
+// isDots reports whether seg is "." or "..".
+func isDots[T string | []byte](seg T) bool {
+	return len(seg) == 1 && seg[0] == '.' || len(seg) == 2 && seg[0] == '.' && seg[1] == '.'
 }
 
 // Relativize returns the shortest reference that resolves against base to
