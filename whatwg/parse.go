@@ -48,7 +48,7 @@ type parser struct {
 	u    URL
 	port int32 // the URL's port, or -1
 	qPos int   // index of "?" in buf, or -1
-	fPos int // index of "#" in buf, or -1
+	fPos int   // index of "#" in buf, or -1
 
 	// State override (setters) and what the setter's URL looks like.
 	override   state
