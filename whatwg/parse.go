@@ -491,9 +491,26 @@ func (p *parser) checkUnit(i int) {
 		return
 	}
 	if !utf8.RuneStart(c) {
-		if i == 0 || p.in[i-1] < 0x80 {
-			p.err(ErrInvalidURLUnit, i)
+		// A continuation byte: fine inside a valid sequence (reported,
+		// if invalid, at its first byte), an error when stray.
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			if lead := p.in[k]; utf8.RuneStart(lead) {
+				n := 0 // sequence length announced by the lead byte
+				switch {
+				case lead >= 0xF0:
+					n = 4
+				case lead >= 0xE0:
+					n = 3
+				case lead >= 0xC0:
+					n = 2
+				}
+				if k+n > i {
+					return
+				}
+				break
+			}
 		}
+		p.err(ErrInvalidURLUnit, i)
 		return
 	}
 	r, _ := utf8.DecodeRuneInString(p.in[i:])

@@ -337,3 +337,32 @@ func TestZeroURL(t *testing.T) {
 		t.Errorf("SetHref on zero URL: %v %q", err, u.Href())
 	}
 }
+
+func TestInvalidUTF8(t *testing.T) {
+	tests := []struct {
+		in, href string
+		offsets  []int
+	}{
+		{"http://a/\xff", "http://a/%FF", []int{9}},
+		{"http://a/é\x80", "http://a/%C3%A9%80", []int{11}},
+		{"http://a/\xe2\x82", "http://a/%E2%82", []int{9}},
+		{"http://a/?é#é", "http://a/?%C3%A9#%C3%A9", nil},
+	}
+	for _, tt := range tests {
+		u, errs, err := ParseWithErrors(tt.in, nil)
+		if err != nil || u.Href() != tt.href {
+			t.Errorf("%q: %v %v", tt.in, u, err)
+			continue
+		}
+		var offs []int
+		for _, e := range errs {
+			offs = append(offs, e.Offset)
+		}
+		if !reflect.DeepEqual(offs, tt.offsets) {
+			t.Errorf("%q: error offsets %v, want %v", tt.in, offs, tt.offsets)
+		}
+	}
+	if _, err := Parse("http://\xffa/", nil); err == nil {
+		t.Errorf("invalid UTF-8 in a domain parsed")
+	}
+}
