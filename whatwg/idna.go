@@ -39,8 +39,13 @@ var (
 // URL Standard's carve-out for web compatibility, which also covers
 // invalid "xn--" labels), so no IDNA work is needed for it.
 func domainToASCII(domain string, beStrict bool) (string, bool) {
-	if !beStrict && isASCII(domain) {
-		return asciiLower(domain), true
+	if isASCII(domain) {
+		if !beStrict {
+			return asciiLower(domain), true
+		}
+		if strictASCIIDomain(domain) {
+			return asciiLower(domain), true
+		}
 	}
 	var out string
 	var err error
@@ -69,4 +74,36 @@ func asciiLower(s string) string {
 		}
 	}
 	return s
+}
+
+// strictASCIIDomain reports whether an ASCII domain certainly passes strict
+// ToASCII: every label is 1 to 63 letters, digits and hyphens, without a
+// leading or trailing hyphen or hyphens in the third and fourth positions
+// (which rules out "xn--" labels, left to full processing), and the domain
+// without a trailing dot is at most 253 bytes. A false result means "ask
+// the full algorithm", not "invalid".
+func strictASCIIDomain(d string) bool {
+	if len(d) > 0 && d[len(d)-1] == '.' {
+		d = d[:len(d)-1]
+	}
+	if len(d) == 0 || len(d) > 253 {
+		return false
+	}
+	start := 0
+	for i := 0; i <= len(d); i++ {
+		if i < len(d) && d[i] != '.' {
+			c := d[i] | 0x20
+			if !(c >= 'a' && c <= 'z' || d[i] >= '0' && d[i] <= '9' || d[i] == '-') {
+				return false
+			}
+			continue
+		}
+		label := d[start:i]
+		if len(label) == 0 || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' ||
+			len(label) >= 4 && label[2] == '-' && label[3] == '-' {
+			return false
+		}
+		start = i + 1
+	}
+	return true
 }

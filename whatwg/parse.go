@@ -404,6 +404,28 @@ func scan(s string, j int, cl uint16) int {
 	return j
 }
 
+// scanAll returns the index of the first byte of s[j:] that lacks one of
+// the class bits in mask, or len(s).
+func scanAll(s string, j int, mask uint16) int {
+	for j+4 <= len(s) && classes[s[j]]&classes[s[j+1]]&classes[s[j+2]]&classes[s[j+3]]&mask == mask {
+		j += 4
+	}
+	for j < len(s) && classes[s[j]]&mask == mask {
+		j++
+	}
+	return j
+}
+
+// runMask returns the class bits a byte needs to be copied in a run: cl,
+// plus being a URL code point when validation errors are collected (other
+// bytes, "%" included, are checked one at a time).
+func (p *parser) runMask(cl uint16) uint16 {
+	if p.collect {
+		return cl | clURLCode
+	}
+	return cl
+}
+
 // endSegment finishes the path segment that starts with the "/" at
 // output index segStart; slash says whether a "/" (or "\\" in a special
 // URL) ended it.
@@ -1049,17 +1071,12 @@ func (p *parser) run(st state) bool {
 				}
 				continue
 			}
-			if !p.collect {
-				j := ptr
-				for j < n && classes[in[j]]&clPathRun != 0 {
-					j++
-				}
-				if j > ptr {
-					p.putIn(ptr, j)
-					ptr = j - 1
-					continue
-				}
-			} else {
+			if j := scanAll(in, ptr, p.runMask(clPathRun)); j > ptr {
+				p.putIn(ptr, j)
+				ptr = j - 1
+				continue
+			}
+			if p.collect {
 				p.checkUnit(ptr)
 			}
 			if classes[c]&clPath != 0 {
@@ -1108,15 +1125,12 @@ func (p *parser) run(st state) bool {
 			if special {
 				cl = clSpQuery
 			}
-			if !p.collect {
-				j := ptr
-				j = scan(in, j, cl)
-				if j > ptr {
-					p.putIn(ptr, j)
-					ptr = j - 1
-					continue
-				}
-			} else {
+			if j := scanAll(in, ptr, p.runMask(cl)); j > ptr {
+				p.putIn(ptr, j)
+				ptr = j - 1
+				continue
+			}
+			if p.collect {
 				p.checkUnit(ptr)
 			}
 			if classes[c]&cl != 0 {
@@ -1129,15 +1143,12 @@ func (p *parser) run(st state) bool {
 			if c == eof {
 				break
 			}
-			if !p.collect {
-				j := ptr
-				j = scan(in, j, clFragment)
-				if j > ptr {
-					p.putIn(ptr, j)
-					ptr = j - 1
-					continue
-				}
-			} else {
+			if j := scanAll(in, ptr, p.runMask(clFragment)); j > ptr {
+				p.putIn(ptr, j)
+				ptr = j - 1
+				continue
+			}
+			if p.collect {
 				p.checkUnit(ptr)
 			}
 			if classes[c]&clFragment != 0 {

@@ -366,3 +366,18 @@ func TestInvalidUTF8(t *testing.T) {
 		t.Errorf("invalid UTF-8 in a domain parsed")
 	}
 }
+
+// strictASCIIDomain is a shortcut: whenever it accepts, the full strict
+// ToASCII must accept too.
+func TestStrictASCIIDomain(t *testing.T) {
+	for _, d := range []string{"example.org", "EXAMPLE.org.", "a-b.c", "1.2.3.4", "a", "xn--53h.example", "-a.b", "a-.b", "ab--c.d", "a..b", "a_b.c", ".", "", "a b"} {
+		fast := strictASCIIDomain(d)
+		_, err := strictIDNA.ToASCII(d)
+		if fast && err != nil {
+			t.Errorf("%q: shortcut accepts, ToASCII fails: %v", d, err)
+		}
+	}
+	if !strictASCIIDomain("www.example.com") || strictASCIIDomain("xn--53h.example") {
+		t.Errorf("shortcut decisions wrong")
+	}
+}
