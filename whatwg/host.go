@@ -94,11 +94,13 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 	var result string
 	domainASCII := isASCII(domain)
 	if domainASCII {
-		result, _ = domainToASCII(domain, false)
+		// The domain parser lowercases an ASCII domain whatever ToASCII
+		// would say (web compatibility).
+		result = asciiLower(domain)
 	} else {
-		var ok bool
-		result, ok = domainToASCII(domain, false)
-		if !ok {
+		var err error
+		result, err = domainToASCII(domain, false)
+		if err != nil {
 			// Strict ToASCII failed as well and recorded the error.
 			return p.failQuiet(ErrDomainToASCII, off)
 		}
@@ -121,7 +123,7 @@ func (p *parser) strictCheck(domain string, off int) {
 	if !p.collect {
 		return
 	}
-	if _, ok := domainToASCII(domain, true); !ok {
+	if _, err := domainToASCII(domain, true); err != nil {
 		p.err(ErrDomainToASCII, off)
 	}
 }

@@ -1,6 +1,10 @@
 package whatwg
 
-import "golang.org/x/net/idna"
+import (
+	"errors"
+
+	"golang.org/x/net/idna"
+)
 
 // The two UTS #46 profiles of the URL Standard's "domain parser ToASCII":
 // lenient (beStrict false) and strict (beStrict true). They are read-only
@@ -29,23 +33,22 @@ var (
 	)
 )
 
+// errIDNA is returned by domainToASCII when ToASCII fails.
+var errIDNA = errors.New("whatwg: domain to ASCII failed")
+
 // domainToASCII runs UTS #46 ToASCII on domain with the options of the URL
 // Standard's "domain parser ToASCII": CheckHyphens, UseSTD3ASCIIRules and
 // VerifyDnsLength set to beStrict, CheckBidi and CheckJoiners true,
-// non-transitional processing. It reports ok false on failure.
+// Transitional_Processing and IgnoreInvalidPunycode false.
 //
-// When beStrict is false, an ASCII domain is only lowercased: the domain
-// parser returns ASCII input lowercased whatever ToASCII would say (the
-// URL Standard's carve-out for web compatibility, which also covers
-// invalid "xn--" labels), so no IDNA work is needed for it.
-func domainToASCII(domain string, beStrict bool) (string, bool) {
-	if isASCII(domain) {
-		if !beStrict {
-			return asciiLower(domain), true
-		}
-		if strictASCIIDomain(domain) {
-			return asciiLower(domain), true
-		}
+// It is pure ToASCII: the domain parser's own rule that a non-strict ASCII
+// domain is just lowercased lives in the host parser, not here. Two
+// shortcuts give ToASCII's answer without IDNA work: an ASCII domain with
+// no "xn--" label is lowercased when beStrict is false, and an ASCII
+// domain of plain LDH labels passes when beStrict is true.
+func domainToASCII(domain string, beStrict bool) (string, error) {
+	if !beStrict && plainASCIIDomain(domain) || beStrict && strictASCIIDomain(domain) {
+		return asciiLower(domain), nil
 	}
 	var out string
 	var err error
@@ -55,9 +58,27 @@ func domainToASCII(domain string, beStrict bool) (string, bool) {
 		out, err = lenientIDNA.ToASCII(domain)
 	}
 	if err != nil {
-		return "", false
+		return "", errIDNA
 	}
-	return out, true
+	return out, nil
+}
+
+// plainASCIIDomain reports whether domain is ASCII and has no label that
+// starts with "xn--" (ASCII case-insensitively); lenient ToASCII then only
+// lowercases it.
+func plainASCIIDomain(d string) bool {
+	labelStart := true
+	for i := 0; i < len(d); i++ {
+		c := d[i]
+		if c >= 0x80 {
+			return false
+		}
+		if labelStart && c|0x20 == 'x' && i+3 < len(d) && d[i+1]|0x20 == 'n' && d[i+2] == '-' && d[i+3] == '-' {
+			return false
+		}
+		labelStart = c == '.'
+	}
+	return true
 }
 
 // asciiLower returns s with ASCII upper case letters lowercased.

@@ -380,4 +380,15 @@ func TestStrictASCIIDomain(t *testing.T) {
 	if !strictASCIIDomain("www.example.com") || strictASCIIDomain("xn--53h.example") {
 		t.Errorf("shortcut decisions wrong")
 	}
+	for _, d := range []string{"Example.ORG", "a_b.c", "xn--53h.example", "XN--53h.example", "a.xN--x", "ax--b", "☕.example"} {
+		if plainASCIIDomain(d) {
+			want, err := lenientIDNA.ToASCII(d)
+			if err != nil || want != asciiLower(d) {
+				t.Errorf("%q: lenient shortcut gives %q, ToASCII %q %v", d, asciiLower(d), want, err)
+			}
+		}
+	}
+	if plainASCIIDomain("a.xn--53h") || plainASCIIDomain("XN--53h") || !plainASCIIDomain("ax--b.c") {
+		t.Errorf("plainASCIIDomain decisions wrong")
+	}
 }
