@@ -2,7 +2,6 @@ module github.com/urikit/urikit
 
 go 1.26.0
 
-require (
-	golang.org/x/net v0.62.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
-)
+require golang.org/x/net v0.62.0
+
+require golang.org/x/text v0.43.0 // indirect
