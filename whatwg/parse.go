@@ -395,25 +395,27 @@ func (p *parser) fastAuthority(start int) int {
 // scan returns the index of the first byte of s[j:] outside class cl, or
 // len(s).
 func scan(s string, j int, cl uint16) int {
-	for j+4 <= len(s) && classes[s[j]]&classes[s[j+1]]&classes[s[j+2]]&classes[s[j+3]]&cl != 0 {
-		j += 4
+	t := s[j:]
+	for len(t) >= 4 && classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&cl != 0 {
+		t = t[4:]
 	}
-	for j < len(s) && classes[s[j]]&cl != 0 {
-		j++
+	for len(t) > 0 && classes[t[0]]&cl != 0 {
+		t = t[1:]
 	}
-	return j
+	return len(s) - len(t)
 }
 
 // scanAll returns the index of the first byte of s[j:] that lacks one of
 // the class bits in mask, or len(s).
 func scanAll(s string, j int, mask uint16) int {
-	for j+4 <= len(s) && classes[s[j]]&classes[s[j+1]]&classes[s[j+2]]&classes[s[j+3]]&mask == mask {
-		j += 4
+	t := s[j:]
+	for len(t) >= 4 && classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&mask == mask {
+		t = t[4:]
 	}
-	for j < len(s) && classes[s[j]]&mask == mask {
-		j++
+	for len(t) > 0 && classes[t[0]]&mask == mask {
+		t = t[1:]
 	}
-	return j
+	return len(s) - len(t)
 }
 
 // runMask returns the class bits a byte needs to be copied in a run: cl,
@@ -479,7 +481,11 @@ func (p *parser) pathRun(ptr, segStart int, special bool) int {
 				p.endSegment(segStart, true)
 			}
 			segStart = p.size()
-			p.putc('/')
+			if p.virt && p.n == j && c == '/' {
+				p.n++ // the output is still the input
+			} else {
+				p.putc('/')
+			}
 		case c == '?' || c == '#':
 			if short {
 				p.endSegment(segStart, false)
