@@ -966,6 +966,13 @@ func (p *parser) run(st state) bool {
 			if bufStart < 0 {
 				bufStart = ptr
 			}
+			if c != eof && classes[c]&clHostDelim == 0 {
+				// Skip ahead to the next character that may end the host.
+				for ptr+1 < n && classes[in[ptr+1]]&clHostDelim == 0 {
+					ptr++
+				}
+				continue
+			}
 			if c == eof || c == '/' || c == '\\' || c == '?' || c == '#' {
 				end := ptr
 				ptr--
