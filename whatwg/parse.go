@@ -40,7 +40,7 @@ const eof = -1
 // built is serialized into buf as the state machine goes, with its offsets
 // in u; components are always produced in serialization order.
 type parser struct {
-	in   string // input after trimming and tab/newline removal
+	in   string // input after trimming (and tab/newline removal, see lazyTabs)
 	base *URL
 	buf  []byte // materialized output (see writer.go)
 	n    int    // length of the virtual output p.in[:n]
@@ -110,6 +110,15 @@ func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
 		return nil, p.errs, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
 	return u, p.errs, nil
+}
+
+// CanParse reports whether input parses, relative to base when base is
+// non-nil (JavaScript's URL.canParse). It does not allocate for inputs in
+// serialized form.
+func CanParse(input string, base *URL) bool {
+	var u URL
+	p := parser{base: base, virt: true}
+	return p.parse(input, &u)
 }
 
 // MustParse is Parse that panics on error, for tests and fixed inputs.

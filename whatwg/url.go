@@ -66,6 +66,9 @@ const (
 // UnmarshalText; the zero URL is not a URL (its Href is "" and its getters
 // return ""), and its setters other than SetHref do nothing useful.
 //
+// URLs are comparable: u == v exactly when their hrefs are equal, as the
+// offsets follow from the href.
+//
 // Layout of href, with offsets:
 //
 //	scheme ":" ["//" [username [":" password] "@"] host [":" port]] ["/."] path ["?" query] ["#" fragment]

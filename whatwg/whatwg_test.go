@@ -392,3 +392,19 @@ func TestStrictASCIIDomain(t *testing.T) {
 		t.Errorf("plainASCIIDomain decisions wrong")
 	}
 }
+
+func TestCanParse(t *testing.T) {
+	base := MustParse("https://example.org/")
+	for _, tt := range []struct {
+		in   string
+		base *URL
+		want bool
+	}{{"https://a/", nil, true}, {"/x", nil, false}, {"/x", base, true}, {"http://[", base, false}} {
+		if got := CanParse(tt.in, tt.base); got != tt.want {
+			t.Errorf("CanParse(%q) = %v", tt.in, got)
+		}
+	}
+	if n := testing.AllocsPerRun(20, func() { CanParse("https://example.org/a?b#c", nil) }); n != 0 {
+		t.Errorf("CanParse allocates %v", n)
+	}
+}
