@@ -333,6 +333,12 @@ func TestZeroURL(t *testing.T) {
 	if u.Origin() != "null" || u.PortNumber() != -1 || u.HasHost() {
 		t.Errorf("zero URL: origin %q port %d", u.Origin(), u.PortNumber())
 	}
+	for _, attr := range []string{"protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+		applySetter(&u, attr, "x")
+		if u != (URL{}) {
+			t.Errorf("zero URL: %s setter changed it to %q", attr, u.Href())
+		}
+	}
 	if err := u.SetHref("http://a/"); err != nil || u.Href() != "http://a/" {
 		t.Errorf("SetHref on zero URL: %v %q", err, u.Href())
 	}
