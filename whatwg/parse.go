@@ -614,6 +614,13 @@ func (p *parser) run(st state) bool {
 						p.err(ErrSpecialSchemeMissingSolidus, ptr+1)
 					}
 					st = stFile
+					if ptr+3 < n && in[ptr+1] == '/' && in[ptr+2] == '/' && in[ptr+3] == '/' && p.override == stNone {
+						// "file:///": the file, file slash and file host
+						// states end with an empty host, whatever the base.
+						p.emptyHost()
+						st = stPathStart
+						ptr += 2
+					}
 				case special && p.base != nil && p.base.scheme == p.u.scheme:
 					st = stSpecialRelativeOrAuthority
 				case special:
