@@ -232,6 +232,17 @@ func lastLabel[T string | []byte](d T) T {
 
 // endsInNumber is the URL Standard's "ends in a number checker".
 func endsInNumber[T string | []byte](d T) bool {
+	if k := len(d); k > 0 {
+		// Quick answer: a number ends in a digit, a hex digit or the "x"
+		// of "0x" (after an optional trailing dot).
+		c := d[k-1]
+		if c == '.' && k > 1 {
+			c = d[k-2]
+		}
+		if !isHex(c) && c|0x20 != 'x' {
+			return false
+		}
+	}
 	last := lastLabel(d)
 	if len(last) == 0 {
 		return false

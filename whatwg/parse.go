@@ -353,7 +353,13 @@ func (p *parser) fastAuthority(start int) int {
 	in := p.in
 	n := len(in)
 	j := start
-	for j < n && classes[in[j]]&(clAuthDelim|clHostDelim) == 0 {
+	plain := clDomainPlain
+	for j < n {
+		c := classes[in[j]]
+		if c&(clAuthDelim|clHostDelim) != 0 {
+			break
+		}
+		plain &= c
 		j++
 	}
 	if j == start {
@@ -378,7 +384,13 @@ func (p *parser) fastAuthority(start int) int {
 	p.put("//")
 	pos := uint32(p.size())
 	p.u.userEnd, p.u.hostStart = pos, pos
-	if !p.parseHost(in[start:hostEnd], false, start) {
+	if plain != 0 {
+		// Already a lowercase ASCII domain (or IPv4 address).
+		p.putIn(start, hostEnd)
+		if !p.finishDomain(int(pos), true, start) {
+			return -1
+		}
+	} else if !p.parseHost(in[start:hostEnd], false, start) {
 		return -1
 	}
 	p.u.hostEnd = uint32(p.size())
