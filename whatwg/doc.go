@@ -9,6 +9,8 @@
 //	base, _ := whatwg.Parse("https://example.org/a/b", nil)
 //	u, err := whatwg.Parse("../c?x#y", base) // https://example.org/c?x#y
 //
+// ParseInto parses into a caller's URL (no allocation for inputs already in
+// serialized form) and CanParse only reports whether the input parses.
 // ParseWithErrors also returns every validation error the parser met, with
 // the URL Standard's names ("invalid-URL-unit",
 // "special-scheme-missing-following-solidus", ...) and byte offsets into
