@@ -9,6 +9,8 @@
 //	base, _ := whatwg.Parse("https://example.org/a/b", nil)
 //	u, err := whatwg.Parse("../c?x#y", base) // https://example.org/c?x#y
 //
+// ParseInto parses into a caller's URL (no allocation for inputs already in
+// serialized form) and CanParse only reports whether the input parses.
 // ParseWithErrors also returns every validation error the parser met, with
 // the URL Standard's names ("invalid-URL-unit",
 // "special-scheme-missing-following-solidus", ...) and byte offsets into
@@ -38,10 +40,12 @@
 // the parse) fail, as U+FFFD would. Only UTF-8 is supported as the query
 // encoding.
 //
-// Domain to ASCII goes through one function (domainToASCII in idna.go),
+// UTS #46 ToASCII goes through one function (domainToASCII in idna.go),
 // currently built on golang.org/x/net/idna with the standard's options.
-// ASCII domains never reach IDNA: the standard lowercases them as they
-// are, whatever their labels ("xn--" included).
+// The host parser lowercases ASCII domains itself, whatever their labels
+// ("xn--" included), as the standard's domain parser does; only
+// ParseWithErrors asks strict ToASCII about them, to report
+// domain-to-ASCII.
 //
 // Search parameters (URLSearchParams) are provided by the form package.
 package whatwg

@@ -1,8 +1,44 @@
 package whatwg
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 )
+
+// corpusSeeds returns the inputs and bases of WPT's urltestdata.json when
+// the conformance data is at hand (the fuzz targets do not need it).
+func corpusSeeds() (inputs, bases []string) {
+	dir := os.Getenv("URIKIT_CONFORMANCE")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "shared", "testdata")
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "wpt", "urltestdata.json"))
+	if err != nil {
+		return nil, nil
+	}
+	var raw []json.RawMessage
+	if json.Unmarshal(b, &raw) != nil {
+		return nil, nil
+	}
+	seen := map[string]bool{}
+	for _, r := range raw {
+		var c struct {
+			Input string  `json:"input"`
+			Base  *string `json:"base"`
+		}
+		if json.Unmarshal(r, &c) != nil {
+			continue
+		}
+		inputs = append(inputs, c.Input)
+		if c.Base != nil && !seen[*c.Base] {
+			seen[*c.Base] = true
+			bases = append(bases, *c.Base)
+		}
+	}
+	return inputs, bases
+}
 
 var fuzzSeeds = []string{
 	"https://user:pa:ss@EXAMPLE.com:8080/a/./b/../c?q=1#f",
@@ -31,6 +67,14 @@ func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s, "")
 		f.Add(s, "http://example.org/foo/bar?b#x")
+	}
+	inputs, bases := corpusSeeds()
+	for i, s := range inputs {
+		base := ""
+		if len(bases) > 0 {
+			base = bases[i%len(bases)]
+		}
+		f.Add(s, base)
 	}
 	f.Fuzz(func(t *testing.T, input, baseStr string) {
 		var base *URL
@@ -106,6 +150,11 @@ func FuzzSetters(f *testing.F) {
 		f.Add(s, uint8(i), "x:1")
 		f.Add(s, uint8(i+3), "/a b/../c")
 		f.Add(s, uint8(i+5), "[::1]:99")
+	}
+	inputs, _ := corpusSeeds()
+	for i, s := range inputs {
+		f.Add("https://user:pw@example.org:8080/p?q#f", uint8(i), s)
+		f.Add("foo://h/p", uint8(i), s)
 	}
 	f.Fuzz(func(t *testing.T, href string, which uint8, value string) {
 		u, err := Parse(href, nil)

@@ -94,11 +94,13 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 	var result string
 	domainASCII := isASCII(domain)
 	if domainASCII {
-		result, _ = domainToASCII(domain, false)
+		// The domain parser lowercases an ASCII domain whatever ToASCII
+		// would say (web compatibility).
+		result = asciiLower(domain)
 	} else {
-		var ok bool
-		result, ok = domainToASCII(domain, false)
-		if !ok {
+		var err error
+		result, err = domainToASCII(domain, false)
+		if err != nil {
 			// Strict ToASCII failed as well and recorded the error.
 			return p.failQuiet(ErrDomainToASCII, off)
 		}
@@ -121,7 +123,7 @@ func (p *parser) strictCheck(domain string, off int) {
 	if !p.collect {
 		return
 	}
-	if _, ok := domainToASCII(domain, true); !ok {
+	if _, err := domainToASCII(domain, true); err != nil {
 		p.err(ErrDomainToASCII, off)
 	}
 }
@@ -230,6 +232,17 @@ func lastLabel[T string | []byte](d T) T {
 
 // endsInNumber is the URL Standard's "ends in a number checker".
 func endsInNumber[T string | []byte](d T) bool {
+	if k := len(d); k > 0 {
+		// Quick answer: a number ends in a digit, a hex digit or the "x"
+		// of "0x" (after an optional trailing dot).
+		c := d[k-1]
+		if c == '.' && k > 1 {
+			c = d[k-2]
+		}
+		if !isHex(c) && c|0x20 != 'x' {
+			return false
+		}
+	}
 	last := lastLabel(d)
 	if len(last) == 0 {
 		return false
@@ -505,21 +518,4 @@ func appendIPv6(b []byte, a *[8]uint16) []byte {
 		}
 	}
 	return b
-}
-
-// asciiLower returns s with ASCII upper case letters lowercased, without
-// allocating when there are none.
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if b[j] >= 'A' && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }

@@ -40,7 +40,7 @@ const eof = -1
 // built is serialized into buf as the state machine goes, with its offsets
 // in u; components are always produced in serialization order.
 type parser struct {
-	in   string // input after trimming and tab/newline removal
+	in   string // input after trimming (and tab/newline removal, see lazyTabs)
 	base *URL
 	buf  []byte // materialized output (see writer.go)
 	n    int    // length of the virtual output p.in[:n]
@@ -110,6 +110,15 @@ func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
 		return nil, p.errs, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
 	return u, p.errs, nil
+}
+
+// CanParse reports whether input parses, relative to base when base is
+// non-nil (JavaScript's URL.canParse). It does not allocate for inputs in
+// serialized form.
+func CanParse(input string, base *URL) bool {
+	var u URL
+	p := parser{base: base, virt: true}
+	return p.parse(input, &u)
 }
 
 // MustParse is Parse that panics on error, for tests and fixed inputs.
@@ -344,7 +353,13 @@ func (p *parser) fastAuthority(start int) int {
 	in := p.in
 	n := len(in)
 	j := start
-	for j < n && classes[in[j]]&(clAuthDelim|clHostDelim) == 0 {
+	plain := clDomainPlain
+	for j < n {
+		c := classes[in[j]]
+		if c&(clAuthDelim|clHostDelim) != 0 {
+			break
+		}
+		plain &= c
 		j++
 	}
 	if j == start {
@@ -369,7 +384,13 @@ func (p *parser) fastAuthority(start int) int {
 	p.put("//")
 	pos := uint32(p.size())
 	p.u.userEnd, p.u.hostStart = pos, pos
-	if !p.parseHost(in[start:hostEnd], false, start) {
+	if plain != 0 {
+		// Already a lowercase ASCII domain (or IPv4 address).
+		p.putIn(start, hostEnd)
+		if !p.finishDomain(int(pos), true, start) {
+			return -1
+		}
+	} else if !p.parseHost(in[start:hostEnd], false, start) {
 		return -1
 	}
 	p.u.hostEnd = uint32(p.size())
@@ -395,13 +416,37 @@ func (p *parser) fastAuthority(start int) int {
 // scan returns the index of the first byte of s[j:] outside class cl, or
 // len(s).
 func scan(s string, j int, cl uint16) int {
-	for j+4 <= len(s) && classes[s[j]]&classes[s[j+1]]&classes[s[j+2]]&classes[s[j+3]]&cl != 0 {
-		j += 4
+	t := s[j:]
+	for len(t) >= 4 && classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&cl != 0 {
+		t = t[4:]
 	}
-	for j < len(s) && classes[s[j]]&cl != 0 {
-		j++
+	for len(t) > 0 && classes[t[0]]&cl != 0 {
+		t = t[1:]
 	}
-	return j
+	return len(s) - len(t)
+}
+
+// scanAll returns the index of the first byte of s[j:] that lacks one of
+// the class bits in mask, or len(s).
+func scanAll(s string, j int, mask uint16) int {
+	t := s[j:]
+	for len(t) >= 4 && classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&mask == mask {
+		t = t[4:]
+	}
+	for len(t) > 0 && classes[t[0]]&mask == mask {
+		t = t[1:]
+	}
+	return len(s) - len(t)
+}
+
+// runMask returns the class bits a byte needs to be copied in a run: cl,
+// plus being a URL code point when validation errors are collected (other
+// bytes, "%" included, are checked one at a time).
+func (p *parser) runMask(cl uint16) uint16 {
+	if p.collect {
+		return cl | clURLCode
+	}
+	return cl
 }
 
 // endSegment finishes the path segment that starts with the "/" at
@@ -457,7 +502,11 @@ func (p *parser) pathRun(ptr, segStart int, special bool) int {
 				p.endSegment(segStart, true)
 			}
 			segStart = p.size()
-			p.putc('/')
+			if p.virt && p.n == j && c == '/' {
+				p.n++ // the output is still the input
+			} else {
+				p.putc('/')
+			}
 		case c == '?' || c == '#':
 			if short {
 				p.endSegment(segStart, false)
@@ -491,9 +540,26 @@ func (p *parser) checkUnit(i int) {
 		return
 	}
 	if !utf8.RuneStart(c) {
-		if i == 0 || p.in[i-1] < 0x80 {
-			p.err(ErrInvalidURLUnit, i)
+		// A continuation byte: fine inside a valid sequence (reported,
+		// if invalid, at its first byte), an error when stray.
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			if lead := p.in[k]; utf8.RuneStart(lead) {
+				n := 0 // sequence length announced by the lead byte
+				switch {
+				case lead >= 0xF0:
+					n = 4
+				case lead >= 0xE0:
+					n = 3
+				case lead >= 0xC0:
+					n = 2
+				}
+				if k+n > i {
+					return
+				}
+				break
+			}
 		}
+		p.err(ErrInvalidURLUnit, i)
 		return
 	}
 	r, _ := utf8.DecodeRuneInString(p.in[i:])
@@ -560,6 +626,13 @@ func (p *parser) run(st state) bool {
 						p.err(ErrSpecialSchemeMissingSolidus, ptr+1)
 					}
 					st = stFile
+					if ptr+3 < n && in[ptr+1] == '/' && in[ptr+2] == '/' && in[ptr+3] == '/' && p.override == stNone {
+						// "file:///": the file, file slash and file host
+						// states end with an empty host, whatever the base.
+						p.emptyHost()
+						st = stPathStart
+						ptr += 2
+					}
 				case special && p.base != nil && p.base.scheme == p.u.scheme:
 					st = stSpecialRelativeOrAuthority
 				case special:
@@ -921,6 +994,13 @@ func (p *parser) run(st state) bool {
 			if bufStart < 0 {
 				bufStart = ptr
 			}
+			if c != eof && classes[c]&clHostDelim == 0 {
+				// Skip ahead to the next character that may end the host.
+				for ptr+1 < n && classes[in[ptr+1]]&clHostDelim == 0 {
+					ptr++
+				}
+				continue
+			}
 			if c == eof || c == '/' || c == '\\' || c == '?' || c == '#' {
 				end := ptr
 				ptr--
@@ -1032,17 +1112,12 @@ func (p *parser) run(st state) bool {
 				}
 				continue
 			}
-			if !p.collect {
-				j := ptr
-				for j < n && classes[in[j]]&clPathRun != 0 {
-					j++
-				}
-				if j > ptr {
-					p.putIn(ptr, j)
-					ptr = j - 1
-					continue
-				}
-			} else {
+			if j := scanAll(in, ptr, p.runMask(clPathRun)); j > ptr {
+				p.putIn(ptr, j)
+				ptr = j - 1
+				continue
+			}
+			if p.collect {
 				p.checkUnit(ptr)
 			}
 			if classes[c]&clPath != 0 {
@@ -1091,15 +1166,12 @@ func (p *parser) run(st state) bool {
 			if special {
 				cl = clSpQuery
 			}
-			if !p.collect {
-				j := ptr
-				j = scan(in, j, cl)
-				if j > ptr {
-					p.putIn(ptr, j)
-					ptr = j - 1
-					continue
-				}
-			} else {
+			if j := scanAll(in, ptr, p.runMask(cl)); j > ptr {
+				p.putIn(ptr, j)
+				ptr = j - 1
+				continue
+			}
+			if p.collect {
 				p.checkUnit(ptr)
 			}
 			if classes[c]&cl != 0 {
@@ -1112,15 +1184,12 @@ func (p *parser) run(st state) bool {
 			if c == eof {
 				break
 			}
-			if !p.collect {
-				j := ptr
-				j = scan(in, j, clFragment)
-				if j > ptr {
-					p.putIn(ptr, j)
-					ptr = j - 1
-					continue
-				}
-			} else {
+			if j := scanAll(in, ptr, p.runMask(clFragment)); j > ptr {
+				p.putIn(ptr, j)
+				ptr = j - 1
+				continue
+			}
+			if p.collect {
 				p.checkUnit(ptr)
 			}
 			if classes[c]&clFragment != 0 {

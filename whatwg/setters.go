@@ -130,6 +130,9 @@ func (u *URL) SetHref(href string) error {
 // scheme, or when it would make "file" a URL with credentials or a port, or
 // leave "file" with an empty host.
 func (u *URL) SetProtocol(value string) {
+	if u.href == "" {
+		return
+	}
 	p := &parser{}
 	s := p.removeTabs(value)
 	if s == "" || !isAlpha(s[0]) {
@@ -165,6 +168,9 @@ func (u *URL) SetProtocol(value string) {
 // percent-encode set. It does nothing when the URL cannot have credentials
 // (null or empty host, or a file URL).
 func (u *URL) SetUsername(value string) {
+	if u.href == "" {
+		return
+	}
 	if u.cannotHaveCredentialsOrPort() {
 		return
 	}
@@ -176,6 +182,9 @@ func (u *URL) SetUsername(value string) {
 // SetPassword sets the password to value, percent-encoded with the userinfo
 // percent-encode set. It does nothing when the URL cannot have credentials.
 func (u *URL) SetPassword(value string) {
+	if u.href == "" {
+		return
+	}
 	if u.cannotHaveCredentialsOrPort() {
 		return
 	}
@@ -195,7 +204,7 @@ func (u *URL) SetHost(value string) { u.setHost(value, stHost) }
 func (u *URL) SetHostname(value string) { u.setHost(value, stHostname) }
 
 func (u *URL) setHost(value string, st state) {
-	if u.opaque {
+	if u.opaque || u.href == "" {
 		return
 	}
 	p := u.setterParser(value, st)
@@ -220,6 +229,9 @@ func (u *URL) setHost(value string, st state) {
 // nothing when the URL cannot have a port or value does not start with a
 // digit or is out of range.
 func (u *URL) SetPort(value string) {
+	if u.href == "" {
+		return
+	}
 	if u.cannotHaveCredentialsOrPort() {
 		return
 	}
@@ -240,6 +252,9 @@ func (u *URL) SetPort(value string) {
 // SetPathname replaces the path with value parsed from the path start
 // state. It does nothing for URLs with an opaque path.
 func (u *URL) SetPathname(value string) {
+	if u.href == "" {
+		return
+	}
 	if u.opaque {
 		return
 	}
@@ -253,6 +268,9 @@ func (u *URL) SetPathname(value string) {
 // SetSearch sets the query from value, without a leading "?"; "" makes
 // the query null.
 func (u *URL) SetSearch(value string) {
+	if u.href == "" {
+		return
+	}
 	r := u.record()
 	if value == "" {
 		r.query, r.hasQuery = "", false
@@ -270,6 +288,9 @@ func (u *URL) SetSearch(value string) {
 // SetHash sets the fragment from value, without a leading "#"; "" makes
 // the fragment null.
 func (u *URL) SetHash(value string) {
+	if u.href == "" {
+		return
+	}
 	r := u.record()
 	if value == "" {
 		r.frag, r.hasFrag = "", false

@@ -61,17 +61,20 @@ const (
 // URL is a parsed URL record of the URL Standard. It stores the serialized
 // URL (its href) once, plus the offsets of each component, so that reading
 // a component allocates nothing. URLs come from Parse, ParseInto or
-// UnmarshalText; the zero URL is not a URL (its Href is "" and its getters
-// return ""), and its setters other than SetHref do nothing useful.
+// UnmarshalText; the zero URL is not a URL: its getters return "" and its
+// setters other than SetHref do nothing.
 //
-// Layout of href, with offsets:
-//
-//	scheme ":" ["//" [username [":" password] "@"] host [":" port]] ["/."] path ["?" query] ["#" fragment]
-//	       ^schemeEnd       ^userEnd                  ^hostStart ^hostEnd ^pathStart ^queryStart ^fragStart
-//
-// The password and the port are read back from href, which keeps the struct
-// at 48 bytes.
+// URLs are comparable: u == v exactly when their hrefs are equal, as the
+// offsets follow from the href. Copying a URL (v := *u) gives an
+// independent URL.
 type URL struct {
+	// Layout of href, with offsets:
+	//
+	//	scheme ":" ["//" [username [":" password] "@"] host [":" port]] ["/."] path ["?" query] ["#" fragment]
+	//	       ^schemeEnd       ^userEnd                  ^hostStart ^hostEnd ^pathStart ^queryStart ^fragStart
+	//
+	// The password and the port are read back from href, which keeps the
+	// struct at 48 bytes.
 	href       string
 	schemeEnd  uint32 // index of the ":" after the scheme
 	userEnd    uint32 // end of username

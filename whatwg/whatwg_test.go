@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"reflect"
 	"testing"
+
+	"github.com/urikit/urikit/internal/uts46"
 )
 
 // The examples of the URL Standard's validation error table: each input
@@ -333,7 +335,84 @@ func TestZeroURL(t *testing.T) {
 	if u.Origin() != "null" || u.PortNumber() != -1 || u.HasHost() {
 		t.Errorf("zero URL: origin %q port %d", u.Origin(), u.PortNumber())
 	}
+	for _, attr := range []string{"protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+		applySetter(&u, attr, "x")
+		if u != (URL{}) {
+			t.Errorf("zero URL: %s setter changed it to %q", attr, u.Href())
+		}
+	}
 	if err := u.SetHref("http://a/"); err != nil || u.Href() != "http://a/" {
 		t.Errorf("SetHref on zero URL: %v %q", err, u.Href())
+	}
+}
+
+func TestInvalidUTF8(t *testing.T) {
+	tests := []struct {
+		in, href string
+		offsets  []int
+	}{
+		{"http://a/\xff", "http://a/%FF", []int{9}},
+		{"http://a/é\x80", "http://a/%C3%A9%80", []int{11}},
+		{"http://a/\xe2\x82", "http://a/%E2%82", []int{9}},
+		{"http://a/?é#é", "http://a/?%C3%A9#%C3%A9", nil},
+	}
+	for _, tt := range tests {
+		u, errs, err := ParseWithErrors(tt.in, nil)
+		if err != nil || u.Href() != tt.href {
+			t.Errorf("%q: %v %v", tt.in, u, err)
+			continue
+		}
+		var offs []int
+		for _, e := range errs {
+			offs = append(offs, e.Offset)
+		}
+		if !reflect.DeepEqual(offs, tt.offsets) {
+			t.Errorf("%q: error offsets %v, want %v", tt.in, offs, tt.offsets)
+		}
+	}
+	if _, err := Parse("http://\xffa/", nil); err == nil {
+		t.Errorf("invalid UTF-8 in a domain parsed")
+	}
+}
+
+// strictASCIIDomain is a shortcut: whenever it accepts, the full strict
+// ToASCII must accept too.
+func TestStrictASCIIDomain(t *testing.T) {
+	for _, d := range []string{"example.org", "EXAMPLE.org.", "a-b.c", "1.2.3.4", "a", "xn--53h.example", "-a.b", "a-.b", "ab--c.d", "a..b", "a_b.c", ".", "", "a b"} {
+		fast := strictASCIIDomain(d)
+		_, err := uts46.URLOptions(true).ToASCII(d)
+		if fast && err != nil {
+			t.Errorf("%q: shortcut accepts, ToASCII fails: %v", d, err)
+		}
+	}
+	if !strictASCIIDomain("www.example.com") || strictASCIIDomain("xn--53h.example") {
+		t.Errorf("shortcut decisions wrong")
+	}
+	for _, d := range []string{"Example.ORG", "a_b.c", "xn--53h.example", "XN--53h.example", "a.xN--x", "ax--b", "☕.example"} {
+		if plainASCIIDomain(d) {
+			want, err := uts46.URLOptions(false).ToASCII(d)
+			if err != nil || want != asciiLower(d) {
+				t.Errorf("%q: lenient shortcut gives %q, ToASCII %q %v", d, asciiLower(d), want, err)
+			}
+		}
+	}
+	if plainASCIIDomain("a.xn--53h") || plainASCIIDomain("XN--53h") || !plainASCIIDomain("ax--b.c") {
+		t.Errorf("plainASCIIDomain decisions wrong")
+	}
+}
+
+func TestCanParse(t *testing.T) {
+	base := MustParse("https://example.org/")
+	for _, tt := range []struct {
+		in   string
+		base *URL
+		want bool
+	}{{"https://a/", nil, true}, {"/x", nil, false}, {"/x", base, true}, {"http://[", base, false}} {
+		if got := CanParse(tt.in, tt.base); got != tt.want {
+			t.Errorf("CanParse(%q) = %v", tt.in, got)
+		}
+	}
+	if n := testing.AllocsPerRun(20, func() { CanParse("https://example.org/a?b#c", nil) }); n != 0 {
+		t.Errorf("CanParse allocates %v", n)
 	}
 }
