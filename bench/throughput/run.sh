@@ -13,8 +13,10 @@
 #   urikit normalize                      RFC 3986 normalization (scheme level)
 #
 # Each reads the file on standard input and writes to /dev/null. It prints
-# the best wall time of each, records/s, CPU seconds (user+sys) and the
-# ratios of urikit's records/s to Node's.
+# each command's fastest round (wall and CPU seconds, records/s), the ratio
+# of its records/s to Node's in those fastest rounds, and the median of the
+# per-round ratios (the commands of a round run back to back, so on a busy
+# machine they share its load; compare ratios, not absolute times).
 #
 # Environment: RECORDS, ROUNDS, JOBS (urikit -j, default: one per CPU),
 # URIKIT_DATASETS (default: ../shared/datasets next to the repository),
@@ -68,7 +70,8 @@ cmds=(
 	"$urikit parse --whatwg --get href ${jobs[*]:-}"
 	"$urikit normalize ${jobs[*]:-}"
 )
-declare -A best cpu
+results=$work/results
+: >"$results"
 TIMEFORMAT='%R %U %S'
 for ((r = 1; r <= rounds; r++)); do
 	for i in "${!names[@]}"; do
@@ -76,19 +79,29 @@ for ((r = 1; r <= rounds; r++)); do
 		# A record that is not a URL makes the exit status 1: expected.
 		{ time ${cmds[$i]} <"$input" >/dev/null 2>"$work/stderr" || true; } 2>"$work/time"
 		read -r real user sys <"$work/time"
-		echo "  round $r: $name: ${real} s wall, $(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}') s CPU"
-		if [[ -z "${best[$name]:-}" ]] || awk -v a="$real" -v b="${best[$name]}" 'BEGIN{exit !(a<b)}'; then
-			best[$name]=$real
-			cpu[$name]=$(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}')
-		fi
+		echo "$r $name $real $(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}')" >>"$results"
+		echo "  round $r: $name: $real s wall, $(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}') s CPU"
 	done
 done
 
 echo
-echo "best of $rounds rounds, $records records, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg):"
-printf '%-34s %9s %9s %14s %8s\n' command wall-s cpu-s records/s vs-node
-for i in "${!names[@]}"; do
-	name=${names[$i]}
-	awk -v n="$records" -v t="${best[$name]}" -v c="${cpu[$name]}" -v nt="${best[node]}" -v label="${cmds[$i]##*/}" \
-		'BEGIN{printf "%-34s %9.2f %9.2f %14.0f %7.2fx\n", substr(label,1,34), t, c, n/t, nt/t}'
-done
+echo "$records records, $rounds rounds, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "best: the fastest round of each command; median: of the per-round ratios"
+echo "(each round runs the three commands back to back, so its ratios share the load)."
+awk -v n="$records" -v node_label="node href.js" -v href_label="urikit parse --whatwg --get href" -v norm_label="urikit normalize" '
+function median(a, k,   i, j, t) {
+	for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+	return k % 2 ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2
+}
+{ wall[$1, $2] = $3; cpu[$1, $2] = $4; if ($1 > rounds) rounds = $1
+  if (!(($2) in best) || $3 < best[$2]) { best[$2] = $3; bestcpu[$2] = $4 } }
+END {
+	label["node"] = node_label; label["href"] = href_label; label["normalize"] = norm_label
+	printf "%-34s %8s %8s %12s %9s %9s\n", "command", "wall-s", "cpu-s", "records/s", "vs-node", "median"
+	split("node href normalize", order, " ")
+	for (o = 1; o <= 3; o++) {
+		name = order[o]
+		for (r = 1; r <= rounds; r++) ratio[r] = wall[r, "node"] / wall[r, name]
+		printf "%-34s %8.2f %8.2f %12.0f %8.2fx %8.2fx\n", label[name], best[name], bestcpu[name], n / best[name], best["node"] / best[name], median(ratio, rounds)
+	}
+}' "$results"
