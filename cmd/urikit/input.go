@@ -29,11 +29,12 @@ type fileInput struct {
 // they are; then each stream in turn. A batch never spans two streams, and
 // every record of a stream batch ends with the delimiter.
 type recordReader struct {
-	args  []string
-	files []fileInput
-	stdin io.Reader
-	delim byte
-	read  *atomic.Int64 // bytes read from the inputs (before gunzip)
+	args   []string
+	files  []fileInput
+	stdin  io.Reader
+	delim  byte
+	target int           // batchTarget, smaller in tests
+	read   *atomic.Int64 // bytes read from the inputs (before gunzip)
 
 	cur    io.Reader // the open stream, nil between streams
 	closer io.Closer
@@ -44,7 +45,7 @@ type recordReader struct {
 // stdin when both are empty). It stats the files, so that a missing file
 // is an error before any record is read.
 func newRecordReader(args, files []string, stdin io.Reader, delim byte) (*recordReader, error) {
-	r := &recordReader{args: args, stdin: stdin, delim: delim, read: new(atomic.Int64)}
+	r := &recordReader{args: args, stdin: stdin, delim: delim, target: batchTarget, read: new(atomic.Int64)}
 	if len(args) == 0 && len(files) == 0 {
 		files = []string{"-"}
 	}
@@ -180,14 +181,14 @@ func (r *recordReader) fill(b *batch) (bool, error) {
 }
 
 // readBatch reads from the current stream into b until b holds at least
-// batchTarget bytes and one whole record, or the stream ends, and keeps
+// r.target bytes and one whole record, or the stream ends, and keeps
 // what follows the last delimiter for the next batch. What b holds on
 // entry (the carry) has no delimiter.
 func (r *recordReader) readBatch(b *batch) (eof bool, err error) {
 	last := -1 // index of the last delimiter in b.data
 	for {
 		if cap(b.data)-len(b.data) < minRead {
-			b.data = slices.Grow(b.data, max(batchTarget, len(b.data)))
+			b.data = slices.Grow(b.data, max(r.target, minRead, len(b.data)))
 		}
 		start := len(b.data)
 		n, err := r.cur.Read(b.data[start:cap(b.data)])
@@ -201,7 +202,7 @@ func (r *recordReader) readBatch(b *batch) (eof bool, err error) {
 		if i := bytes.LastIndexByte(b.data[start:], r.delim); i >= 0 {
 			last = start + i
 		}
-		if len(b.data) >= batchTarget && last >= 0 {
+		if len(b.data) >= r.target && last >= 0 {
 			r.carry = append(r.carry, b.data[last+1:]...)
 			b.data = b.data[:last+1]
 			return false, nil

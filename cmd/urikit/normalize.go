@@ -56,7 +56,8 @@ licensed by RFC 3986, but what crawlers use to find duplicates).`,
 			return processRecords(cmd, args, opts, func() recordFunc {
 				var buf []byte
 				return func(in []byte) outcome {
-					r, err := uri.Parse(string(in))
+					// Neither r nor its normalized form outlives this call.
+					r, err := uri.Parse(transient(in))
 					if err != nil {
 						e := uriError(err)
 						return outcome{Err: e, Detail: caret(string(in), e.Offset)}

@@ -351,8 +351,9 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 		// Without --json, --get needs no validation errors.
 		fast := g != nil && !opts.json
 		return func(in []byte) outcome {
-			s := string(in)
 			if fast {
+				// Neither u nor s outlives this call.
+				s := transient(in)
 				u, err := whatwg.Parse(s, base)
 				if err != nil {
 					return whatwgFailure(s, err)
@@ -360,6 +361,7 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 				buf = g.renderWHATWG(buf[:0], u, s)
 				return outcome{Output: buf}
 			}
+			s := string(in)
 			u, verrs, err := whatwg.ParseWithErrors(s, base)
 			rec := whatwgRecord{Input: s, Base: basePtr, Errors: []whatwgErrorJSON{}}
 			for _, v := range verrs {

@@ -75,12 +75,18 @@ func (p *progressBar) clear() {
 	}
 }
 
-// Write clears the progress line and writes b.
+// Write clears the progress line and writes b, in one write.
 func (p *progressBar) Write(b []byte) (int, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.clear()
-	return p.w.Write(b)
+	if !p.shown {
+		return p.w.Write(b)
+	}
+	p.shown = false
+	if _, err := p.w.Write(append([]byte("\r\x1b[K"), b...)); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }
 
 // stop stops the redrawing and erases the line.
