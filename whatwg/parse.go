@@ -175,14 +175,6 @@ func (p *parser) parse(input string, u *URL) bool {
 // removeTabs removes ASCII tabs and newlines, recording where they were.
 func (p *parser) removeTabs(s string) string {
 	k := 0
-	for ; k+8 <= len(s); k += 8 {
-		x := uint64(s[k]) | uint64(s[k+1])<<8 | uint64(s[k+2])<<16 | uint64(s[k+3])<<24 |
-			uint64(s[k+4])<<32 | uint64(s[k+5])<<40 | uint64(s[k+6])<<48 | uint64(s[k+7])<<56
-		// Some byte is below 0x0E (tab, LF and CR are 0x09, 0x0A, 0x0D).
-		if (x-0x0E0E0E0E0E0E0E0E)&^x&0x8080808080808080 != 0 {
-			break
-		}
-	}
 	for k < len(s) && classes[s[k]]&clTabNewline == 0 {
 		k++
 	}
