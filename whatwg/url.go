@@ -1,7 +1,5 @@
 package whatwg
 
-import "strconv"
-
 // schemeType classifies a scheme: one of the special schemes or other.
 type schemeType uint8
 
@@ -267,10 +265,3 @@ func (u *URL) UnmarshalText(text []byte) error {
 
 // AppendTo appends the href to b.
 func (u *URL) AppendTo(b []byte) []byte { return append(b, u.href...) }
-
-// debugString is used in tests.
-func (u *URL) debugString() string {
-	return u.href + " [" + strconv.Itoa(int(u.schemeEnd)) + " " + strconv.Itoa(int(u.userEnd)) + " " +
-		strconv.Itoa(int(u.hostStart)) + " " + strconv.Itoa(int(u.hostEnd)) + " " +
-		strconv.Itoa(int(u.pathStart)) + " " + strconv.Itoa(int(u.queryStart)) + " " + strconv.Itoa(int(u.fragStart)) + "]"
-}
