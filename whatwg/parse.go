@@ -441,12 +441,25 @@ func (p *parser) runMask(cl uint16) uint16 {
 	return cl
 }
 
+// mayBeSpecial reports whether the segment starting with the "/" at output
+// index segStart may be a dot segment (it starts with "." or "%" and has
+// at most 6 bytes) or the first segment of a file URL's path (a possible
+// drive letter).
+func (p *parser) mayBeSpecial(segStart int) bool {
+	k := p.size() - segStart - 1
+	if k == 0 || k > 6 {
+		return false
+	}
+	c := p.byteAt(segStart + 1)
+	return c == '.' || c == '%' || (k == 2 && p.u.scheme == schemeFile && segStart == int(p.u.pathStart))
+}
+
 // endSegment finishes the path segment that starts with the "/" at
 // output index segStart; slash says whether a "/" (or "\\" in a special
 // URL) ended it.
 func (p *parser) endSegment(segStart int, slash bool) {
-	if p.size()-segStart > 7 {
-		return // too long to be a dot segment or a drive letter
+	if !p.mayBeSpecial(segStart) {
+		return
 	}
 	switch p.segKind(segStart + 1) {
 	case segDoubleDot:
@@ -481,7 +494,7 @@ func (p *parser) pathRun(ptr, segStart int, special bool) int {
 		if j > ptr {
 			p.putIn(ptr, j)
 		}
-		short := p.size()-segStart <= 7 // may be a dot segment or a drive letter
+		short := p.mayBeSpecial(segStart)
 		if j == n {
 			if short {
 				p.endSegment(segStart, false)
