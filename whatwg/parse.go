@@ -175,14 +175,6 @@ func (p *parser) parse(input string, u *URL) bool {
 // removeTabs removes ASCII tabs and newlines, recording where they were.
 func (p *parser) removeTabs(s string) string {
 	k := 0
-	for ; k+8 <= len(s); k += 8 {
-		x := uint64(s[k]) | uint64(s[k+1])<<8 | uint64(s[k+2])<<16 | uint64(s[k+3])<<24 |
-			uint64(s[k+4])<<32 | uint64(s[k+5])<<40 | uint64(s[k+6])<<48 | uint64(s[k+7])<<56
-		// Some byte is below 0x0E (tab, LF and CR are 0x09, 0x0A, 0x0D).
-		if (x-0x0E0E0E0E0E0E0E0E)&^x&0x8080808080808080 != 0 {
-			break
-		}
-	}
 	for k < len(s) && classes[s[k]]&clTabNewline == 0 {
 		k++
 	}
@@ -449,12 +441,25 @@ func (p *parser) runMask(cl uint16) uint16 {
 	return cl
 }
 
+// mayBeSpecial reports whether the segment starting with the "/" at output
+// index segStart may be a dot segment (it starts with "." or "%" and has
+// at most 6 bytes) or the first segment of a file URL's path (a possible
+// drive letter).
+func (p *parser) mayBeSpecial(segStart int) bool {
+	k := p.size() - segStart - 1
+	if k == 0 || k > 6 {
+		return false
+	}
+	c := p.byteAt(segStart + 1)
+	return c == '.' || c == '%' || (k == 2 && p.u.scheme == schemeFile && segStart == int(p.u.pathStart))
+}
+
 // endSegment finishes the path segment that starts with the "/" at
 // output index segStart; slash says whether a "/" (or "\\" in a special
 // URL) ended it.
 func (p *parser) endSegment(segStart int, slash bool) {
-	if p.size()-segStart > 7 {
-		return // too long to be a dot segment or a drive letter
+	if !p.mayBeSpecial(segStart) {
+		return
 	}
 	switch p.segKind(segStart + 1) {
 	case segDoubleDot:
@@ -489,7 +494,7 @@ func (p *parser) pathRun(ptr, segStart int, special bool) int {
 		if j > ptr {
 			p.putIn(ptr, j)
 		}
-		short := p.size()-segStart <= 7 // may be a dot segment or a drive letter
+		short := p.mayBeSpecial(segStart)
 		if j == n {
 			if short {
 				p.endSegment(segStart, false)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/url"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/urikit/urikit/internal/uts46"
@@ -415,4 +416,11 @@ func TestCanParse(t *testing.T) {
 	if n := testing.AllocsPerRun(20, func() { CanParse("https://example.org/a?b#c", nil) }); n != 0 {
 		t.Errorf("CanParse allocates %v", n)
 	}
+}
+
+// debugString shows the href and the offsets.
+func (u *URL) debugString() string {
+	return u.href + " [" + strconv.Itoa(int(u.schemeEnd)) + " " + strconv.Itoa(int(u.userEnd)) + " " +
+		strconv.Itoa(int(u.hostStart)) + " " + strconv.Itoa(int(u.hostEnd)) + " " +
+		strconv.Itoa(int(u.pathStart)) + " " + strconv.Itoa(int(u.queryStart)) + " " + strconv.Itoa(int(u.fragStart)) + "]"
 }
