@@ -9,34 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/urikit/urikit/check"
+	"github.com/urikit/urikit/internal/report"
 )
-
-// checkRecord is the --json object of "urikit check".
-type checkRecord struct {
-	Input    *string         `json:"input,omitempty"`
-	InputHex *string         `json:"input_hex,omitempty"`
-	Severity check.Severity  `json:"severity"`
-	Findings []check.Finding `json:"findings"`
-	Views    checkViews      `json:"views"`
-}
-
-// checkViews are the three parsers' readings and what a browser fetches.
-type checkViews struct {
-	RFC3986 check.View   `json:"rfc3986"`
-	WHATWG  check.View   `json:"whatwg"`
-	NetURL  check.View   `json:"net_url"`
-	Target  check.Target `json:"target"`
-}
-
-func newCheckRecord(in []byte, r check.Report) checkRecord {
-	rec := checkRecord{Severity: r.Max(), Findings: r.Findings,
-		Views: checkViews{RFC3986: r.RFC3986, WHATWG: r.WHATWG, NetURL: r.NetURL, Target: r.Target}}
-	if rec.Findings == nil {
-		rec.Findings = []check.Finding{}
-	}
-	textOrHex(in, &rec.Input, &rec.InputHex)
-	return rec
-}
 
 // showInput returns the input as it is when it is valid UTF-8 made of
 // printable characters, and quoted in Go syntax otherwise, so that
@@ -115,7 +89,7 @@ documentation of package github.com/urikit/urikit/check.`,
 						reached.Store(true)
 					}
 					if opts.json {
-						return outcome{JSON: newCheckRecord(in, r)}
+						return outcome{JSON: report.NewCheck(in, r)}
 					}
 					return outcome{Output: checkLine(r)}
 				}

@@ -2,16 +2,11 @@ package main
 
 import (
 	"errors"
-	"strconv"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/percent"
 )
-
-// percentFinding converts a percent error to its JSON form.
-func percentFinding(e *percent.Error) recordError {
-	return recordError{Offset: e.Offset, Code: string(e.Code), Message: strconv.Quote(e.Text) + ": " + e.Code.Message()}
-}
 
 func newDecodeCmd() *cobra.Command {
 	var (
@@ -46,10 +41,10 @@ by U+FFFD.`,
 					switch {
 					case errors.As(err, &list):
 						for _, e := range list {
-							o.Findings = append(o.Findings, percentFinding(e))
+							o.Findings = append(o.Findings, report.PercentError(e))
 						}
 					case errors.As(err, &pe):
-						f := percentFinding(pe)
+						f := report.PercentError(pe)
 						o.Err = &f
 						return o
 					}

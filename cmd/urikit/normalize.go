@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -24,7 +25,7 @@ func (f *levelFlags) register(cmd *cobra.Command, def string) {
 }
 
 func (f *levelFlags) get() (uri.Level, error) {
-	l, err := levelFlag(f.level, f.sortQuery, f.dropFragment, f.dropEmptyQuery)
+	l, err := report.Level(f.level, f.sortQuery, f.dropFragment, f.dropEmptyQuery)
 	if err != nil {
 		return l, fmt.Errorf("--level: %v", err)
 	}
@@ -59,7 +60,7 @@ licensed by RFC 3986, but what crawlers use to find duplicates).`,
 					// Neither r nor its normalized form outlives this call.
 					r, err := uri.Parse(transient(in))
 					if err != nil {
-						e := uriError(err)
+						e := report.URIError(err)
 						return outcome{Err: e, Detail: caret(string(in), e.Offset)}
 					}
 					buf = uri.Normalize(r, l).AppendTo(buf[:0])

@@ -1,25 +1,19 @@
 package main
 
 import (
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"runtime"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
 )
 
 // recordError is the JSON form of a record's error or finding.
-type recordError struct {
-	Offset    int    `json:"offset"`
-	Component string `json:"component,omitempty"`
-	Code      string `json:"code"`
-	Message   string `json:"message"`
-}
+type recordError = report.Error
 
 // outcome is what a subcommand makes of one record.
 type outcome struct {
@@ -137,39 +131,12 @@ func (o *recordOptions) delim() byte {
 	return '\n'
 }
 
-// jsonRecord is the JSON object written for a record by --json.
-type jsonRecord struct {
-	Input     *string       `json:"input,omitempty"`
-	InputHex  *string       `json:"input_hex,omitempty"`
-	Output    *string       `json:"output,omitempty"`
-	OutputHex *string       `json:"output_hex,omitempty"`
-	Error     *recordError  `json:"error,omitempty"`
-	Findings  []recordError `json:"findings,omitempty"`
-}
-
-// textOrHex sets exactly one of the text and hex fields for b: the text
-// when b is valid UTF-8, else lowercase hex of the bytes.
-func textOrHex(b []byte, text, hexText **string) {
-	if utf8.Valid(b) {
-		s := string(b)
-		*text = &s
-		return
-	}
-	h := hex.EncodeToString(b)
-	*hexText = &h
-}
-
 // jsonOf returns the --json object of a record.
 func jsonOf(in []byte, o outcome) any {
 	if o.JSON != nil {
 		return o.JSON
 	}
-	rec := jsonRecord{Error: o.Err, Findings: o.Findings}
-	textOrHex(in, &rec.Input, &rec.InputHex)
-	if o.Err == nil {
-		textOrHex(o.Output, &rec.Output, &rec.OutputHex)
-	}
-	return rec
+	return report.NewRecord(in, o.Output, o.Err, o.Findings)
 }
 
 // newJSONEncoder returns an encoder that writes one value per line,

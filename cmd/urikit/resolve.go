@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -38,7 +39,7 @@ func newResolveCmd() *cobra.Command {
 				return func(in []byte) outcome {
 					r, err := uri.Parse(string(in))
 					if err != nil {
-						e := uriError(err)
+						e := report.URIError(err)
 						return outcome{Err: e, Detail: caret(string(in), e.Offset)}
 					}
 					return outcome{Output: []byte(uri.Resolve(b, r).String())}
@@ -69,7 +70,7 @@ func newRelativizeCmd() *cobra.Command {
 				return func(in []byte) outcome {
 					t, err := uri.Parse(string(in))
 					if err != nil {
-						e := uriError(err)
+						e := report.URIError(err)
 						return outcome{Err: e, Detail: caret(string(in), e.Offset)}
 					}
 					return outcome{Output: []byte(uri.Relativize(t, b).String())}

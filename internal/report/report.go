@@ -351,18 +351,22 @@ func ParseWHATWG(in string, base *whatwg.URL, baseText *string) (WHATWG, *whatwg
 	}
 	if err != nil {
 		rec.Failure = true
-		e := &Error{Code: "failure", Message: err.Error()}
-		var we *whatwg.Error
-		if errors.As(err, &we) {
-			e = &Error{Offset: we.Offset, Code: we.Code, Message: "not a URL: " + we.Code}
-		}
-		return rec, nil, e
+		return rec, nil, FailureError(err)
 	}
 	str := func(name string) *string { v, _ := WHATWGField(u, name); return &v }
 	rec.Href, rec.Protocol, rec.Username, rec.Password = str("href"), str("protocol"), str("username"), str("password")
 	rec.Host, rec.Hostname, rec.Port, rec.Pathname = str("host"), str("hostname"), str("port"), str("pathname")
 	rec.Search, rec.Hash, rec.Origin = str("search"), str("hash"), str("origin")
 	return rec, u, nil
+}
+
+// FailureError is the record error of a WHATWG parse that failed with err.
+func FailureError(err error) *Error {
+	var we *whatwg.Error
+	if errors.As(err, &we) {
+		return &Error{Offset: we.Offset, Code: we.Code, Message: "not a URL: " + we.Code}
+	}
+	return &Error{Code: "failure", Message: err.Error()}
 }
 
 // WHATWGField returns the getter called name of u.
@@ -427,13 +431,15 @@ type CheckViews struct {
 }
 
 // CheckURL checks in (check.URL) and returns its Check object.
-func CheckURL(in string) Check {
-	r := check.URL(in)
+func CheckURL(in string) Check { return NewCheck([]byte(in), check.URL(in)) }
+
+// NewCheck returns the Check object of the report r on the record in.
+func NewCheck(in []byte, r check.Report) Check {
 	rec := Check{Severity: r.Max(), Findings: r.Findings,
 		Views: CheckViews{RFC3986: r.RFC3986, WHATWG: r.WHATWG, NetURL: r.NetURL, Target: r.Target}}
 	if rec.Findings == nil {
 		rec.Findings = []check.Finding{}
 	}
-	textOrHex([]byte(in), &rec.Input, &rec.InputHex)
+	textOrHex(in, &rec.Input, &rec.InputHex)
 	return rec
 }
