@@ -11,18 +11,7 @@ func TestParseJSON(t *testing.T) {
 	if code != 1 {
 		t.Errorf("status %d, want 1 (one invalid record)", code)
 	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 3 {
-		t.Fatalf("%d lines: %q", len(lines), out)
-	}
-	var recs []map[string]any
-	for _, l := range lines {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(l), &m); err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, m)
-	}
+	recs := jsonLines(t, out, 3)
 	want := map[string]any{"scheme": "http", "userinfo": "u", "host": "[::1]", "host_type": "ipv6",
 		"port": "8080", "path": "/a%2Fb", "query": "q", "fragment": "f", "valid": true}
 	for k, v := range want {
