@@ -46,7 +46,7 @@ func ParseHostsBy(s string) (HostsBy, error) {
 type Options struct {
 	// Parse says how records are parsed.
 	Parse ParseOptions
-	// Level is the normalization level (uri.Scheme is what "urikit
+	// Level is the normalization level (uri.SchemeBased is what "urikit
 	// normalize" does by default). The zero Level normalizes nothing.
 	Level uri.Level
 	// HostsBy is ByHost (the default when empty) or ByDomain.
