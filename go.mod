@@ -4,7 +4,6 @@ go 1.26.0
 
 require (
 	github.com/spf13/cobra v1.10.2
-	golang.org/x/net v0.62.0
 	golang.org/x/text v0.43.0
 )
 

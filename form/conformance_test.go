@@ -58,10 +58,6 @@ type uspCases struct {
 		Input  string      `json:"input"`
 		Output [][2]string `json:"output"`
 	} `json:"sort"`
-	URLIntegration []struct {
-		URL    string `json:"url"`
-		Action string `json:"action"`
-	} `json:"url_integration"`
 }
 
 func TestWPTURLSearchParams(t *testing.T) {
@@ -129,12 +125,6 @@ func TestWPTURLSearchParams(t *testing.T) {
 		}
 	})
 
-	t.Run("url_integration", func(t *testing.T) {
-		tally := conformance.NewTally(t, file+" url_integration")
-		for range cs.URLIntegration {
-			tally.Skip("needs whatwg URL; run by whatwg integration")
-		}
-	})
 }
 
 // pyValue converts one Python urlencode key or value from the corpus

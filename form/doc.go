@@ -42,6 +42,17 @@
 //
 // Parse returns names and values that share memory with the input when they
 // need no decoding, and puts every decoded name and value of one call into
-// a single string, so a parse costs two or three allocations whatever the
-// number of pairs. Serialization has an Append form ([Values.AppendTo]).
+// a single string: a parse allocates the list of pairs and, when anything
+// needs decoding, that one string. String allocates once for the result
+// and [Values.AppendTo] appends to a caller's buffer without allocating.
+//
+// # Design
+//
+// The project's design notes model parsed values on net/netip (a
+// comparable value of offsets into the input). Values is instead a plain
+// slice of pairs, because URLSearchParams is an editing interface: pairs
+// are appended, set, deleted and sorted, and a slice makes those cheap and
+// lets callers range, index and build literals. The lossless
+// representation the notes ask for is [RawQuery], whose String is its input
+// byte for byte until it is edited.
 package form

@@ -354,3 +354,11 @@ func TestAllocs(t *testing.T) {
 		t.Errorf("AppendTo: %v allocations, want 0", n)
 	}
 }
+
+func TestRawQuerySort(t *testing.T) {
+	q := ParseRaw("z=1&&%61=%7e&\uFB03=x&%F0%9F%8C%88=y&a+b=2&a=0&")
+	q.Sort()
+	if got, want := q.String(), "%61=%7e&a=0&a+b=2&z=1&%F0%9F%8C%88=y&\uFB03=x"; got != want {
+		t.Errorf("Sort = %q, want %q", got, want)
+	}
+}

@@ -102,7 +102,7 @@ func FuzzRawEdit(f *testing.F) {
 			name = v[pick].Name
 		}
 		before := q.Clone()
-		switch op % 4 {
+		switch op % 5 {
 		case 0:
 			q.Set(name, value)
 			v.Set(name, value)
@@ -116,15 +116,34 @@ func FuzzRawEdit(f *testing.F) {
 			first, _ := v.Get(name)
 			q.DeleteValue(name, first)
 			v.DeleteValue(name, first)
+		case 4:
+			q.Sort()
+			v.Sort()
 		}
 		// Compare what the two serializations mean (value may be invalid
 		// UTF-8, which both encode as escapes that decode to U+FFFD).
 		want := Parse(v.String())
 		if got := q.Values(); !sameValues(got, want) {
-			t.Fatalf("op %d %q=%q on %q: raw gives %q (%q), Values gives %q", op%4, name, value, s, got, q.String(), want)
+			t.Fatalf("op %d %q=%q on %q: raw gives %q (%q), Values gives %q", op%5, name, value, s, got, q.String(), want)
 		}
 		if back := Parse(q.String()); !sameValues(back, want) {
-			t.Fatalf("op %d on %q: Parse(%q) = %q, want %q", op%4, s, q.String(), back, want)
+			t.Fatalf("op %d on %q: Parse(%q) = %q, want %q", op%5, s, q.String(), back, want)
+		}
+		if op%5 == 4 {
+			// Sort moves pairs but keeps every one's bytes.
+			var got, want []string
+			for seg := range q.RawAll() {
+				got = append(got, seg)
+			}
+			for seg := range before.RawAll() {
+				want = append(want, seg)
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("Sort on %q changed pairs: %q", s, q.String())
+			}
+			return
 		}
 		// The pairs of other names keep their bytes and their order.
 		var others, othersAfter []string
@@ -139,10 +158,10 @@ func FuzzRawEdit(f *testing.F) {
 			}
 		}
 		if !slices.Equal(others, othersAfter) {
-			t.Fatalf("op %d %q on %q changed other pairs: %q -> %q", op%4, name, s, others, othersAfter)
+			t.Fatalf("op %d %q on %q changed other pairs: %q -> %q", op%5, name, s, others, othersAfter)
 		}
 		// Set keeps the raw name of the first pair it changes.
-		if op%4 == 0 {
+		if op%5 == 0 {
 			for seg := range before.RawAll() {
 				if nameIs(seg, name) {
 					rawName, _, _ := strings.Cut(seg, "=")

@@ -77,24 +77,38 @@ func appendParse(dst Values, s string, strict bool) (Values, error) {
 	if dst == nil {
 		dst = make(Values, 0, strings.Count(s, "&")+1)
 	}
-	// Fast path: pairs that need no decoding are substrings of s.
-	for off := 0; off <= len(s); {
-		seq := s[off:]
-		if i := strings.IndexByte(seq, '&'); i >= 0 {
-			seq = seq[:i]
+	// Fast path, one pass over s: ASCII pairs with no "%" and no "+" are
+	// substrings of s. Anything else goes to appendParseDecoding from the
+	// start of its sequence.
+	start, eq := 0, -1
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '&':
+			if i > start {
+				dst = append(dst, cutPair(s[start:i], eq-start))
+			}
+			start, eq = i+1, -1
+		case c == '=':
+			if eq < 0 {
+				eq = i
+			}
+		case c == '%' || c == '+' || c >= utf8.RuneSelf:
+			return appendParseDecoding(dst, s, start, strict)
 		}
-		if seq == "" {
-			off++
-			continue
-		}
-		name, value, _ := strings.Cut(seq, "=")
-		if !plain(name) || !plain(value) {
-			return appendParseDecoding(dst, s, off, strict)
-		}
-		dst = append(dst, Pair{Name: name, Value: value})
-		off += len(seq) + 1
+	}
+	if start < len(s) {
+		dst = append(dst, cutPair(s[start:], eq-start))
 	}
 	return dst, nil
+}
+
+// cutPair splits seq at eq, the offset of its first "=" or a negative
+// number when it has none.
+func cutPair(seq string, eq int) Pair {
+	if eq < 0 {
+		return Pair{Name: seq}
+	}
+	return Pair{Name: seq[:eq], Value: seq[eq+1:]}
 }
 
 // appendParseDecoding parses s from offset off on, where a pair needs

@@ -207,7 +207,7 @@ func checkRaw(raw string) error {
 // [RawQuery.Append] does. The raw name of the pair it keeps is not
 // changed, only its value is encoded anew.
 func (q *RawQuery) Set(name, value string) {
-	q.set(name, string(AppendEscape(nil, value)))
+	q.set(name, Escape(value))
 }
 
 // SetRaw is [RawQuery.Set] with a value that is already encoded and is
@@ -248,5 +248,22 @@ func (q *RawQuery) deleteFrom(i int, del func(string) bool) {
 	q.segs = q.segs[:i+len(rest)]
 	if len(q.segs) == 0 {
 		q.segs = nil
+	}
+}
+
+// Sort sorts the pairs by decoded name as [Values.Sort] does (stable, by
+// UTF-16 code units), moving each raw pair as it is. The empty sequences
+// of the query are dropped.
+func (q *RawQuery) Sort() {
+	q.deleteFrom(0, func(s string) bool { return s == "" })
+	type keyed struct{ name, seg string }
+	ks := make([]keyed, len(q.segs))
+	for i, s := range q.segs {
+		raw, _, _ := strings.Cut(s, "=")
+		ks[i] = keyed{Unescape(raw), s}
+	}
+	slices.SortStableFunc(ks, func(a, b keyed) int { return CompareNames(a.name, b.name) })
+	for i, k := range ks {
+		q.segs[i] = k.seg
 	}
 }

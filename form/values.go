@@ -156,13 +156,14 @@ func (v Values) Clone() Values { return slices.Clone(v) }
 // toString): "name=value" pairs joined by "&", with every byte outside
 // ASCII alphanumerics and "*-._" percent-encoded and space written as "+".
 func (v Values) String() string {
-	n := v.encodedLen()
+	// An encoded byte takes at most three bytes: when that bound fits the
+	// stack buffer, skip measuring the exact length.
 	var stack [512]byte
-	var b []byte
-	if n <= len(stack) {
-		b = stack[:0]
-	} else {
-		b = make([]byte, 0, n)
+	b := stack[:0]
+	if 3*v.rawLen() > len(stack) {
+		if n := v.encodedLen(); n > len(stack) {
+			b = make([]byte, 0, n)
+		}
 	}
 	return string(v.AppendTo(b))
 }
@@ -180,6 +181,15 @@ func (v Values) AppendTo(dst []byte) []byte {
 		dst = e.AppendEncode(dst, p.Value)
 	}
 	return dst
+}
+
+// rawLen returns the length of the names, values and separators.
+func (v Values) rawLen() int {
+	n := 0
+	for _, p := range v {
+		n += len(p.Name) + len(p.Value) + 2
+	}
+	return n
 }
 
 // encodedLen returns the length of the serialization.

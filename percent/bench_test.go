@@ -47,23 +47,39 @@ func run(b *testing.B, in benchInput, f func(string)) {
 	}
 }
 
-// BenchmarkEncode compares the append API with net/url's escapers (the
-// query-value set against QueryEscape, the path-segment set against
-// PathEscape), one op being one pass over the input.
-func BenchmarkEncode(b *testing.B) {
-	benchEncode(b, true)
-}
+// BenchmarkEncode compares the append API (the query-value set with
+// space as "+") with net/url.QueryEscape, one op being one pass over the
+// input. Sub-benchmarks are impl/input.
+func BenchmarkEncode(b *testing.B) { benchEncode(b, true, false) }
 
 // BenchmarkEncodeString is BenchmarkEncode through the string API.
-func BenchmarkEncodeString(b *testing.B) {
-	benchEncode(b, false)
-}
+func BenchmarkEncodeString(b *testing.B) { benchEncode(b, false, false) }
 
-func benchEncode(b *testing.B, appendAPI bool) {
+// BenchmarkEncodePath compares the path-segment set (append API) with
+// net/url.PathEscape.
+func BenchmarkEncodePath(b *testing.B) { benchEncode(b, true, true) }
+
+// BenchmarkEncodePathString is BenchmarkEncodePath through the string API.
+func BenchmarkEncodePathString(b *testing.B) { benchEncode(b, false, true) }
+
+func benchEncode(b *testing.B, appendAPI, path bool) {
 	buf := make([]byte, 0, 256<<10)
 	query := Encoder{Set: QueryValue, SpaceAsPlus: true}
 	for _, in := range benchInputs(b) {
-		b.Run("urikit/query/"+in.name, func(b *testing.B) {
+		if path {
+			b.Run("urikit/"+in.name, func(b *testing.B) {
+				run(b, in, func(s string) {
+					if appendAPI {
+						buf = AppendEncode(buf[:0], s, PathSegment)
+					} else {
+						_ = Encode(s, PathSegment)
+					}
+				})
+			})
+			b.Run("neturl/"+in.name, func(b *testing.B) { run(b, in, func(s string) { _ = url.PathEscape(s) }) })
+			continue
+		}
+		b.Run("urikit/"+in.name, func(b *testing.B) {
 			run(b, in, func(s string) {
 				if appendAPI {
 					buf = query.AppendEncode(buf[:0], s)
@@ -72,33 +88,26 @@ func benchEncode(b *testing.B, appendAPI bool) {
 				}
 			})
 		})
-		b.Run("neturl/query/"+in.name, func(b *testing.B) { run(b, in, func(s string) { _ = url.QueryEscape(s) }) })
-		b.Run("urikit/path/"+in.name, func(b *testing.B) {
-			run(b, in, func(s string) {
-				if appendAPI {
-					buf = AppendEncode(buf[:0], s, PathSegment)
-				} else {
-					_ = Encode(s, PathSegment)
-				}
-			})
-		})
-		b.Run("neturl/path/"+in.name, func(b *testing.B) { run(b, in, func(s string) { _ = url.PathEscape(s) }) })
+		b.Run("neturl/"+in.name, func(b *testing.B) { run(b, in, func(s string) { _ = url.QueryEscape(s) }) })
 	}
 }
 
-// BenchmarkDecode compares the append API (strict, UTF-8 checked) with
-// net/url's unescapers on encoded inputs, plus a 64 KiB input with no "%"
-// next to a plain copy of the same bytes.
-func BenchmarkDecode(b *testing.B) {
-	benchDecode(b, true)
-}
+// BenchmarkDecode compares the append API (strict, UTF-8 checked, "+" as
+// space) with net/url.QueryUnescape on QueryEscape'd inputs, plus a 64 KiB
+// input with no "%" next to a plain copy of the same bytes (impl "copy").
+func BenchmarkDecode(b *testing.B) { benchDecode(b, true, false) }
 
 // BenchmarkDecodeString is BenchmarkDecode through the string API.
-func BenchmarkDecodeString(b *testing.B) {
-	benchDecode(b, false)
-}
+func BenchmarkDecodeString(b *testing.B) { benchDecode(b, false, false) }
 
-func benchDecode(b *testing.B, appendAPI bool) {
+// BenchmarkDecodePath compares strict decoding ("+" kept) with
+// net/url.PathUnescape.
+func BenchmarkDecodePath(b *testing.B) { benchDecode(b, true, true) }
+
+// BenchmarkDecodePathString is BenchmarkDecodePath through the string API.
+func BenchmarkDecodePathString(b *testing.B) { benchDecode(b, false, true) }
+
+func benchDecode(b *testing.B, appendAPI, path bool) {
 	buf := make([]byte, 0, 256<<10)
 	plus := Decoder{PlusAsSpace: true}
 	for _, in := range benchInputs(b) {
@@ -108,27 +117,30 @@ func benchDecode(b *testing.B, appendAPI bool) {
 			enc.items = append(enc.items, e)
 			enc.bytes += len(e)
 		}
-		b.Run("urikit/query/"+in.name, func(b *testing.B) {
-			run(b, enc, func(s string) {
-				var err error
-				if appendAPI {
-					buf, err = plus.AppendDecode(buf[:0], s)
-				} else {
-					_, err = plus.Decode(s)
-				}
-				if err != nil {
-					b.Fatal(err)
-				}
+		if !path {
+			b.Run("urikit/"+in.name, func(b *testing.B) {
+				run(b, enc, func(s string) {
+					var err error
+					if appendAPI {
+						buf, err = plus.AppendDecode(buf[:0], s)
+					} else {
+						_, err = plus.Decode(s)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				})
 			})
-		})
-		b.Run("neturl/query/"+in.name, func(b *testing.B) {
-			run(b, enc, func(s string) {
-				if _, err := url.QueryUnescape(s); err != nil {
-					b.Fatal(err)
-				}
+			b.Run("neturl/"+in.name, func(b *testing.B) {
+				run(b, enc, func(s string) {
+					if _, err := url.QueryUnescape(s); err != nil {
+						b.Fatal(err)
+					}
+				})
 			})
-		})
-		b.Run("urikit/path/"+in.name, func(b *testing.B) {
+			continue
+		}
+		b.Run("urikit/"+in.name, func(b *testing.B) {
 			run(b, enc, func(s string) {
 				var err error
 				if appendAPI {
@@ -141,7 +153,7 @@ func benchDecode(b *testing.B, appendAPI bool) {
 				}
 			})
 		})
-		b.Run("neturl/path/"+in.name, func(b *testing.B) {
+		b.Run("neturl/"+in.name, func(b *testing.B) {
 			run(b, enc, func(s string) {
 				if _, err := url.PathUnescape(s); err != nil {
 					b.Fatal(err)
@@ -149,9 +161,12 @@ func benchDecode(b *testing.B, appendAPI bool) {
 			})
 		})
 	}
+	if !path {
+		return
+	}
 	plain := benchInput{name: "64KiB-no-escapes", items: []string{strings.Repeat("abcdefghij/klmnopqrst?uvwxyz=0123456789&", 64<<10/40)}}
 	plain.bytes = len(plain.items[0])
-	b.Run("urikit/path/"+plain.name, func(b *testing.B) {
+	b.Run("urikit/"+plain.name, func(b *testing.B) {
 		run(b, plain, func(s string) {
 			if appendAPI {
 				buf, _ = AppendDecode(buf[:0], s)
@@ -160,6 +175,6 @@ func benchDecode(b *testing.B, appendAPI bool) {
 			}
 		})
 	})
-	b.Run("neturl/path/"+plain.name, func(b *testing.B) { run(b, plain, func(s string) { _, _ = url.PathUnescape(s) }) })
+	b.Run("neturl/"+plain.name, func(b *testing.B) { run(b, plain, func(s string) { _, _ = url.PathUnescape(s) }) })
 	b.Run("copy/"+plain.name, func(b *testing.B) { run(b, plain, func(s string) { buf = append(buf[:0], s...) }) })
 }

@@ -1,6 +1,7 @@
 package percent
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -66,7 +67,7 @@ func (d Decoder) AppendDecodeBytes(dst []byte, s string) ([]byte, error) {
 
 func (d Decoder) needsWork(s string) bool {
 	if d.PlusAsSpace {
-		return strings.IndexByte(s, '%') >= 0 || strings.IndexByte(s, '+') >= 0
+		return indexPercentOrPlus(s) >= 0
 	}
 	return strings.IndexByte(s, '%') >= 0
 }
@@ -80,40 +81,63 @@ func (d Decoder) appendDecode(dst []byte, s string, text bool) ([]byte, error) {
 }
 
 // fast decodes the common case: every escape well formed and, for text,
-// valid UTF-8 output. It reports false on anything else.
+// valid UTF-8 output. It reports false on anything else. Up to the first
+// byte that needs work it copies in one append; from there it writes by
+// index into a buffer grown once, as escapes in URLs come densely.
 func (d Decoder) fast(dst []byte, s string, text bool) ([]byte, bool) {
 	start := len(dst)
-	for {
-		var i int
-		if d.PlusAsSpace {
-			i = strings.IndexAny(s, "%+")
-		} else {
-			i = strings.IndexByte(s, '%')
-		}
-		if i < 0 {
-			dst = append(dst, s...)
-			break
-		}
+	var i int
+	if d.PlusAsSpace {
+		i = indexPercentOrPlus(s)
+	} else {
+		i = strings.IndexByte(s, '%')
+	}
+	if i < 0 {
+		dst = append(dst, s...)
+	} else {
+		dst = slices.Grow(dst, len(s))
 		dst = append(dst, s[:i]...)
-		if s[i] == '+' {
-			dst = append(dst, ' ')
-			s = s[i+1:]
-			continue
+		n := len(dst)
+		b := dst[:cap(dst)]
+		for i < len(s) {
+			switch c := s[i]; {
+			case c == '%':
+				if i+2 >= len(s) {
+					return dst, false
+				}
+				h, l := unhex[s[i+1]], unhex[s[i+2]]
+				if h|l > 15 {
+					return dst, false
+				}
+				b[n] = h<<4 | l
+				i += 3
+			case c == '+' && d.PlusAsSpace:
+				b[n] = ' '
+				i++
+			default:
+				b[n] = c
+				i++
+			}
+			n++
 		}
-		if i+2 >= len(s) {
-			return dst, false
-		}
-		h, l := unhex[s[i+1]], unhex[s[i+2]]
-		if h|l > 15 {
-			return dst, false
-		}
-		dst = append(dst, h<<4|l)
-		s = s[i+3:]
+		dst = b[:n]
 	}
 	if text && !utf8.Valid(dst[start:]) {
 		return dst, false
 	}
 	return dst, true
+}
+
+// indexPercentOrPlus returns the index of the first "%" or "+" in s, or
+// -1. (strings.IndexAny builds its byte set on every call, which costs more
+// than this loop on URL-sized input.)
+func indexPercentOrPlus(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '%' || c == '+' {
+			return i
+		}
+	}
+	return -1
 }
 
 // unit kinds: one input byte, one %XX escape, one decoded %uXXXX code

@@ -1,6 +1,7 @@
 package percent
 
 import (
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -46,8 +47,8 @@ func (e Encoder) Encode(s string) string {
 	if i == len(s) {
 		return s
 	}
-	dst := make([]byte, 0, len(s)+2*e.escapesFrom(&t, s, i))
-	return stringOf(e.appendFrom(dst, s, i, &t))
+	n := len(s) + 2*e.escapesFrom(&t, s, i)
+	return stringOf(e.appendFrom(make([]byte, 0, n), s, i, &t, n))
 }
 
 // AppendEncode appends the encoding of s to dst and returns the extended
@@ -58,7 +59,7 @@ func (e Encoder) AppendEncode(dst []byte, s string) []byte {
 	if i == len(s) {
 		return append(dst, s...)
 	}
-	return e.appendFrom(dst, s, i, &t)
+	return e.appendFrom(dst, s, i, &t, len(s)+2*(len(s)-i))
 }
 
 // EncodedLen returns the length of the encoding of s.
@@ -116,28 +117,35 @@ func (e Encoder) firstChange(t *[32]byte, s string) int {
 }
 
 // appendFrom appends s to dst, encoding from index i on (s[:i] needs no
-// change).
-func (e Encoder) appendFrom(dst []byte, s string, i int, t *[32]byte) []byte {
+// change), after growing dst to hold at least size more bytes (the
+// encoding's length, or an upper bound of it). It then writes by index,
+// which beats one append per run on URL-like text with frequent escapes.
+func (e Encoder) appendFrom(dst []byte, s string, i int, t *[32]byte, size int) []byte {
+	dst = slices.Grow(dst, size)
 	dst = append(dst, s[:i]...)
-	start := i
+	n := len(dst)
+	b := dst[:cap(dst)]
 	for ; i < len(s); i++ {
 		c := s[i]
 		if t[c>>3]&(1<<(c&7)) == 0 {
+			b[n] = c
+			n++
 			continue
 		}
-		if c == '%' && e.KeepEscapes && validEscapeAt(s, i) {
+		switch {
+		case c == '%' && e.KeepEscapes && validEscapeAt(s, i):
+			b[n], b[n+1], b[n+2] = '%', s[i+1], s[i+2]
+			n += 3
 			i += 2
-			continue
+		case c == ' ' && e.SpaceAsPlus:
+			b[n] = '+'
+			n++
+		default:
+			b[n], b[n+1], b[n+2] = '%', upperhex[c>>4], upperhex[c&15]
+			n += 3
 		}
-		dst = append(dst, s[start:i]...)
-		if c == ' ' && e.SpaceAsPlus {
-			dst = append(dst, '+')
-		} else {
-			dst = append(dst, '%', upperhex[c>>4], upperhex[c&15])
-		}
-		start = i + 1
 	}
-	return append(dst, s[start:]...)
+	return b[:n]
 }
 
 // validEscapeAt reports whether s[i] is a "%" followed by two hex digits.

@@ -27,10 +27,6 @@ func (r Reference) raw() raw {
 	return x
 }
 
-func (x *raw) len() int {
-	return len(x.scheme) + len(x.userinfo) + len(x.host) + len(x.port) + len(x.path) + len(x.query) + len(x.fragment) + 10
-}
-
 // appendTo recomposes the components (RFC 3986 §5.3). Two guards keep the
 // result's meaning when the path would otherwise be misread: without an
 // authority a path starting with "//" gets "/." in front (it would read as
@@ -69,29 +65,23 @@ func (x *raw) appendTo(b []byte) []byte {
 
 // appendPathGuard appends the prefix a path without authority needs so
 // that it reads back as the same path.
-func appendPathGuard(b []byte, path string, hasScheme bool) []byte {
-	if strings.HasPrefix(path, "//") {
+func appendPathGuard[T string | []byte](b []byte, path T, hasScheme bool) []byte {
+	if len(path) >= 2 && path[0] == '/' && path[1] == '/' {
 		return append(b, '/', '.')
 	}
 	if !hasScheme {
-		seg := path
-		if i := strings.IndexByte(seg, '/'); i >= 0 {
-			seg = seg[:i]
-		}
-		if strings.IndexByte(seg, ':') >= 0 {
-			return append(b, '.', '/')
+		for i := 0; i < len(path) && path[i] != '/'; i++ {
+			if path[i] == ':' {
+				return append(b, '.', '/')
+			}
 		}
 	}
 	return b
 }
 
 func (x *raw) string() string {
-	var sb strings.Builder
-	sb.Grow(x.len())
 	var buf [256]byte
-	b := x.appendTo(buf[:0])
-	sb.Write(b)
-	return sb.String()
+	return string(x.appendTo(buf[:0]))
 }
 
 // reference recomposes x and parses the result: strictly, or leniently
@@ -145,11 +135,17 @@ type Parts struct {
 // Build returns the reference made of the decoded parts, each encoded with
 // its component's percent-encode set. It fails with an [*Error] when the
 // scheme, port or an IP literal is invalid, or when the path would start
-// with "//" without an authority (ErrAmbiguousPath). A colon in the first
+// with "//" without an authority or a rootless path with an empty segment
+// (ErrAmbiguousPath). A colon in the first
 // segment of a relative path is encoded as "%3A".
 func Build(p Parts) (Reference, error) {
 	var b []byte
 	if p.Scheme != "" {
+		for i := 0; i < len(p.Scheme); i++ {
+			if c := p.Scheme[i]; classes[c]&cScheme == 0 || i == 0 && !isAlpha(c) {
+				return Reference{}, &Error{Offset: i, Component: ComponentScheme, Code: ErrInvalidScheme, Input: p.Scheme}
+			}
+		}
 		b = append(b, p.Scheme...)
 		b = append(b, ':')
 	}
@@ -179,6 +175,10 @@ func Build(p Parts) (Reference, error) {
 			set = set.Add(":")
 		}
 		b = percent.AppendEncode(b, seg, set)
+	}
+	if !auth && !p.AbsolutePath && len(p.Segments) > 1 && p.Segments[0] == "" {
+		// A rootless path cannot start with an empty segment.
+		return Reference{}, &Error{Offset: pathStart, Component: ComponentPath, Code: ErrAmbiguousPath, Input: string(b)}
 	}
 	if !auth && len(b)-pathStart >= 2 && b[pathStart] == '/' && b[pathStart+1] == '/' {
 		return Reference{}, &Error{Offset: pathStart, Component: ComponentPath, Code: ErrAmbiguousPath, Input: string(b)}

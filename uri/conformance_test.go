@@ -178,6 +178,10 @@ type uriparserFile struct {
 // uriparserSkips lists uriparser cases where uriparser departs from RFC
 // 3986 or from this package's documented conventions.
 var uriparserSkips = map[string]string{
+	"normalize abc/..":         "uriparser empties a relative path whose segments all cancel; the empty reference names the base document, so we give \"./\" (its directory), which resolves as the input does",
+	"normalize abc/../":        "uriparser empties a relative path whose segments all cancel; the empty reference names the base document, so we give \"./\" (its directory), which resolves as the input does",
+	"normalize a/b/c/../../..": "uriparser empties a relative path whose segments all cancel; the empty reference names the base document, so we give \"./\" (its directory), which resolves as the input does",
+	"normalize a/b/../../c/..": "uriparser empties a relative path whose segments all cancel; the empty reference names the base document, so we give \"./\" (its directory), which resolves as the input does",
 	// resolve: uriparser keeps rootless merged paths rootless.
 	"foo:a/b ../c":                 "RFC 3986 §5.2.4 to the letter gives foo:/c; uriparser keeps the path rootless",
 	"zz:abc foo/../../../bar":      "RFC 3986 §5.2.4 to the letter gives zz:/bar; uriparser keeps the path rootless",
@@ -349,6 +353,10 @@ func TestURIParser(t *testing.T) {
 	t.Run("normalize", func(t *testing.T) {
 		tally := conformance.NewTally(t, "uriparser/normalize")
 		for _, c := range f.Normalize {
+			if reason, ok := uriparserSkips["normalize "+c.Input]; ok {
+				tally.Skip(reason)
+				continue
+			}
 			got := Normalize(MustParse(c.Input), Syntax)
 			want := MustParse(c.Expected)
 			if c.Components == "all" {

@@ -10,8 +10,9 @@ import (
 // case, a rootless path after a scheme becomes Opaque, and Path, Host,
 // Fragment hold decoded text next to RawPath and RawFragment holding the
 // original escapes. What net/url cannot represent is lost: an empty
-// fragment ("a#"), an empty authority with an empty path ("a://"), and
-// the exact escapes of the userinfo. The error is a *percent.Error for a
+// fragment ("a#"), an empty authority with an empty path ("a://") or
+// without a scheme ("///x"), and the exact escapes of the userinfo and
+// the host (net/url keeps them decoded). The error is a *percent.Error for a
 // malformed escape (only possible after ParseLenient).
 func (r Reference) URL() (*url.URL, error) {
 	u := &url.URL{}
@@ -24,7 +25,7 @@ func (r Reference) URL() (*url.URL, error) {
 			path = ""
 		}
 	}
-	if ui, ok := r.Userinfo(); ok {
+	if r.HasUserinfo() {
 		name, err := r.Username()
 		if err != nil {
 			return nil, err
@@ -33,7 +34,6 @@ func (r Reference) URL() (*url.URL, error) {
 		if err != nil {
 			return nil, err
 		}
-		_ = ui
 		if hasPass {
 			u.User = url.UserPassword(name, pass)
 		} else {
@@ -61,10 +61,7 @@ func (r Reference) URL() (*url.URL, error) {
 		if err != nil {
 			return nil, err
 		}
-		u.Path = d
-		if d != path {
-			u.RawPath = path
-		}
+		u.Path, u.RawPath = d, path
 	}
 	if q, ok := r.Query(); ok {
 		u.RawQuery = q
@@ -75,10 +72,7 @@ func (r Reference) URL() (*url.URL, error) {
 		if err != nil {
 			return nil, err
 		}
-		u.Fragment = d
-		if d != f {
-			u.RawFragment = f
-		}
+		u.Fragment, u.RawFragment = d, f
 	}
 	return u, nil
 }

@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -22,9 +23,11 @@ const (
 	// decodes the escapes of unreserved characters in every component
 	// (§6.2.2.1, §6.2.2.2).
 	PercentEncoding
-	// DotSegments removes "." and ".." segments from the path (§6.2.2.3).
-	// A relative path keeps the ".." segments that climb above its start
-	// ("../a/.." gives "../"), since they carry meaning there.
+	// DotSegments removes "." and ".." segments from the path (§6.2.2.3)
+	// so that the reference still resolves to the same target: a URI's
+	// path gets remove_dot_segments (§5.2.4); a relative path keeps the
+	// ".." segments that climb above its start ("../a/.." gives "../")
+	// and becomes "./" rather than empty ("a/.." gives "./").
 	DotSegments
 	// PortZeros strips leading zeros from the port ("00080" gives "80").
 	PortZeros
@@ -67,10 +70,36 @@ const (
 	Full = SchemeBased | SortQuery | DropEmptyQuery | DropFragment
 )
 
-var levelNames = [...]string{
-	"case", "percent-encoding", "dot-segments", "port-zeros", "empty-port",
-	"default-port", "empty-path", "scheme-specific", "sort-query",
-	"drop-empty-query", "drop-fragment",
+// numSteps is the number of single normalization steps.
+const numSteps = 11
+
+// stepName returns the name of the step 1<<i.
+func stepName(i int) string {
+	switch Level(1) << i {
+	case Case:
+		return "case"
+	case PercentEncoding:
+		return "percent-encoding"
+	case DotSegments:
+		return "dot-segments"
+	case PortZeros:
+		return "port-zeros"
+	case EmptyPort:
+		return "empty-port"
+	case DefaultPort:
+		return "default-port"
+	case EmptyPath:
+		return "empty-path"
+	case SchemeSpecific:
+		return "scheme-specific"
+	case SortQuery:
+		return "sort-query"
+	case DropEmptyQuery:
+		return "drop-empty-query"
+	case DropFragment:
+		return "drop-fragment"
+	}
+	return ""
 }
 
 // String returns "syntax", "scheme" or "full" for the ladders, and
@@ -87,9 +116,9 @@ func (l Level) String() string {
 	case l&Syntax == Syntax:
 		parts, rest = append(parts, "syntax"), l&^Syntax
 	}
-	for i, name := range levelNames {
+	for i := range numSteps {
 		if rest&(1<<i) != 0 {
-			parts = append(parts, name)
+			parts = append(parts, stepName(i))
 		}
 	}
 	if len(parts) == 0 {
@@ -113,8 +142,11 @@ func ParseLevel(s string) (Level, error) {
 			l |= Full
 		case "none":
 		default:
-			i := slices.Index(levelNames[:], name)
-			if i < 0 {
+			i := 0
+			for i < numSteps && stepName(i) != name {
+				i++
+			}
+			if i == numSteps {
 				return 0, &levelError{name}
 			}
 			l |= 1 << i
@@ -218,10 +250,24 @@ func Normalize(r Reference, l Level) Reference {
 		return r
 	}
 	s := string(b)
-	if n, err := Parse(s); err == nil {
-		return n
+	n, err := Parse(s)
+	if err == nil {
+		if _, err := Parse(r.s); err == nil {
+			return n
+		}
+	} else {
+		n, _ = ParseLenient(s)
 	}
-	n, _ := ParseLenient(s)
+	// A reference from ParseLenient can split differently once
+	// normalized ("//h::" loses its empty port and then reads as host
+	// "h:" with an empty port): normalize until nothing changes.
+	for range 8 {
+		b = appendNormalized(buf[:0], n, l)
+		if string(b) == n.s {
+			break
+		}
+		n, _ = ParseLenient(string(b))
+	}
 	return n
 }
 
@@ -282,7 +328,7 @@ func appendNormalized(b []byte, r Reference, l Level) []byte {
 	}
 	ps := len(b)
 	if l&DotSegments != 0 {
-		b = appendPathNorm(b, x.path, l)
+		b = appendPathNorm(b, x.path, l, x.hasScheme)
 	} else {
 		b = appendPct(b, x.path, l)
 	}
@@ -292,7 +338,7 @@ func appendNormalized(b []byte, r Reference, l Level) []byte {
 	if !x.hasAuth {
 		// Re-apply the guards of recomposition on the new path.
 		var g [2]byte
-		guard := appendPathGuard(g[:0], string(b[ps:]), x.hasScheme)
+		guard := appendPathGuard(g[:0], b[ps:], x.hasScheme)
 		if len(guard) > 0 {
 			b = append(b, 0, 0)
 			copy(b[ps+2:], b[ps:])
@@ -370,11 +416,23 @@ func appendHostNorm(b []byte, h string, t HostType, l Level) []byte {
 }
 
 // appendPathNorm appends path with its escapes normalized (when l says
-// so) and its dot segments removed. A rooted path loses the ".." segments
-// that would climb above the root, as in §5.2.4; a rootless path keeps
-// them.
-func appendPathNorm(b []byte, path string, l Level) []byte {
+// so) and its dot segments removed, keeping what the reference resolves
+// to. A rooted path loses the ".." segments that would climb above the
+// root, as in §5.2.4. The rootless path of a URI (with scheme) is
+// resolved by §5.2.4 as it stands, so it gets exactly that algorithm. The
+// rootless path of a relative reference keeps the ".." segments that
+// climb above its start, and becomes "./" rather than empty, since the
+// empty reference names the base document, not its directory.
+func appendPathNorm(b []byte, path string, l Level, hasScheme bool) []byte {
 	rooted := strings.HasPrefix(path, "/")
+	if !rooted && hasScheme && path != "" {
+		start := len(b)
+		b = appendPct(b, path, l)
+		if hasDotSegment(b[start:]) {
+			b = append(b[:start], RemoveDotSegments(string(b[start:]))...)
+		}
+		return b
+	}
 	if rooted {
 		b = append(b, '/')
 		path = path[1:]
@@ -391,17 +449,21 @@ func appendPathNorm(b []byte, path string, l Level) []byte {
 			b = append(b, '/')
 		}
 		b = appendPct(b, seg, l)
-		w := string(b[segStart:])
+		w := b[segStart:]
 		if nseg > 0 {
 			w = w[1:]
 		}
-		switch w {
-		case ".":
+		dots := 0
+		if isDots(w) {
+			dots = len(w)
+		}
+		switch dots {
+		case 1:
 			b = b[:segStart]
 			if last {
 				b, nseg = appendSegment(b, nseg, ""), nseg+1
 			}
-		case "..":
+		case 2:
 			b = b[:segStart]
 			switch {
 			case nseg > nup:
@@ -422,6 +484,9 @@ func appendPathNorm(b []byte, path string, l Level) []byte {
 			break
 		}
 		path = rest
+	}
+	if !rooted && len(b) == start {
+		b = append(b, '.', '/')
 	}
 	if !rooted && len(b) > start && b[start] == '/' {
 		// An empty first segment left by ".." ("a/..//b"): keep the path
@@ -459,35 +524,41 @@ func lowerMailDomains(p []byte) {
 }
 
 // appendSortedQuery appends the query with its "&"-separated elements
-// sorted stably by key, each element normalized as l says.
+// sorted stably by key, each element normalized as l says. The keys are
+// compared after normalization, so "%61=1" and "a=2" sort together.
 func appendSortedQuery(b []byte, q string, l Level) []byte {
-	var stack [32]string
+	// Normalize the whole query into a scratch buffer, then sort spans of
+	// it: no allocation for common queries.
+	var scratch [512]byte
+	nq := appendPct(scratch[:0], q, l)
+	type span struct{ start, end, keyEnd int }
+	var stack [32]span
 	els := stack[:0]
-	for {
-		el, rest, more := strings.Cut(q, "&")
-		els = append(els, el)
-		if !more {
+	for i := 0; ; {
+		j := bytes.IndexByte(nq[i:], '&')
+		end := len(nq)
+		if j >= 0 {
+			end = i + j
+		}
+		k := bytes.IndexByte(nq[i:end], '=')
+		keyEnd := end
+		if k >= 0 {
+			keyEnd = i + k
+		}
+		els = append(els, span{i, end, keyEnd})
+		if j < 0 {
 			break
 		}
-		q = rest
+		i = end + 1
 	}
-	key := func(el string) string {
-		k, _, _ := strings.Cut(el, "=")
-		return k
-	}
-	norm := l&PercentEncoding != 0
-	slices.SortStableFunc(els, func(x, y string) int {
-		kx, ky := key(x), key(y)
-		if norm {
-			kx, ky = percent.Normalize(kx), percent.Normalize(ky)
-		}
-		return strings.Compare(kx, ky)
+	slices.SortStableFunc(els, func(x, y span) int {
+		return bytes.Compare(nq[x.start:x.keyEnd], nq[y.start:y.keyEnd])
 	})
 	for i, el := range els {
 		if i > 0 {
 			b = append(b, '&')
 		}
-		b = appendPct(b, el, l)
+		b = append(b, nq[el.start:el.end]...)
 	}
 	return b
 }

@@ -263,7 +263,10 @@ func (r Reference) PathSegments() ([]string, error) {
 
 // A QueryPair is one "key=value" (or bare "key") element of a query.
 type QueryPair struct {
-	Key   string
+	// Key is the text before the first "=" (all of the element without
+	// one).
+	Key string
+	// Value is the text after the first "=".
 	Value string
 	// HasValue tells "key=" (true, empty Value) from "key" (false).
 	HasValue bool

@@ -7,11 +7,14 @@ import "strings"
 // recomposed as §5.3 says. base should be an absolute URI (§5.1); its
 // fragment is ignored.
 //
-// One guard goes beyond the letter of §5.3: when the target has no
-// authority and its path starts with "//" (as for "./../g" against
-// "f:/a/b"... or ".//g" against "f:/a"), "/." is put in front of the
-// path, since "f://g" would read "g" as an authority. The result is then
-// "f:/.//g", which names the same resource.
+// Two guards go beyond the letter of §5.3. When the target has no
+// authority and its path starts with "//" (".//g" against "f:/a"), "/." is
+// put in front of the path, since "f://g" would read "g" as an authority;
+// the result "f:/.//g" names the same resource. When the target has no
+// scheme (a relative base) and its first segment holds a ":", "./" is put
+// in front of the path. Excess ".." segments of a rootless merged path
+// are removed as §5.2.4 says, which makes the path absolute ("../c"
+// against "foo:a/b" gives "foo:/c").
 func Resolve(base, ref Reference) Reference {
 	return resolve(base, ref, false)
 }
@@ -68,7 +71,7 @@ func resolve(base, ref Reference, nonStrict bool) Reference {
 			T.path = removeDotSegments(pathBuf[:0], R.path)
 			T.query, T.hasQ = R.query, R.hasQ
 		default:
-			T.path = removeDotSegments(pathBuf[:0], merge(pathBuf[:0], B, R.path))
+			T.path = removeDotSegments(pathBuf[:0], merge(B, R.path))
 			T.query, T.hasQ = R.query, R.hasQ
 		}
 	}
@@ -77,9 +80,8 @@ func resolve(base, ref Reference, nonStrict bool) Reference {
 }
 
 // merge is §5.2.3: ref's path appended to the base path without its last
-// segment, or to "/" when the base has an authority and an empty path. It
-// returns a string backed by buf when it fits.
-func merge(buf []byte, base raw, ref string) string {
+// segment, or to "/" when the base has an authority and an empty path.
+func merge(base raw, ref string) string {
 	if base.hasAuth && base.path == "" {
 		return "/" + ref
 	}
@@ -154,20 +156,23 @@ func popSegment(out []byte) []byte {
 }
 
 // hasDotSegment reports whether some segment of p is "." or "..".
-func hasDotSegment(p string) bool {
+func hasDotSegment[T string | []byte](p T) bool {
 	for i := 0; i < len(p); {
-		j := strings.IndexByte(p[i:], '/')
-		end := len(p)
-		if j >= 0 {
-			end = i + j
+		end := i
+		for end < len(p) && p[end] != '/' {
+			end++
 		}
-		seg := p[i:end]
-		if seg == "." || seg == ".." {
+		if isDots(p[i:end]) {
 			return true
 		}
 		i = end + 1
 	}
 	return false
+}
+
+// isDots reports whether seg is "." or "..".
+func isDots[T string | []byte](seg T) bool {
+	return len(seg) == 1 && seg[0] == '.' || len(seg) == 2 && seg[0] == '.' && seg[1] == '.'
 }
 
 // Relativize returns the shortest reference that resolves against base to

@@ -261,8 +261,11 @@ func TestBuild(t *testing.T) {
 	if _, err := Build(Parts{AbsolutePath: true, Segments: []string{"", "x"}}); !errors.Is(err, ErrAmbiguousPath) {
 		t.Errorf("Build(//x without authority) = %v", err)
 	}
-	if _, err := Build(Parts{Scheme: "1x"}); err == nil {
-		t.Error("Build with bad scheme succeeded")
+	if _, err := Build(Parts{Scheme: "1x"}); !errors.Is(err, ErrInvalidScheme) {
+		t.Errorf("Build with bad scheme: %v", err)
+	}
+	if _, err := Build(Parts{Scheme: "a b"}); !errors.Is(err, ErrInvalidScheme) {
+		t.Errorf("Build with bad scheme: %v", err)
 	}
 }
 
@@ -322,6 +325,10 @@ func TestNormalizeRules(t *testing.T) {
 		{"/a/..//b", Syntax, "/.//b"},
 		{"./a:b", Syntax, "./a:b"},
 		{"%2E%2E/a", Syntax, "../a"},
+		{".", Syntax, "./"},
+		{"a/..", Syntax, "./"},
+		{"s:a/../../b", Syntax, "s:/b"},
+		{"s:./a:b", Syntax, "s:a:b"},
 		{"path?key", Syntax, "path?key"},
 	}
 	for _, tt := range tests {
@@ -365,6 +372,15 @@ func TestLevelNames(t *testing.T) {
 	}
 	if l, _ := ParseLevel("scheme,drop-fragment"); l != SchemeBased|DropFragment {
 		t.Errorf("ParseLevel(scheme,drop-fragment) = %v", l)
+	}
+	if DropFragment != 1<<(numSteps-1) {
+		t.Error("numSteps is out of date")
+	}
+	for i := range numSteps {
+		l, err := ParseLevel(stepName(i))
+		if err != nil || l != 1<<i || l.String() != stepName(i) {
+			t.Errorf("step %d: ParseLevel(%q) = %v, %v", i, stepName(i), l, err)
+		}
 	}
 	if _, err := ParseLevel("bogus"); err == nil {
 		t.Error("ParseLevel(bogus) succeeded")
@@ -467,7 +483,27 @@ func TestAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { Normalize(r2, SchemeBased) }); n > 1 {
 		t.Errorf("Normalize (changed) allocs = %v, want <= 1", n)
 	}
+	for _, s := range []string{
+		"https://example.com/a-path-segment-longer-than-thirty-two-bytes/x",
+		"mailto:a-mailbox-name-longer-than-thirty-two-bytes@example.com",
+		"a-relative-path-segment-longer-than-thirty-two-bytes/x?y",
+	} {
+		r := MustParse(s)
+		if n := testing.AllocsPerRun(100, func() { Normalize(r, SchemeBased) }); n != 0 {
+			t.Errorf("Normalize(%q) (unchanged) allocs = %v, want 0", s, n)
+		}
+	}
 	if n := testing.AllocsPerRun(100, func() { Equal(r, r2, SchemeBased) }); n != 0 {
 		t.Errorf("Equal allocs = %v, want 0", n)
+	}
+}
+
+func TestNormalizeFullAllocs(t *testing.T) {
+	r := MustParse("http://a/?z=1&%61=2&m=%7e&b")
+	if got := Normalize(r, Full).String(); got != "http://a/?a=2&b&m=~&z=1" {
+		t.Errorf("Normalize(Full) = %q", got)
+	}
+	if n := testing.AllocsPerRun(100, func() { Normalize(r, Full) }); n > 1 {
+		t.Errorf("Normalize(Full) allocs = %v, want <= 1", n)
 	}
 }

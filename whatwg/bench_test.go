@@ -39,7 +39,8 @@ func readLines(b *testing.B, name string) ([]string, int64) {
 }
 
 // BenchmarkParse parses every line of each dataset and reads its href,
-// with urikit (whatwg.Parse + Href) and with net/url (Parse + String).
+// with urikit (whatwg.Parse + Href, and ParseInto into one reused URL) and
+// with net/url (Parse + String).
 // ns/op is per file pass; divide by the line count for ns/URL (reported
 // as the ns/URL metric).
 func BenchmarkParse(b *testing.B) {
@@ -54,6 +55,21 @@ func BenchmarkParse(b *testing.B) {
 				for _, s := range lines {
 					u, err := Parse(s, nil)
 					if err == nil {
+						n += len(u.Href())
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/URL")
+			_ = n
+		})
+		b.Run("urikit-into/"+base, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(size)
+			n := 0
+			var u URL
+			for b.Loop() {
+				for _, s := range lines {
+					if ParseInto(&u, s, nil) == nil {
 						n += len(u.Href())
 					}
 				}
@@ -76,5 +92,36 @@ func BenchmarkParse(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/URL")
 			_ = n
 		})
+	}
+}
+
+// BenchmarkParseWithErrors measures the validating parse over the datasets.
+func BenchmarkParseWithErrors(b *testing.B) {
+	for _, file := range datasetFiles(b) {
+		lines, size := readLines(b, file)
+		b.Run(filepath.Base(file), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(size)
+			for b.Loop() {
+				for _, s := range lines {
+					_, _, _ = ParseWithErrors(s, nil)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/URL")
+		})
+	}
+}
+
+// BenchmarkSetters measures a round of setters on a typical URL.
+func BenchmarkSetters(b *testing.B) {
+	base := MustParse("https://user:pw@example.org:8080/a/b/c?q=1#frag")
+	b.ReportAllocs()
+	for b.Loop() {
+		u := *base
+		u.SetHostname("example.net")
+		u.SetPort("8443")
+		u.SetPathname("/x/y/../z")
+		u.SetSearch("a=b")
+		u.SetHash("top")
 	}
 }

@@ -6,8 +6,7 @@ import "strconv"
 // validation errors. Those marked "failure" make parsing fail; the others
 // are recorded while parsing continues.
 const (
-	ErrDomainToASCII                     = "domain-to-ASCII"                 // failure for non-ASCII domains only
-	ErrDomainInvalidCodePoint            = "domain-invalid-code-point"       // failure
+	ErrDomainToASCII                     = "domain-to-ASCII"                 // failure for non-ASCII domains, or when the result has a forbidden domain code point
 	ErrDomainPercentEncoded              = "domain-percent-encoded"          // not a failure
 	ErrHostInvalidCodePoint              = "host-invalid-code-point"         // failure
 	ErrIPv4EmptyPart                     = "IPv4-empty-part"                 // not a failure

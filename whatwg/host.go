@@ -34,7 +34,11 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 	}
 	if plain == len(input) {
 		// Fast path: already a lowercase ASCII domain.
-		p.put(input)
+		if off+len(input) <= len(p.in) && p.in[off:off+len(input)] == input {
+			p.putIn(off, off+len(input))
+		} else {
+			p.put(input)
+		}
 		p.strictCheck(input, off)
 		return p.finishDomain(start, true, off)
 	}
@@ -55,9 +59,12 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 				c += 'a' - 'A'
 			}
 			if isForbiddenDomain(c) {
+				// Strict ToASCII fails too (the forbidden domain code
+				// points are disallowed by UseSTD3ASCIIRules) and records
+				// the error; the domain parser then fails without another.
 				p.truncate(start)
 				p.strictCheck(input, off)
-				return p.fail(ErrDomainInvalidCodePoint, off+i)
+				return p.failQuiet(ErrDomainToASCII, off)
 			}
 			p.putc(c)
 		}
@@ -87,20 +94,23 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 	var result string
 	domainASCII := isASCII(domain)
 	if domainASCII {
-		result, _ = domainToASCII(domain, false)
+		// The domain parser lowercases an ASCII domain whatever ToASCII
+		// would say (web compatibility).
+		result = asciiLower(domain)
 	} else {
-		var ok bool
-		result, ok = domainToASCII(domain, false)
-		if !ok {
-			return p.fail(ErrDomainToASCII, off)
+		var err error
+		result, err = domainToASCII(domain, false)
+		if err != nil {
+			// Strict ToASCII failed as well and recorded the error.
+			return p.failQuiet(ErrDomainToASCII, off)
 		}
 	}
 	if result == "" {
-		return p.fail(ErrDomainToASCII, off)
+		return p.failQuiet(ErrDomainToASCII, off)
 	}
 	for i := 0; i < len(result); i++ {
 		if isForbiddenDomain(result[i]) {
-			return p.fail(ErrDomainInvalidCodePoint, off)
+			return p.failQuiet(ErrDomainToASCII, off)
 		}
 	}
 	p.put(result)
@@ -113,7 +123,7 @@ func (p *parser) strictCheck(domain string, off int) {
 	if !p.collect {
 		return
 	}
-	if _, ok := domainToASCII(domain, true); !ok {
+	if _, err := domainToASCII(domain, true); err != nil {
 		p.err(ErrDomainToASCII, off)
 	}
 }
@@ -222,6 +232,17 @@ func lastLabel[T string | []byte](d T) T {
 
 // endsInNumber is the URL Standard's "ends in a number checker".
 func endsInNumber[T string | []byte](d T) bool {
+	if k := len(d); k > 0 {
+		// Quick answer: a number ends in a digit, a hex digit or the "x"
+		// of "0x" (after an optional trailing dot).
+		c := d[k-1]
+		if c == '.' && k > 1 {
+			c = d[k-2]
+		}
+		if !isHex(c) && c|0x20 != 'x' {
+			return false
+		}
+	}
 	last := lastLabel(d)
 	if len(last) == 0 {
 		return false

@@ -2,7 +2,6 @@ package whatwg
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -41,14 +40,15 @@ const eof = -1
 // built is serialized into buf as the state machine goes, with its offsets
 // in u; components are always produced in serialization order.
 type parser struct {
-	in   string // input after trimming and tab/newline removal
+	in   string // input after trimming (and tab/newline removal, see lazyTabs)
 	base *URL
 	buf  []byte // materialized output (see writer.go)
 	n    int    // length of the virtual output p.in[:n]
 	virt bool   // output is virtual
 	u    URL
-	qPos int // index of "?" in buf, or -1
-	fPos int // index of "#" in buf, or -1
+	port int32 // the URL's port, or -1
+	qPos int   // index of "?" in buf, or -1
+	fPos int   // index of "#" in buf, or -1
 
 	// State override (setters) and what the setter's URL looks like.
 	override   state
@@ -57,6 +57,9 @@ type parser struct {
 	ovHostNull bool // the URL's host is null
 	hostSet    bool
 	portSet    bool
+
+	lazyTabs bool // p.in may hold tabs and newlines: stop at the first
+	sawTab   bool // run stopped at a tab or newline
 
 	// Validation errors.
 	collect  bool
@@ -74,24 +77,48 @@ type parser struct {
 // When the input is already in its serialized form, the returned URL's
 // href is input itself, so parsing costs one allocation.
 func Parse(input string, base *URL) (*URL, error) {
+	u := new(URL)
 	p := parser{base: base, virt: true}
-	u, ok := p.parse(input)
-	if !ok {
+	if !p.parse(input, u) {
 		return nil, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
 	return u, nil
 }
 
+// ParseInto is Parse that stores the result in *dst instead of allocating
+// a URL; on failure *dst is left unchanged. Parsing an input that is
+// already in serialized form allocates nothing, which suits bulk
+// processing with one reused URL.
+func ParseInto(dst *URL, input string, base *URL) error {
+	p := parser{base: base, virt: true}
+	var u URL
+	if !p.parse(input, &u) {
+		return &Error{Input: input, Code: p.failCode, Offset: p.failOff}
+	}
+	*dst = u
+	return nil
+}
+
 // ParseWithErrors is Parse that also returns every validation error met,
-// in input order, whether or not parsing succeeded. The offsets are byte
-// offsets in input.
+// in the order the parser met them, whether or not parsing succeeded. The
+// offsets are byte offsets in input; errors about a host point at the
+// start of the host.
 func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
 	p := parser{base: base, virt: true, collect: true}
-	u, ok := p.parse(input)
-	if !ok {
+	u := new(URL)
+	if !p.parse(input, u) {
 		return nil, p.errs, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
 	return u, p.errs, nil
+}
+
+// CanParse reports whether input parses, relative to base when base is
+// non-nil (JavaScript's URL.canParse). It does not allocate for inputs in
+// serialized form.
+func CanParse(input string, base *URL) bool {
+	var u URL
+	p := parser{base: base, virt: true}
+	return p.parse(input, &u)
 }
 
 // MustParse is Parse that panics on error, for tests and fixed inputs.
@@ -105,7 +132,7 @@ func MustParse(input string) *URL {
 
 func isC0OrSpace(c byte) bool { return c <= ' ' }
 
-func (p *parser) parse(input string) (*URL, bool) {
+func (p *parser) parse(input string, u *URL) bool {
 	s := input
 	i, j := 0, len(s)
 	for i < j && isC0OrSpace(s[i]) {
@@ -123,25 +150,31 @@ func (p *parser) parse(input string) (*URL, bool) {
 	}
 	p.trim = i
 	s = s[i:j]
-	s = p.removeTabs(s)
+	if p.collect {
+		s = p.removeTabs(s)
+	} else {
+		// Tabs and newlines are rare: parse as is, and start again
+		// without them if the parser meets one.
+		p.lazyTabs = true
+	}
 	p.in = s
 	if !p.run(stSchemeStart) {
-		return nil, false
+		if !p.sawTab {
+			return false
+		}
+		*p = parser{base: p.base, virt: true, trim: p.trim}
+		p.in = p.removeTabs(s)
+		if !p.run(stSchemeStart) {
+			return false
+		}
 	}
-	return p.finish(), true
+	p.finish(u)
+	return true
 }
 
 // removeTabs removes ASCII tabs and newlines, recording where they were.
 func (p *parser) removeTabs(s string) string {
 	k := 0
-	for ; k+8 <= len(s); k += 8 {
-		x := uint64(s[k]) | uint64(s[k+1])<<8 | uint64(s[k+2])<<16 | uint64(s[k+3])<<24 |
-			uint64(s[k+4])<<32 | uint64(s[k+5])<<40 | uint64(s[k+6])<<48 | uint64(s[k+7])<<56
-		// Some byte is below 0x0E (tab, LF and CR are 0x09, 0x0A, 0x0D).
-		if (x-0x0E0E0E0E0E0E0E0E)&^x&0x8080808080808080 != 0 {
-			break
-		}
-	}
 	for k < len(s) && classes[s[k]]&clTabNewline == 0 {
 		k++
 	}
@@ -151,12 +184,10 @@ func (p *parser) removeTabs(s string) string {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		if classes[s[i]]&clTabNewline != 0 {
-			if p.collect {
-				if len(p.removed) == 0 {
-					p.errs = append(p.errs, ValidationError{ErrInvalidURLUnit, p.trim + i})
-				}
-				p.removed = append(p.removed, p.trim+i)
+			if p.collect && len(p.removed) == 0 {
+				p.errs = append(p.errs, ValidationError{ErrInvalidURLUnit, p.trim + i})
 			}
+			p.removed = append(p.removed, p.trim+i)
 			continue
 		}
 		b = append(b, s[i])
@@ -193,10 +224,16 @@ func (p *parser) fail(code string, i int) bool {
 	return false
 }
 
+// failQuiet records a failure whose validation error was already recorded.
+func (p *parser) failQuiet(code string, i int) bool {
+	p.failCode = code
+	p.failOff = p.offset(i)
+	return false
+}
+
 // finish fixes the final offsets, adds "/." where the serializer needs it
 // and returns the URL.
-func (p *parser) finish() *URL {
-	u := &URL{}
+func (p *parser) finish(u *URL) {
 	*u = p.u
 	end := p.size()
 	f, q := end, end
@@ -225,24 +262,23 @@ func (p *parser) finish() *URL {
 		// p.buf is never written again: share its bytes.
 		u.href = unsafe.String(unsafe.SliceData(p.buf), len(p.buf))
 	}
-	return u
 }
 
 // noHost sets the authority offsets for a URL whose host is null.
 func (p *parser) noHost() {
 	n := uint32(p.size())
-	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n, n
+	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n
 	p.u.host = hostNone
-	p.u.port = -1
+	p.port = -1
 }
 
 // emptyHost writes "//" and an empty host.
 func (p *parser) emptyHost() {
 	p.put("//")
 	n := uint32(p.size())
-	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n, n
+	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n
 	p.u.host = hostEmpty
-	p.u.port = -1
+	p.port = -1
 }
 
 // copyBaseAuth copies the base's scheme-relative authority (credentials,
@@ -250,9 +286,9 @@ func (p *parser) emptyHost() {
 func (p *parser) copyBaseAuth() {
 	b := p.base
 	p.put(b.href[b.schemeEnd+1 : b.authEnd()])
-	p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
+	p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 	p.u.host = b.host
-	p.u.port = b.port
+	p.port = b.portNum()
 	p.u.pathStart = uint32(p.size())
 }
 
@@ -300,6 +336,198 @@ func startsWithWindowsDriveLetter(s string) bool {
 	return false
 }
 
+// fastAuthority handles the common authority of a special URL: "//"
+// followed by a host with no credentials and an optional port, starting at
+// p.in[start]. It returns the index of the character after the authority,
+// -1 when parsing fails, or -2 when the authority needs the general state
+// machine (nothing has been written then).
+func (p *parser) fastAuthority(start int) int {
+	in := p.in
+	n := len(in)
+	j := start
+	plain := clDomainPlain
+	for j < n {
+		c := classes[in[j]]
+		if c&(clAuthDelim|clHostDelim) != 0 {
+			break
+		}
+		plain &= c
+		j++
+	}
+	if j == start {
+		return -2
+	}
+	hostEnd := j
+	portStart := -1
+	if j < n && in[j] == ':' {
+		portStart = j + 1
+		j++
+		for j < n && isDigit(in[j]) {
+			j++
+		}
+	}
+	if j < n {
+		switch in[j] {
+		case '/', '?', '#', '\\':
+		default:
+			return -2
+		}
+	}
+	p.put("//")
+	pos := uint32(p.size())
+	p.u.userEnd, p.u.hostStart = pos, pos
+	if plain != 0 {
+		// Already a lowercase ASCII domain (or IPv4 address).
+		p.putIn(start, hostEnd)
+		if !p.finishDomain(int(pos), true, start) {
+			return -1
+		}
+	} else if !p.parseHost(in[start:hostEnd], false, start) {
+		return -1
+	}
+	p.u.hostEnd = uint32(p.size())
+	if portStart >= 0 && j > portStart {
+		v := 0
+		for i := portStart; i < j; i++ {
+			v = v*10 + int(in[i]-'0')
+			if v > 65535 {
+				p.fail(ErrPortOutOfRange, portStart)
+				return -1
+			}
+		}
+		if int32(v) != p.u.scheme.defaultPort() {
+			p.port = int32(v)
+			var tmp [8]byte
+			b := append(tmp[:0], ':')
+			p.putBytes(strconv.AppendInt(b, int64(v), 10))
+		}
+	}
+	return j
+}
+
+// scan returns the index of the first byte of s[j:] outside class cl, or
+// len(s).
+func scan(s string, j int, cl uint16) int {
+	t := s[j:]
+	for len(t) >= 4 && classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&cl != 0 {
+		t = t[4:]
+	}
+	for len(t) > 0 && classes[t[0]]&cl != 0 {
+		t = t[1:]
+	}
+	return len(s) - len(t)
+}
+
+// scanAll returns the index of the first byte of s[j:] that lacks one of
+// the class bits in mask, or len(s).
+func scanAll(s string, j int, mask uint16) int {
+	t := s[j:]
+	for len(t) >= 4 && classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&mask == mask {
+		t = t[4:]
+	}
+	for len(t) > 0 && classes[t[0]]&mask == mask {
+		t = t[1:]
+	}
+	return len(s) - len(t)
+}
+
+// runMask returns the class bits a byte needs to be copied in a run: cl,
+// plus being a URL code point when validation errors are collected (other
+// bytes, "%" included, are checked one at a time).
+func (p *parser) runMask(cl uint16) uint16 {
+	if p.collect {
+		return cl | clURLCode
+	}
+	return cl
+}
+
+// mayBeSpecial reports whether the segment starting with the "/" at output
+// index segStart may be a dot segment (it starts with "." or "%" and has
+// at most 6 bytes) or the first segment of a file URL's path (a possible
+// drive letter).
+func (p *parser) mayBeSpecial(segStart int) bool {
+	k := p.size() - segStart - 1
+	if k == 0 || k > 6 {
+		return false
+	}
+	c := p.byteAt(segStart + 1)
+	return c == '.' || c == '%' || (k == 2 && p.u.scheme == schemeFile && segStart == int(p.u.pathStart))
+}
+
+// endSegment finishes the path segment that starts with the "/" at
+// output index segStart; slash says whether a "/" (or "\\" in a special
+// URL) ended it.
+func (p *parser) endSegment(segStart int, slash bool) {
+	if !p.mayBeSpecial(segStart) {
+		return
+	}
+	switch p.segKind(segStart + 1) {
+	case segDoubleDot:
+		p.truncate(segStart)
+		p.shorten()
+		if !slash {
+			p.putc('/')
+		}
+	case segSingleDot:
+		p.truncate(segStart)
+		if !slash {
+			p.putc('/')
+		}
+	case segDriveLetter:
+		if p.u.scheme == schemeFile && segStart == int(p.u.pathStart) {
+			p.setByte(segStart+2, ':')
+		}
+	}
+}
+
+// pathRun is the path state for the common case (no state override, no
+// validation errors): it processes the path from p.in[ptr:] on, inside
+// the segment starting at output index segStart, and returns the index of
+// the "?" or "#" that ends the path, or len(p.in), or -1 when it meets a
+// tab or newline that must be removed first.
+func (p *parser) pathRun(ptr, segStart int, special bool) int {
+	in := p.in
+	n := len(in)
+	for {
+		j := ptr
+		j = scan(in, j, clPathRun)
+		if j > ptr {
+			p.putIn(ptr, j)
+		}
+		short := p.mayBeSpecial(segStart)
+		if j == n {
+			if short {
+				p.endSegment(segStart, false)
+			}
+			return j
+		}
+		switch c := in[j]; {
+		case c == '/' || (special && c == '\\'):
+			if short {
+				p.endSegment(segStart, true)
+			}
+			segStart = p.size()
+			if p.virt && p.n == j && c == '/' {
+				p.n++ // the output is still the input
+			} else {
+				p.putc('/')
+			}
+		case c == '?' || c == '#':
+			if short {
+				p.endSegment(segStart, false)
+			}
+			return j
+		case classes[c]&clPath != 0:
+			p.putc(c)
+		case classes[c]&clTabNewline != 0 && p.lazyTabs:
+			return -1
+		default:
+			p.putPct(c)
+		}
+		ptr = j + 1
+	}
+}
+
 // checkUnit records invalid-URL-unit for the code point at in[i] when it
 // is not a URL unit (it is the byte c).
 func (p *parser) checkUnit(i int) {
@@ -317,9 +545,26 @@ func (p *parser) checkUnit(i int) {
 		return
 	}
 	if !utf8.RuneStart(c) {
-		if i == 0 || p.in[i-1] < 0x80 {
-			p.err(ErrInvalidURLUnit, i)
+		// A continuation byte: fine inside a valid sequence (reported,
+		// if invalid, at its first byte), an error when stray.
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			if lead := p.in[k]; utf8.RuneStart(lead) {
+				n := 0 // sequence length announced by the lead byte
+				switch {
+				case lead >= 0xF0:
+					n = 4
+				case lead >= 0xE0:
+					n = 3
+				case lead >= 0xC0:
+					n = 2
+				}
+				if k+n > i {
+					return
+				}
+				break
+			}
 		}
+		p.err(ErrInvalidURLUnit, i)
 		return
 	}
 	r, _ := utf8.DecodeRuneInString(p.in[i:])
@@ -339,7 +584,7 @@ func (p *parser) run(st state) bool {
 	n := len(in)
 	p.qPos, p.fPos = -1, -1
 	if p.override == stNone {
-		p.u.port = -1
+		p.port = -1
 	}
 	bufStart := -1
 	var atSignSeen, insideBrackets, passwordTokenSeen, inSeg bool
@@ -348,6 +593,10 @@ func (p *parser) run(st state) bool {
 		c := eof
 		if ptr < n {
 			c = int(in[ptr])
+			if classes[c]&clTabNewline != 0 && p.lazyTabs {
+				p.sawTab = true
+				return false
+			}
 		}
 		special := p.u.scheme.special()
 		switch st {
@@ -382,10 +631,26 @@ func (p *parser) run(st state) bool {
 						p.err(ErrSpecialSchemeMissingSolidus, ptr+1)
 					}
 					st = stFile
+					if ptr+3 < n && in[ptr+1] == '/' && in[ptr+2] == '/' && in[ptr+3] == '/' && p.override == stNone {
+						// "file:///": the file, file slash and file host
+						// states end with an empty host, whatever the base.
+						p.emptyHost()
+						st = stPathStart
+						ptr += 2
+					}
 				case special && p.base != nil && p.base.scheme == p.u.scheme:
 					st = stSpecialRelativeOrAuthority
 				case special:
 					st = stSpecialAuthoritySlashes
+					if !p.collect && p.override == stNone && ptr+2 < n && in[ptr+1] == '/' && in[ptr+2] == '/' {
+						switch end := p.fastAuthority(ptr + 3); {
+						case end == -1:
+							return false
+						case end >= 0:
+							st = stPathStart
+							ptr = end - 1
+						}
+					}
 				case ptr+1 < n && in[ptr+1] == '/':
 					st = stPathOrAuthority
 					ptr++
@@ -547,13 +812,8 @@ func (p *parser) run(st state) bool {
 				}
 				if !passwordTokenSeen {
 					p.u.userEnd = uint32(p.size())
-					p.u.passEnd = p.u.userEnd
-				} else {
-					p.u.passEnd = uint32(p.size())
-					if p.u.passEnd == p.u.userEnd+1 {
-						p.truncate(int(p.u.userEnd))
-						p.u.passEnd = p.u.userEnd
-					}
+				} else if p.size() == int(p.u.userEnd)+1 {
+					p.truncate(int(p.u.userEnd)) // empty password: drop the ":"
 				}
 				if p.size() > userStart {
 					p.putc('@')
@@ -564,14 +824,8 @@ func (p *parser) run(st state) bool {
 				st = stHost
 			default:
 				// Skip ahead to the next delimiter.
-				for ptr+1 < n {
-					switch in[ptr+1] {
-					case '@', '/', '?', '#', '\\':
-					default:
-						ptr++
-						continue
-					}
-					break
+				for ptr+1 < n && classes[in[ptr+1]]&clAuthDelim == 0 {
+					ptr++
 				}
 			}
 
@@ -625,14 +879,8 @@ func (p *parser) run(st state) bool {
 					insideBrackets = false
 				}
 				// Skip ahead to the next character that matters.
-				for ptr+1 < n {
-					switch in[ptr+1] {
-					case ':', '/', '?', '#', '\\', '[', ']':
-					default:
-						ptr++
-						continue
-					}
-					break
+				for ptr+1 < n && classes[in[ptr+1]]&clHostDelim == 0 {
+					ptr++
 				}
 			}
 
@@ -653,9 +901,9 @@ func (p *parser) run(st state) bool {
 						}
 					}
 					if int32(v) == p.u.scheme.defaultPort() {
-						p.u.port = -1
+						p.port = -1
 					} else {
-						p.u.port = int32(v)
+						p.port = int32(v)
 						p.putc(':')
 						var tmp [8]byte
 						p.putBytes(strconv.AppendInt(tmp[:0], int64(v), 10))
@@ -689,9 +937,9 @@ func (p *parser) run(st state) bool {
 				st = stFileSlash
 			} else if b != nil && b.scheme == schemeFile {
 				p.put(b.href[b.schemeEnd+1 : b.pathStart])
-				p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
+				p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 				p.u.host = b.host
-				p.u.port = -1
+				p.port = -1
 				p.u.pathStart = uint32(p.size())
 				p.put(b.href[b.pathStart:b.queryStart])
 				switch c {
@@ -731,9 +979,9 @@ func (p *parser) run(st state) bool {
 				b := p.base
 				if b != nil && b.scheme == schemeFile {
 					p.put(b.href[b.schemeEnd+1 : b.pathStart])
-					p.u.userEnd, p.u.passEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.passEnd, b.hostStart, b.hostEnd
+					p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 					p.u.host = b.host
-					p.u.port = -1
+					p.port = -1
 					p.u.pathStart = uint32(p.size())
 					bp := b.href[b.pathStart:b.queryStart]
 					if !startsWithWindowsDriveLetter(in[max(ptr, 0):]) && len(bp) >= 3 && bp[0] == '/' &&
@@ -750,6 +998,13 @@ func (p *parser) run(st state) bool {
 		case stFileHost:
 			if bufStart < 0 {
 				bufStart = ptr
+			}
+			if c != eof && classes[c]&clHostDelim == 0 {
+				// Skip ahead to the next character that may end the host.
+				for ptr+1 < n && classes[in[ptr+1]]&clHostDelim == 0 {
+					ptr++
+				}
+				continue
 			}
 			if c == eof || c == '/' || c == '\\' || c == '?' || c == '#' {
 				end := ptr
@@ -776,8 +1031,7 @@ func (p *parser) run(st state) bool {
 					if p.override == stNone {
 						p.put("//")
 						p.u.userEnd = uint32(p.size())
-						p.u.passEnd = p.u.userEnd
-						p.u.port = -1
+						p.port = -1
 					}
 					p.u.hostStart = uint32(p.size())
 					if !p.parseHost(buffer, false, bufStart) {
@@ -828,29 +1082,31 @@ func (p *parser) run(st state) bool {
 				p.putc('/')
 				inSeg = true
 			}
+			if !p.collect && p.override == stNone {
+				ptr = p.pathRun(ptr, segStart, special)
+				if ptr < 0 {
+					p.sawTab = true
+					return false
+				}
+				inSeg = false
+				if ptr < n {
+					if in[ptr] == '?' {
+						p.startQuery()
+						st = stQuery
+					} else {
+						p.startFragment()
+						st = stFragment
+					}
+				}
+				continue
+			}
 			if c == eof || c == '/' || (special && c == '\\') || (p.override == stNone && (c == '?' || c == '#')) {
 				slash := c == '/'
 				if special && c == '\\' {
 					p.err(ErrInvalidReverseSolidus, ptr)
 					slash = true
 				}
-				switch p.segKind(segStart + 1) {
-				case segDoubleDot:
-					p.truncate(segStart)
-					p.shorten()
-					if !slash {
-						p.putc('/')
-					}
-				case segSingleDot:
-					p.truncate(segStart)
-					if !slash {
-						p.putc('/')
-					}
-				case segDriveLetter:
-					if p.u.scheme == schemeFile && segStart == int(p.u.pathStart) {
-						p.setByte(segStart+2, ':')
-					}
-				}
+				p.endSegment(segStart, slash)
 				inSeg = false
 				if c == '?' {
 					p.startQuery()
@@ -861,17 +1117,12 @@ func (p *parser) run(st state) bool {
 				}
 				continue
 			}
-			if !p.collect {
-				j := ptr
-				for j < n && classes[in[j]]&clPath != 0 && in[j] != '/' && in[j] != '\\' {
-					j++
-				}
-				if j > ptr {
-					p.put(in[ptr:j])
-					ptr = j - 1
-					continue
-				}
-			} else {
+			if j := scanAll(in, ptr, p.runMask(clPathRun)); j > ptr {
+				p.putIn(ptr, j)
+				ptr = j - 1
+				continue
+			}
+			if p.collect {
 				p.checkUnit(ptr)
 			}
 			if classes[c]&clPath != 0 {
@@ -920,17 +1171,12 @@ func (p *parser) run(st state) bool {
 			if special {
 				cl = clSpQuery
 			}
-			if !p.collect {
-				j := ptr
-				for j < n && classes[in[j]]&cl != 0 {
-					j++
-				}
-				if j > ptr {
-					p.put(in[ptr:j])
-					ptr = j - 1
-					continue
-				}
-			} else {
+			if j := scanAll(in, ptr, p.runMask(cl)); j > ptr {
+				p.putIn(ptr, j)
+				ptr = j - 1
+				continue
+			}
+			if p.collect {
 				p.checkUnit(ptr)
 			}
 			if classes[c]&cl != 0 {
@@ -943,17 +1189,12 @@ func (p *parser) run(st state) bool {
 			if c == eof {
 				break
 			}
-			if !p.collect {
-				j := ptr
-				for j < n && classes[in[j]]&clFragment != 0 {
-					j++
-				}
-				if j > ptr {
-					p.put(in[ptr:j])
-					ptr = j - 1
-					continue
-				}
-			} else {
+			if j := scanAll(in, ptr, p.runMask(clFragment)); j > ptr {
+				p.putIn(ptr, j)
+				ptr = j - 1
+				continue
+			}
+			if p.collect {
 				p.checkUnit(ptr)
 			}
 			if classes[c]&clFragment != 0 {
@@ -970,25 +1211,25 @@ func (p *parser) run(st state) bool {
 func schemeTypeFold(s string) schemeType {
 	switch len(s) {
 	case 2:
-		if strings.EqualFold(s, "ws") {
+		if s[0]|0x20 == 'w' && s[1]|0x20 == 's' {
 			return schemeWS
 		}
 	case 3:
-		if strings.EqualFold(s, "wss") {
+		if s[0]|0x20 == 'w' && s[1]|0x20 == 's' && s[2]|0x20 == 's' {
 			return schemeWSS
 		}
-		if strings.EqualFold(s, "ftp") {
+		if s[0]|0x20 == 'f' && s[1]|0x20 == 't' && s[2]|0x20 == 'p' {
 			return schemeFTP
 		}
 	case 4:
-		if strings.EqualFold(s, "http") {
+		if s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p' {
 			return schemeHTTP
 		}
-		if strings.EqualFold(s, "file") {
+		if s[0]|0x20 == 'f' && s[1]|0x20 == 'i' && s[2]|0x20 == 'l' && s[3]|0x20 == 'e' {
 			return schemeFile
 		}
 	case 5:
-		if strings.EqualFold(s, "https") {
+		if s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p' && s[4]|0x20 == 's' {
 			return schemeHTTPS
 		}
 	}

@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"strconv"
+	"unsafe"
 
 	"github.com/urikit/urikit/percent"
 )
@@ -32,7 +33,7 @@ func (u *URL) record() record {
 		pass:   u.Password(),
 		host:   u.Hostname(),
 		hk:     u.host,
-		port:   u.port,
+		port:   u.portNum(),
 		path:   u.Pathname(),
 		opaque: u.opaque,
 	}
@@ -51,7 +52,6 @@ func (r *record) build() URL {
 	u.scheme = r.st
 	u.host = r.hk
 	u.opaque = r.opaque
-	u.port = -1
 	if r.hk != hostNone {
 		b = append(b, '/', '/')
 		b = append(b, r.user...)
@@ -60,7 +60,6 @@ func (r *record) build() URL {
 			b = append(b, ':')
 			b = append(b, r.pass...)
 		}
-		u.passEnd = uint32(len(b))
 		if r.user != "" || r.pass != "" {
 			b = append(b, '@')
 		}
@@ -68,13 +67,12 @@ func (r *record) build() URL {
 		b = append(b, r.host...)
 		u.hostEnd = uint32(len(b))
 		if r.port >= 0 {
-			u.port = r.port
 			b = append(b, ':')
 			b = strconv.AppendInt(b, int64(r.port), 10)
 		}
 	} else {
 		n := uint32(len(b))
-		u.userEnd, u.passEnd, u.hostStart, u.hostEnd = n, n, n, n
+		u.userEnd, u.hostStart, u.hostEnd = n, n, n
 		if !r.opaque && len(r.path) >= 2 && r.path[0] == '/' && r.path[1] == '/' {
 			b = append(b, '/', '.')
 		}
@@ -91,7 +89,7 @@ func (r *record) build() URL {
 		b = append(b, '#')
 		b = append(b, r.frag...)
 	}
-	u.href = string(b)
+	u.href = unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 	return u
 }
 
@@ -108,9 +106,9 @@ func (u *URL) setterParser(value string, override state) *parser {
 	p.materialize()
 	p.in = p.removeTabs(value)
 	p.u.scheme = u.scheme
-	p.u.port = u.port
+	p.port = u.portNum()
 	p.ovCreds = u.includesCredentials()
-	p.ovPort = u.port >= 0
+	p.ovPort = p.port >= 0
 	p.ovHostNull = u.host == hostNone
 	return p
 }
@@ -132,6 +130,9 @@ func (u *URL) SetHref(href string) error {
 // scheme, or when it would make "file" a URL with credentials or a port, or
 // leave "file" with an empty host.
 func (u *URL) SetProtocol(value string) {
+	if u.href == "" {
+		return
+	}
 	p := &parser{}
 	s := p.removeTabs(value)
 	if s == "" || !isAlpha(s[0]) {
@@ -149,7 +150,7 @@ func (u *URL) SetProtocol(value string) {
 	if u.scheme.special() != st.special() {
 		return
 	}
-	if (u.includesCredentials() || u.port >= 0) && st == schemeFile {
+	if (u.includesCredentials() || u.portNum() >= 0) && st == schemeFile {
 		return
 	}
 	if u.scheme == schemeFile && u.host == hostEmpty {
@@ -167,6 +168,9 @@ func (u *URL) SetProtocol(value string) {
 // percent-encode set. It does nothing when the URL cannot have credentials
 // (null or empty host, or a file URL).
 func (u *URL) SetUsername(value string) {
+	if u.href == "" {
+		return
+	}
 	if u.cannotHaveCredentialsOrPort() {
 		return
 	}
@@ -178,6 +182,9 @@ func (u *URL) SetUsername(value string) {
 // SetPassword sets the password to value, percent-encoded with the userinfo
 // percent-encode set. It does nothing when the URL cannot have credentials.
 func (u *URL) SetPassword(value string) {
+	if u.href == "" {
+		return
+	}
 	if u.cannotHaveCredentialsOrPort() {
 		return
 	}
@@ -197,7 +204,7 @@ func (u *URL) SetHost(value string) { u.setHost(value, stHost) }
 func (u *URL) SetHostname(value string) { u.setHost(value, stHostname) }
 
 func (u *URL) setHost(value string, st state) {
-	if u.opaque {
+	if u.opaque || u.href == "" {
 		return
 	}
 	p := u.setterParser(value, st)
@@ -212,7 +219,7 @@ func (u *URL) setHost(value string, st state) {
 		r.host = ""
 	}
 	if p.portSet {
-		r.port = p.u.port
+		r.port = p.port
 	}
 	*u = r.build()
 }
@@ -222,6 +229,9 @@ func (u *URL) setHost(value string, st state) {
 // nothing when the URL cannot have a port or value does not start with a
 // digit or is out of range.
 func (u *URL) SetPort(value string) {
+	if u.href == "" {
+		return
+	}
 	if u.cannotHaveCredentialsOrPort() {
 		return
 	}
@@ -234,7 +244,7 @@ func (u *URL) SetPort(value string) {
 		if !p.portSet {
 			return
 		}
-		r.port = p.u.port
+		r.port = p.port
 	}
 	*u = r.build()
 }
@@ -242,6 +252,9 @@ func (u *URL) SetPort(value string) {
 // SetPathname replaces the path with value parsed from the path start
 // state. It does nothing for URLs with an opaque path.
 func (u *URL) SetPathname(value string) {
+	if u.href == "" {
+		return
+	}
 	if u.opaque {
 		return
 	}
@@ -255,6 +268,9 @@ func (u *URL) SetPathname(value string) {
 // SetSearch sets the query from value, without a leading "?"; "" makes
 // the query null.
 func (u *URL) SetSearch(value string) {
+	if u.href == "" {
+		return
+	}
 	r := u.record()
 	if value == "" {
 		r.query, r.hasQuery = "", false
@@ -272,6 +288,9 @@ func (u *URL) SetSearch(value string) {
 // SetHash sets the fragment from value, without a leading "#"; "" makes
 // the fragment null.
 func (u *URL) SetHash(value string) {
+	if u.href == "" {
+		return
+	}
 	r := u.record()
 	if value == "" {
 		r.frag, r.hasFrag = "", false

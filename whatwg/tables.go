@@ -16,6 +16,9 @@ const (
 	clDomainPlain                      // copied as is into an ASCII domain: not upper case, "%" or forbidden
 	clScheme                           // ASCII alphanumeric, "+", "-" or "."
 	clTabNewline                       // ASCII tab or newline
+	clAuthDelim                        // "@", "/", "?", "#" or "\\": ends a run in the authority state (so do tabs and newlines)
+	clHostDelim                        // ":", "/", "?", "#", "\\", "[" or "]": ends a run in the host state (so do tabs and newlines)
+	clPathRun                          // clPath but not "/" or "\\"
 )
 
 // classes is a read-only table built once from the percent package's sets.
@@ -59,14 +62,16 @@ func buildClasses() (t [256]uint16) {
 		if c == '\t' || c == '\n' || c == '\r' {
 			v |= clTabNewline
 		}
-		if c < 0x80 && c != '%' && !(c >= 'A' && c <= 'Z') && v&clForbiddenHost == 0 && c > 0x1f && c != 0x7f {
-			v |= clDomainPlain
+		switch c {
+		case '@', '/', '?', '#', '\\', '\t', '\n', '\r':
+			v |= clAuthDelim
 		}
-		if isAlpha(c) || isDigit(c) || c == '+' || c == '-' || c == '.' {
-			v |= clScheme
+		switch c {
+		case ':', '/', '?', '#', '\\', '[', ']', '\t', '\n', '\r':
+			v |= clHostDelim
 		}
-		if c == '\t' || c == '\n' || c == '\r' {
-			v |= clTabNewline
+		if v&clPath != 0 && c != '/' && c != '\\' {
+			v |= clPathRun
 		}
 		t[i] = v
 	}

@@ -1,7 +1,5 @@
 package whatwg
 
-import "strconv"
-
 // schemeType classifies a scheme: one of the special schemes or other.
 type schemeType uint8
 
@@ -62,24 +60,29 @@ const (
 
 // URL is a parsed URL record of the URL Standard. It stores the serialized
 // URL (its href) once, plus the offsets of each component, so that reading
-// a component allocates nothing. The zero URL is not valid; obtain URLs from
-// Parse.
+// a component allocates nothing. URLs come from Parse, ParseInto or
+// UnmarshalText; the zero URL is not a URL: its getters return "" and its
+// setters other than SetHref do nothing.
 //
-// Layout of href, with offsets:
-//
-//	scheme ":" ["//" [username [":" password] "@"] host [":" port]] ["/."] path ["?" query] ["#" fragment]
-//	       ^schemeEnd       ^userEnd        ^passEnd  ^hostStart ^hostEnd ^pathStart ^queryStart ^fragStart
+// URLs are comparable: u == v exactly when their hrefs are equal, as the
+// offsets follow from the href. Copying a URL (v := *u) gives an
+// independent URL.
 type URL struct {
+	// Layout of href, with offsets:
+	//
+	//	scheme ":" ["//" [username [":" password] "@"] host [":" port]] ["/."] path ["?" query] ["#" fragment]
+	//	       ^schemeEnd       ^userEnd                  ^hostStart ^hostEnd ^pathStart ^queryStart ^fragStart
+	//
+	// The password and the port are read back from href, which keeps the
+	// struct at 48 bytes.
 	href       string
 	schemeEnd  uint32 // index of the ":" after the scheme
 	userEnd    uint32 // end of username
-	passEnd    uint32 // end of password (== userEnd when empty)
 	hostStart  uint32
 	hostEnd    uint32
 	pathStart  uint32
 	queryStart uint32 // index of "?" or fragStart when the query is null
 	fragStart  uint32 // index of "#" or len(href) when the fragment is null
-	port       int32  // -1 when null
 	scheme     schemeType
 	host       hostKind
 	opaque     bool // the path is opaque
@@ -92,7 +95,12 @@ func (u *URL) Href() string { return u.href }
 func (u *URL) String() string { return u.href }
 
 // Protocol returns the scheme followed by ":", as in "https:".
-func (u *URL) Protocol() string { return u.href[:u.schemeEnd+1] }
+func (u *URL) Protocol() string {
+	if u.href == "" {
+		return ""
+	}
+	return u.href[:u.schemeEnd+1]
+}
 
 // Scheme returns the scheme without the trailing ":".
 func (u *URL) Scheme() string { return u.href[:u.schemeEnd] }
@@ -107,15 +115,20 @@ func (u *URL) Username() string {
 
 // Password returns the percent-encoded password, or "".
 func (u *URL) Password() string {
-	if u.passEnd == u.userEnd {
+	if u.host == hostNone || u.hostStart <= u.userEnd+1 {
 		return ""
 	}
-	return u.href[u.userEnd+1 : u.passEnd]
+	return u.href[u.userEnd+1 : u.hostStart-1]
 }
 
 // Host returns the serialized host followed by ":" and the port when the
 // port is not null, or "" when the host is null.
-func (u *URL) Host() string { return u.href[u.hostStart:u.authEnd()] }
+func (u *URL) Host() string {
+	if u.host == hostNone {
+		return ""
+	}
+	return u.href[u.hostStart:u.pathStart]
+}
 
 // Hostname returns the serialized host, or "" when the host is null.
 func (u *URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
@@ -123,14 +136,27 @@ func (u *URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
 // Port returns the port in decimal, or "" when the port is null (absent or
 // the scheme's default port).
 func (u *URL) Port() string {
-	if u.port < 0 {
+	if u.host == hostNone || u.pathStart == u.hostEnd {
 		return ""
 	}
 	return u.href[u.hostEnd+1 : u.pathStart]
 }
 
+// portNum returns the port, or -1 when it is null.
+func (u *URL) portNum() int32 {
+	port := u.Port()
+	if port == "" {
+		return -1
+	}
+	v := int32(0)
+	for i := 0; i < len(port); i++ {
+		v = v*10 + int32(port[i]-'0')
+	}
+	return v
+}
+
 // PortNumber returns the port, or -1 when it is null.
-func (u *URL) PortNumber() int { return int(u.port) }
+func (u *URL) PortNumber() int { return int(u.portNum()) }
 
 // Pathname returns the serialized path (JavaScript's url.pathname).
 func (u *URL) Pathname() string { return u.href[u.pathStart:u.queryStart] }
@@ -187,7 +213,10 @@ func (u *URL) IsSpecial() bool { return u.scheme.special() }
 func (u *URL) Origin() string {
 	switch u.scheme {
 	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
-		return u.href[:u.schemeEnd+3] + u.href[u.hostStart:u.authEnd()]
+		if u.hostStart == u.schemeEnd+3 {
+			return u.href[:u.pathStart] // no credentials: a prefix of href
+		}
+		return u.href[:u.schemeEnd+3] + u.href[u.hostStart:u.pathStart]
 	case schemeOther:
 		if u.Scheme() == "blob" {
 			inner, err := Parse(u.Pathname(), nil)
@@ -236,10 +265,3 @@ func (u *URL) UnmarshalText(text []byte) error {
 
 // AppendTo appends the href to b.
 func (u *URL) AppendTo(b []byte) []byte { return append(b, u.href...) }
-
-// debugString is used in tests.
-func (u *URL) debugString() string {
-	return u.href + " [" + strconv.Itoa(int(u.schemeEnd)) + " " + strconv.Itoa(int(u.userEnd)) + " " +
-		strconv.Itoa(int(u.passEnd)) + " " + strconv.Itoa(int(u.hostStart)) + " " + strconv.Itoa(int(u.hostEnd)) + " " +
-		strconv.Itoa(int(u.pathStart)) + " " + strconv.Itoa(int(u.queryStart)) + " " + strconv.Itoa(int(u.fragStart)) + "]"
-}

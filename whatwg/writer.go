@@ -15,7 +15,10 @@ func (p *parser) size() int {
 	return len(p.buf)
 }
 
-// materialize copies the virtual output into p.buf.
+// materialize copies the virtual output into p.buf. It is kept out of
+// line so that the write methods stay small enough to inline.
+//
+//go:noinline
 func (p *parser) materialize() {
 	if !p.virt {
 		return
@@ -26,35 +29,47 @@ func (p *parser) materialize() {
 }
 
 func (p *parser) putc(c byte) {
-	if p.virt {
-		if p.n < len(p.in) && p.in[p.n] == c {
-			p.n++
-			return
-		}
-		p.materialize()
+	if p.virt && p.n < len(p.in) && p.in[p.n] == c {
+		p.n++
+		return
 	}
+	p.putcSlow(c)
+}
+
+func (p *parser) putcSlow(c byte) {
+	p.materialize()
 	p.buf = append(p.buf, c)
 }
 
-func (p *parser) put(s string) {
-	if p.virt {
-		if len(s) <= len(p.in)-p.n && p.in[p.n:p.n+len(s)] == s {
-			p.n += len(s)
-			return
-		}
-		p.materialize()
+// putIn writes p.in[i:j]. When the virtual output has reached exactly
+// index i, the input is the output and nothing needs comparing.
+func (p *parser) putIn(i, j int) {
+	if p.virt && p.n == i {
+		p.n = j
+		return
 	}
+	p.put(p.in[i:j])
+}
+
+func (p *parser) put(s string) {
+	if p.virt && len(s) <= len(p.in)-p.n && p.in[p.n:p.n+len(s)] == s {
+		p.n += len(s)
+		return
+	}
+	p.putSlow(s)
+}
+
+func (p *parser) putSlow(s string) {
+	p.materialize()
 	p.buf = append(p.buf, s...)
 }
 
 func (p *parser) putBytes(s []byte) {
-	if p.virt {
-		if len(s) <= len(p.in)-p.n && p.in[p.n:p.n+len(s)] == string(s) {
-			p.n += len(s)
-			return
-		}
-		p.materialize()
+	if p.virt && len(s) <= len(p.in)-p.n && p.in[p.n:p.n+len(s)] == string(s) {
+		p.n += len(s)
+		return
 	}
+	p.materialize()
 	p.buf = append(p.buf, s...)
 }
 

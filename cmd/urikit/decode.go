@@ -2,16 +2,11 @@ package main
 
 import (
 	"errors"
-	"strconv"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/percent"
 )
-
-// percentFinding converts a percent error to its JSON form.
-func percentFinding(e *percent.Error) recordError {
-	return recordError{Offset: e.Offset, Code: string(e.Code), Message: strconv.Quote(e.Text) + ": " + e.Code.Message()}
-}
 
 func newDecodeCmd() *cobra.Command {
 	var (
@@ -35,25 +30,27 @@ by U+FFFD.`,
   urikit decode --plus 'a+b%2B'     # a b+
   urikit decode --legacy-u '%u4F60' # 你`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var buf []byte
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				var err error
-				buf, err = dec.AppendDecode(buf[:0], string(in))
-				var o outcome
-				var pe *percent.Error
-				var list percent.ErrorList
-				switch {
-				case errors.As(err, &list):
-					for _, e := range list {
-						o.Findings = append(o.Findings, percentFinding(e))
+			return processRecords(cmd, args, opts, func() recordFunc {
+				var buf []byte
+				return func(in []byte) outcome {
+					var err error
+					buf, err = dec.AppendDecode(buf[:0], string(in))
+					var o outcome
+					var pe *percent.Error
+					var list percent.ErrorList
+					switch {
+					case errors.As(err, &list):
+						for _, e := range list {
+							o.Findings = append(o.Findings, report.PercentError(e))
+						}
+					case errors.As(err, &pe):
+						f := report.PercentError(pe)
+						o.Err = &f
+						return o
 					}
-				case errors.As(err, &pe):
-					f := percentFinding(pe)
-					o.Err = &f
+					o.Output = buf
 					return o
 				}
-				o.Output = buf
-				return o
 			})
 		},
 	}

@@ -2,44 +2,12 @@ package main
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/percent"
 )
-
-// encodeSets maps the --set names to encode sets.
-func encodeSets() map[string]percent.Set {
-	return map[string]percent.Set{
-		"unreserved":           percent.Unreserved,
-		"path-segment":         percent.PathSegment,
-		"path":                 percent.Path,
-		"query":                percent.Query,
-		"query-value":          percent.QueryValue,
-		"fragment":             percent.Fragment,
-		"userinfo":             percent.Userinfo,
-		"host":                 percent.Host,
-		"form":                 percent.Form,
-		"whatwg-fragment":      percent.WHATWGFragment,
-		"whatwg-query":         percent.WHATWGQuery,
-		"whatwg-special-query": percent.WHATWGSpecialQuery,
-		"whatwg-path":          percent.WHATWGPath,
-		"whatwg-userinfo":      percent.WHATWGUserinfo,
-		"whatwg-component":     percent.WHATWGComponent,
-		"js-uri-component":     percent.JSURIComponent,
-		"js-uri":               percent.JSURI,
-	}
-}
-
-func setNames() []string {
-	var names []string
-	for n := range encodeSets() {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
 
 func newEncodeCmd() *cobra.Command {
 	var (
@@ -52,7 +20,7 @@ func newEncodeCmd() *cobra.Command {
 		Short: "Percent-encode text with an encode set",
 		Long: `Percent-encode each record with an encode set: UTF-8 octets, uppercase hex.
 
-Sets: ` + strings.Join(setNames(), ", ") + `.
+Sets: ` + strings.Join(report.SetNames(), ", ") + `.
 "unreserved" (the default) encodes everything but ALPHA, DIGIT and "-._~".
 "form" is the WHATWG application/x-www-form-urlencoded set and implies --plus.`,
 		Example: `  urikit encode 'a b/你'                    # a%20b%2F%E4%BD%A0
@@ -60,18 +28,17 @@ Sets: ` + strings.Join(setNames(), ", ") + `.
   urikit encode --set form 'a b+c'              # a+b%2Bc
   urikit encode --keep-escapes '100%25 done'    # 100%25%20done`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			set, ok := encodeSets()[setName]
+			e, ok := report.EncoderFor(setName, enc.SpaceAsPlus, enc.KeepEscapes)
 			if !ok {
-				return fmt.Errorf("unknown --set %q (one of %s)", setName, strings.Join(setNames(), ", "))
+				return fmt.Errorf("unknown --set %q (one of %s)", setName, strings.Join(report.SetNames(), ", "))
 			}
-			enc.Set = set
-			if setName == "form" {
-				enc.SpaceAsPlus = true
-			}
-			var buf []byte
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				buf = enc.AppendEncode(buf[:0], string(in))
-				return outcome{Output: buf}
+			enc = e
+			return processRecords(cmd, args, opts, func() recordFunc {
+				var buf []byte
+				return func(in []byte) outcome {
+					buf = enc.AppendEncode(buf[:0], string(in))
+					return outcome{Output: buf}
+				}
 			})
 		},
 	}
@@ -80,7 +47,7 @@ Sets: ` + strings.Join(setNames(), ", ") + `.
 	cmd.Flags().BoolVar(&enc.SpaceAsPlus, "plus", false, `write space as "+" (and "+" as "%2B")`)
 	cmd.Flags().BoolVar(&enc.KeepEscapes, "keep-escapes", false, `keep valid %XX escapes instead of encoding their "%"`)
 	_ = cmd.RegisterFlagCompletionFunc("set", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return setNames(), cobra.ShellCompDirectiveNoFileComp
+		return report.SetNames(), cobra.ShellCompDirectiveNoFileComp
 	})
 	return cmd
 }

@@ -36,13 +36,15 @@ UTF-8 becomes U+FFFD. Output is the pairs as one JSON array of [name, value]
 arrays per record (with or without --json).`,
 		Example: `  urikit form decode 'a=1&b=x+y&a=%E4%BD%A0'   # [["a","1"],["b","x y"],["a","你"]]`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				pairs := pairsOf(form.Parse(string(in)))
-				b, err := json.Marshal(pairs)
-				if err != nil {
-					return outcome{Err: &recordError{Code: "json", Message: err.Error()}}
+			return processRecords(cmd, args, opts, func() recordFunc {
+				return func(in []byte) outcome {
+					pairs := pairsOf(form.Parse(string(in)))
+					b, err := json.Marshal(pairs)
+					if err != nil {
+						return outcome{Err: &recordError{Code: "json", Message: err.Error()}}
+					}
+					return outcome{Output: b, JSON: json.RawMessage(b)}
 				}
-				return outcome{Output: b, JSON: json.RawMessage(b)}
 			})
 		},
 	}
@@ -59,12 +61,14 @@ func newFormEncodeCmd() *cobra.Command {
 new URLSearchParams(pairs).toString() gives in a browser.`,
 		Example: `  urikit form encode '[["a","1"],["b","x y"],["c","你&="]]'   # a=1&b=x+y&c=%E4%BD%A0%26%3D`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				var pairs [][2]string
-				if err := json.Unmarshal(in, &pairs); err != nil {
-					return outcome{Err: &recordError{Code: "invalid-json", Message: "want a JSON array of [name, value] pairs: " + err.Error()}}
+			return processRecords(cmd, args, opts, func() recordFunc {
+				return func(in []byte) outcome {
+					var pairs [][2]string
+					if err := json.Unmarshal(in, &pairs); err != nil {
+						return outcome{Err: &recordError{Code: "invalid-json", Message: "want a JSON array of [name, value] pairs: " + err.Error()}}
+					}
+					return outcome{Output: []byte(form.FromPairs(pairs).String())}
 				}
-				return outcome{Output: []byte(form.FromPairs(pairs).String())}
 			})
 		},
 	}

@@ -1,10 +1,13 @@
 // Command urikit percent-encodes, decodes, parses, resolves, normalizes and
-// compares URIs from the command line. Every subcommand reads records from
-// its arguments or, without arguments, one per line of standard input, and
-// writes one line (or one JSON object with --json) per record, in order.
+// compares URIs from the command line. Every record subcommand reads
+// records from its arguments, from files (-f, gzip read transparently) or
+// from standard input, one per line (or NUL-terminated with -0), streams
+// them in bounded memory through parallel workers (-j), and writes one
+// line (or one JSON object with --json) per record, in input order.
 //
-// Exit status: 0 when every record succeeded, 1 when at least one failed,
-// 2 for a usage error.
+// Exit status: 0 when every record succeeded (or failed and was skipped
+// with --on-error skip), 1 when at least one failed, 2 for a usage error or
+// when an input cannot be read.
 package main
 
 import (
@@ -17,6 +20,7 @@ import (
 )
 
 func main() {
+	tuneGC()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -57,19 +61,22 @@ func newRootCmd() *cobra.Command {
 		Long: `urikit works on URIs as RFC 3986, RFC 3987, the WHATWG URL Standard and
 application/x-www-form-urlencoded define them.
 
-Records come from the arguments, or one per line of standard input (a "\r"
-before the "\n" is removed). Output is one line per record, in input order;
---json writes one JSON object per record instead. A failing record does not
-stop the stream: its error goes to standard error as
-"urikit: record N: offset K: message".
+Records come from the arguments, the files given with -f (.gz read
+transparently), or standard input: one per line (a "\r" before the "\n" is
+removed), or NUL-terminated with -0. Output is one line per record, in
+input order, also with -j parallel workers; --json writes one JSON object
+per record instead. A failing record does not stop the stream: its error
+goes to standard error as "urikit: record N: offset K: message" (see
+--on-error in each command's help). --stats prints a summary at the end.
 
-Exit status: 0 when every record succeeded, 1 when at least one failed,
-2 for a usage error.`,
+Exit status: 0 when every record succeeded (or failed and was skipped with
+--on-error skip), 1 when at least one failed, 2 for a usage error or when
+an input cannot be read.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       "0.1.0",
 	}
 	root.AddCommand(newEncodeCmd(), newDecodeCmd(), newParseCmd(), newResolveCmd(), newRelativizeCmd(),
-		newNormalizeCmd(), newEqualCmd(), newFormCmd())
+		newNormalizeCmd(), newEqualCmd(), newFormCmd(), newIRICmd(), newServeCmd(), newCheckCmd())
 	return root
 }

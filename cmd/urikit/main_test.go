@@ -15,6 +15,22 @@ func cli(t *testing.T, stdin string, args ...string) (string, string, int) {
 	return out.String(), errOut.String(), code
 }
 
+// jsonLines decodes out as n lines of JSON objects.
+func jsonLines(t *testing.T, out string, n int) []map[string]any {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != n {
+		t.Fatalf("got %d lines, want %d: %q", len(lines), n, out)
+	}
+	recs := make([]map[string]any, n)
+	for i, l := range lines {
+		if err := json.Unmarshal([]byte(l), &recs[i]); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+	}
+	return recs
+}
+
 func TestEncodeCommand(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -71,18 +87,7 @@ func TestDecodeJSON(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit status %d, want 1", code)
 	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 3 {
-		t.Fatalf("got %d lines: %q", len(lines), out)
-	}
-	var recs []map[string]any
-	for _, l := range lines {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(l), &m); err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, m)
-	}
+	recs := jsonLines(t, out, 3)
 	if recs[0]["output"] != "a/b" || recs[0]["input"] != "a%2Fb" {
 		t.Errorf("record 1 = %v", recs[0])
 	}

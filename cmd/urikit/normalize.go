@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -24,7 +25,7 @@ func (f *levelFlags) register(cmd *cobra.Command, def string) {
 }
 
 func (f *levelFlags) get() (uri.Level, error) {
-	l, err := levelFlag(f.level, f.sortQuery, f.dropFragment, f.dropEmptyQuery)
+	l, err := report.Level(f.level, f.sortQuery, f.dropFragment, f.dropEmptyQuery)
 	if err != nil {
 		return l, fmt.Errorf("--level: %v", err)
 	}
@@ -53,15 +54,18 @@ licensed by RFC 3986, but what crawlers use to find duplicates).`,
 			if err != nil {
 				return err
 			}
-			var buf []byte
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				r, err := uri.Parse(string(in))
-				if err != nil {
-					e := uriError(err)
-					return outcome{Err: e, Detail: caret(string(in), e.Offset)}
+			return processRecords(cmd, args, opts, func() recordFunc {
+				var buf []byte
+				return func(in []byte) outcome {
+					// Neither r nor its normalized form outlives this call.
+					r, err := uri.Parse(transient(in))
+					if err != nil {
+						e := report.URIError(err)
+						return outcome{Err: e, Detail: caret(string(in), e.Offset)}
+					}
+					buf = uri.Normalize(r, l).AppendTo(buf[:0])
+					return outcome{Output: buf}
 				}
-				buf = uri.Normalize(r, l).AppendTo(buf[:0])
-				return outcome{Output: buf}
 			})
 		},
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -20,58 +21,46 @@ func baseFlag(s string) (uri.Reference, error) {
 }
 
 func newResolveCmd() *cobra.Command {
-	var (
-		opts recordOptions
-		base string
-	)
-	cmd := &cobra.Command{
+	return newBaseCmd(&cobra.Command{
 		Use:   "resolve --base URI [--json] [REF ...]",
 		Short: "Resolve references against a base URI (RFC 3986 §5.2, strict)",
 		Example: `  urikit resolve --base 'http://a/b/c/d;p?q' '../g' '?y' '#s'   # http://a/b/g ...
   urikit resolve --base 'http://a/b/c/d;p?q' '../../../g'         # http://a/g`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			b, err := baseFlag(base)
-			if err != nil {
-				return err
-			}
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				r, err := uri.Parse(string(in))
-				if err != nil {
-					e := uriError(err)
-					return outcome{Err: e, Detail: caret(string(in), e.Offset)}
-				}
-				return outcome{Output: []byte(uri.Resolve(b, r).String())}
-			})
-		},
-	}
-	opts.register(cmd)
-	cmd.Flags().StringVar(&base, "base", "", "absolute base `URI`")
-	return cmd
+	}, func(r, base uri.Reference) uri.Reference { return uri.Resolve(base, r) })
 }
 
 func newRelativizeCmd() *cobra.Command {
+	return newBaseCmd(&cobra.Command{
+		Use:     "relativize --base URI [--json] [URI ...]",
+		Short:   "Give the shortest reference that resolves against the base back to each URI",
+		Example: `  urikit relativize --base 'http://a/b/c/d' 'http://a/b/e/f'   # ../e/f`,
+	}, uri.Relativize)
+}
+
+// newBaseCmd completes cmd as a record subcommand that parses each record
+// strictly and writes op(record, base) for the absolute URI given by --base.
+func newBaseCmd(cmd *cobra.Command, op func(r, base uri.Reference) uri.Reference) *cobra.Command {
 	var (
 		opts recordOptions
 		base string
 	)
-	cmd := &cobra.Command{
-		Use:     "relativize --base URI [--json] [URI ...]",
-		Short:   "Give the shortest reference that resolves against the base back to each URI",
-		Example: `  urikit relativize --base 'http://a/b/c/d' 'http://a/b/e/f'   # ../e/f`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			b, err := baseFlag(base)
-			if err != nil {
-				return err
-			}
-			return processRecords(cmd, args, opts, func(in []byte) outcome {
-				t, err := uri.Parse(string(in))
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		b, err := baseFlag(base)
+		if err != nil {
+			return err
+		}
+		return processRecords(cmd, args, opts, func() recordFunc {
+			var buf []byte
+			return func(in []byte) outcome {
+				r, err := uri.Parse(string(in))
 				if err != nil {
-					e := uriError(err)
+					e := report.URIError(err)
 					return outcome{Err: e, Detail: caret(string(in), e.Offset)}
 				}
-				return outcome{Output: []byte(uri.Relativize(t, b).String())}
-			})
-		},
+				buf = op(r, b).AppendTo(buf[:0])
+				return outcome{Output: buf}
+			}
+		})
 	}
 	opts.register(cmd)
 	cmd.Flags().StringVar(&base, "base", "", "absolute base `URI`")

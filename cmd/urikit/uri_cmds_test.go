@@ -11,18 +11,7 @@ func TestParseJSON(t *testing.T) {
 	if code != 1 {
 		t.Errorf("status %d, want 1 (one invalid record)", code)
 	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 3 {
-		t.Fatalf("%d lines: %q", len(lines), out)
-	}
-	var recs []map[string]any
-	for _, l := range lines {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(l), &m); err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, m)
-	}
+	recs := jsonLines(t, out, 3)
 	want := map[string]any{"scheme": "http", "userinfo": "u", "host": "[::1]", "host_type": "ipv6",
 		"port": "8080", "path": "/a%2Fb", "query": "q", "fragment": "f", "valid": true}
 	for k, v := range want {
@@ -125,5 +114,20 @@ func TestFormCommands(t *testing.T) {
 	out, _, code := cli(t, "", "form", "encode", `[["a","1"],["b","x y"],["c","你&=+"]]`, `not json`)
 	if out != "a=1&b=x+y&c=%E4%BD%A0%26%3D%2B\n\n" || code != 1 {
 		t.Errorf("form encode: %q, %d", out, code)
+	}
+}
+
+func TestIRICommand(t *testing.T) {
+	out, _, code := cli(t, "", "iri", "--to-uri", "http://例え.jp/引き出し")
+	const u = "http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97"
+	if out != u+"\n" || code != 0 {
+		t.Errorf("--to-uri: %q, %d", out, code)
+	}
+	out, _, _ = cli(t, "", "iri", "--to-iri", u, "http://a/%2F%E2%80%AE")
+	if out != "http://例え.jp/引き出し\nhttp://a/%2F%E2%80%AE\n" {
+		t.Errorf("--to-iri: %q", out)
+	}
+	if _, _, code := cli(t, "", "iri", "x"); code != 2 {
+		t.Errorf("iri without a direction: status %d", code)
 	}
 }

@@ -9,8 +9,16 @@
 // Joining_Type, General_Category, virama) and the normalization data are
 // generated from Unicode data files by internal/gentables into
 // tables_gen.go, so the package does not depend on the Unicode version of
-// golang.org/x/net/idna or golang.org/x/text (which lag behind the version the
-// web-platform-tests expect). NFC is implemented here on those tables.
+// golang.org/x/net/idna or golang.org/x/text (15.0 with Go 1.26), which lag
+// behind the version the web-platform-tests expect. The IDNA mapping table and
+// the properties are Unicode 17.0, as IdnaTestV2 in web-platform-tests is. NFC
+// is implemented here too, on Unicode 17.0 data (the generator's UnicodeData is
+// 16.0; it adds the combining classes of the marks new in 17.0, which brought
+// no new decompositions).
+//
+// Work on hostile input is bounded: Punycode, which takes quadratic time, is
+// refused for labels of more than 1000 code points (CodeTooLong), and long
+// runs of combining marks are reordered by merge sort.
 //
 // Errors are *Error values with a stable Code, the label index and a byte
 // offset; each Code is itself an error usable with errors.Is.

@@ -1,10 +1,33 @@
 package uts46
 
-// urlOptions returns the UTS #46 flags of the URL Standard's "domain to
-// ASCII" and "domain to Unicode".
+// URLOptions returns the UTS #46 flags of the URL Standard's "domain to
+// ASCII" (and, ignoring VerifyDnsLength, "domain to Unicode"):
+// CheckBidi and CheckJoiners on, Transitional off, and CheckHyphens,
+// UseSTD3ASCIIRules and VerifyDnsLength set to beStrict. Unlike
+// DomainToASCII, its ToASCII has no ASCII carve-out.
+//
+// CheckHyphens follows beStrict as in the current standard and its
+// reference implementation (whatwg-url); older texts set it to false. The
+// two agree when beStrict is false, the case of the URL parser.
+func URLOptions(beStrict bool) Options { return urlOptions(beStrict) }
+
+// StrictOptions returns the flags for checking a name meant for DNS
+// registration or lookup: every check on (CheckHyphens, CheckBidi,
+// CheckJoiners, UseSTD3ASCIIRules, VerifyDnsLength), Nontransitional
+// Processing.
+func StrictOptions() Options {
+	return Options{
+		CheckHyphens:      true,
+		CheckBidi:         true,
+		CheckJoiners:      true,
+		UseSTD3ASCIIRules: true,
+		VerifyDnsLength:   true,
+	}
+}
+
 func urlOptions(beStrict bool) Options {
 	return Options{
-		CheckHyphens:      false,
+		CheckHyphens:      beStrict,
 		CheckBidi:         true,
 		CheckJoiners:      true,
 		UseSTD3ASCIIRules: beStrict,
@@ -14,15 +37,18 @@ func urlOptions(beStrict bool) Options {
 }
 
 // DomainToASCII implements the URL Standard's "domain to ASCII": UTS #46
-// ToASCII with CheckHyphens=false, CheckBidi=true, CheckJoiners=true,
+// ToASCII with CheckHyphens=beStrict, CheckBidi=true, CheckJoiners=true,
 // UseSTD3ASCIIRules=beStrict, Transitional_Processing=false,
 // VerifyDnsLength=beStrict and IgnoreInvalidPunycode=false; an empty result
 // is a failure (CodeEmpty).
 //
 // When beStrict is false and domain is all ASCII, the result is domain in
-// ASCII lowercase, as the standard allows; this path does not allocate when
-// domain is already lowercase. The caller (the URL host parser) still has to
-// reject forbidden domain code points.
+// ASCII lowercase, even when a label begins with "xn--" and is not valid
+// Punycode: that is the URL Standard's ASCII carve-out, and what
+// web-platform-tests' toascii.json expects ("xn--a" stays "xn--a"). This path
+// does not allocate when domain is already lowercase. The caller (the URL
+// host parser) still has to reject forbidden domain code points and send
+// names that end in a number to the IPv4 parser.
 func DomainToASCII(domain string, beStrict bool) (string, error) {
 	if !beStrict {
 		if lower, ok := asciiLower(domain); ok {

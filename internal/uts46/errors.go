@@ -50,33 +50,54 @@ const (
 	CodeDomainLength
 	// CodeEmpty: domain to ASCII produced the empty string.
 	CodeEmpty
+	// CodeTooLong: a label to encode has more than 1000 code points, or
+	// Punycode to decode is longer than 1000 bytes. Punycode takes quadratic
+	// time; this package caps it far above the 63 bytes of a DNS label so
+	// that hostile input cannot make it slow.
+	CodeTooLong
 )
-
-var codeNames = [...]string{
-	CodeInvalidUTF8:      "invalid UTF-8",
-	CodeDisallowed:       "disallowed code point",
-	CodeSTD3:             "code point not allowed by STD3 rules",
-	CodeHyphen34:         "hyphens in 3rd and 4th position",
-	CodeHyphenEdge:       "label begins or ends with a hyphen",
-	CodeXNPrefix:         "decoded label begins with xn--",
-	CodeFullStop:         "label contains a full stop",
-	CodeLeadingMark:      "label begins with a combining mark",
-	CodeNotNFC:           "label is not in NFC",
-	CodeContextJ:         "joiner not allowed in context",
-	CodeBidi:             "bidi rule violated",
-	CodePunycode:         "invalid punycode",
-	CodePunycodeNonASCII: "xn-- label contains non-ASCII",
-	CodePunycodeASCII:    "xn-- label decodes to ASCII or nothing",
-	CodeOverflow:         "punycode overflow",
-	CodeLabelLength:      "label length out of range",
-	CodeDomainLength:     "domain length out of range",
-	CodeEmpty:            "empty domain",
-}
 
 // String returns a short description of the code.
 func (c Code) String() string {
-	if int(c) < len(codeNames) && codeNames[c] != "" {
-		return codeNames[c]
+	switch c {
+	case CodeInvalidUTF8:
+		return "invalid UTF-8"
+	case CodeDisallowed:
+		return "disallowed code point"
+	case CodeSTD3:
+		return "code point not allowed by STD3 rules"
+	case CodeHyphen34:
+		return "hyphens in 3rd and 4th position"
+	case CodeHyphenEdge:
+		return "label begins or ends with a hyphen"
+	case CodeXNPrefix:
+		return "decoded label begins with xn--"
+	case CodeFullStop:
+		return "label contains a full stop"
+	case CodeLeadingMark:
+		return "label begins with a combining mark"
+	case CodeNotNFC:
+		return "label is not in NFC"
+	case CodeContextJ:
+		return "joiner not allowed in context"
+	case CodeBidi:
+		return "bidi rule violated"
+	case CodePunycode:
+		return "invalid punycode"
+	case CodePunycodeNonASCII:
+		return "xn-- label contains non-ASCII"
+	case CodePunycodeASCII:
+		return "xn-- label decodes to ASCII or nothing"
+	case CodeOverflow:
+		return "punycode overflow"
+	case CodeLabelLength:
+		return "label length out of range"
+	case CodeDomainLength:
+		return "domain length out of range"
+	case CodeEmpty:
+		return "empty domain"
+	case CodeTooLong:
+		return "label too long for punycode"
 	}
 	return "Code(" + strconv.Itoa(int(c)) + ")"
 }
@@ -91,10 +112,13 @@ type Error struct {
 	// Label is the 0-based index of the offending label, or -1 when the
 	// error is not about one label.
 	Label int
-	// Offset is the byte offset of the problem, or -1 when unknown. For
-	// processing errors it is an offset in the domain after mapping and
-	// normalization (the same as in the input when those changed nothing);
-	// for Punycode errors it is an offset in the Punycode text.
+	// Offset is the byte offset in the input of the problem, or -1 when the
+	// error is not about one place. It points at the offending code point
+	// when that is known, and otherwise at the start of its label: for
+	// problems inside a label decoded from Punycode, for problems about a
+	// whole label (Bidi, length), and when normalization to NFC changed the
+	// text. From EncodePunycode and DecodePunycode it is an offset in their
+	// argument.
 	Offset int
 	// Rune is the offending code point, or -1.
 	Rune rune

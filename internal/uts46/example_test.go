@@ -25,13 +25,7 @@ func ExampleDomainToUnicode() {
 }
 
 func ExampleOptions_ToASCII() {
-	strict := uts46.Options{
-		CheckHyphens:      true,
-		CheckBidi:         true,
-		CheckJoiners:      true,
-		UseSTD3ASCIIRules: true,
-		VerifyDnsLength:   true,
-	}
+	strict := uts46.StrictOptions()
 	s, err := strict.ToASCII("Faß.DE")
 	fmt.Println(s, err)
 	_, err = strict.ToASCII("my_host.example")
@@ -55,4 +49,15 @@ func ExampleEncodePunycode() {
 	// Output:
 	// bcher-kva <nil>
 	// bücher <nil>
+}
+
+func ExampleURLOptions() {
+	// Without the carve-out of DomainToASCII, ASCII "xn--" labels are checked.
+	_, err := uts46.URLOptions(false).ToASCII("xn--a.example")
+	fmt.Println(err)
+	s, err := uts46.DomainToASCII("xn--a.example", false)
+	fmt.Println(s, err)
+	// Output:
+	// uts46: disallowed code point '\u0080' in label 0 at offset 0
+	// xn--a.example <nil>
 }

@@ -1,6 +1,7 @@
 package uts46
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -33,8 +34,12 @@ func FuzzToASCII(f *testing.F) {
 			if out != "" {
 				t.Fatalf("ToASCII(%+q) = %q with error %v", s, out, err)
 			}
-			if _, ok := err.(*Error); !ok {
+			e, ok := err.(*Error)
+			if !ok {
 				t.Fatalf("ToASCII(%+q) error %T, want *Error", s, err)
+			}
+			if e.Offset < -1 || e.Offset > len(s) || e.Label < -1 || e.Label > strings.Count(s, ".")+len(s) {
+				t.Fatalf("ToASCII(%+q) error %#v: offset or label out of range", s, e)
 			}
 			return
 		}
@@ -102,7 +107,7 @@ func FuzzPunycode(f *testing.F) {
 		}
 		enc, err := EncodePunycode(s)
 		if err != nil {
-			if utf8.ValidString(s) && !strings.Contains(err.Error(), "overflow") {
+			if utf8.ValidString(s) && !errors.Is(err, CodeOverflow) && !errors.Is(err, CodeTooLong) {
 				t.Fatalf("EncodePunycode(%+q): %v", s, err)
 			}
 			return

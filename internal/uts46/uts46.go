@@ -24,11 +24,14 @@ type Options struct {
 	// Transitional maps the deviation characters (ß, ς, ZWJ, ZWNJ) as
 	// IDNA2003 did. UTS #46 deprecates it; the URL Standard does not use it.
 	Transitional bool
-	// VerifyDnsLength makes ToASCII check that each label is 1 to 63 bytes and
-	// the whole name 1 to 253 bytes (not counting a final root label and dot).
+	// VerifyDnsLength makes ToASCII check that each label is 1 to 63 bytes
+	// (so an empty root label after a final dot fails too, as in IdnaTestV2)
+	// and the whole name 1 to 253 bytes, not counting a final dot.
 	VerifyDnsLength bool
 	// IgnoreInvalidPunycode keeps an "xn--" label that is not valid Punycode
-	// as it is instead of failing.
+	// as it is, without further checks, instead of failing. (UTS #46 leaves
+	// open what happens to such a label; reading step 4.2 literally, as some
+	// implementations do, would make the flag have no effect.)
 	IgnoreInvalidPunycode bool
 }
 
@@ -91,14 +94,15 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 			if perr != nil {
 				e := perr.(*Error)
 				e.Label = i
+				e.Offset = l.offset
 				return dst[:start], e
 			}
 		}
 		if o.VerifyDnsLength {
-			n := len(dst) - ls
-			root := i == len(labels)-1 && i > 0 && n == 0
-			if !root && (n < 1 || n > 63) {
-				return dst[:start], &Error{Code: CodeLabelLength, Label: i, Offset: -1, Rune: -1}
+			// Every label counts, an empty root label too (IdnaTestV2 reports
+			// A4_2 for "a.b.").
+			if n := len(dst) - ls; n < 1 || n > 63 {
+				return dst[:start], &Error{Code: CodeLabelLength, Label: i, Offset: l.offset, Rune: -1}
 			}
 		}
 	}
@@ -118,6 +122,10 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 // the converted domain name, for display; err is the first error found, if
 // any (an *Error), in which case the result must not be used for lookup.
 func (o Options) ToUnicode(domain string) (string, error) {
+	if lower, ok := asciiLower(domain); ok && !hasXNLabel(lower) {
+		o.VerifyDnsLength = false // a ToASCII step only
+		return lower, o.checkASCII(lower)
+	}
 	var st processState
 	buf, labels, err := o.process(domain, &st)
 	var sb strings.Builder
@@ -136,14 +144,16 @@ func (o Options) ToUnicode(domain string) (string, error) {
 // process returns.
 type label struct {
 	start, end int
-	offset     int // byte offset of the label in the processed domain
+	offset     int // byte offset of the start of the label in the input
 }
 
 // processState is scratch space for process, kept on the caller's stack.
 type processState struct {
-	mapped [96]rune
-	norm   [96]rune
-	labels [8]label
+	mapped  [96]rune
+	src     [96]int // input byte offset of the code point behind mapped[i]
+	norm    [96]rune
+	labels  [8]label
+	labelIn [8]int
 }
 
 // process runs the UTS #46 Processing steps (sections 4.1 to 4.3) and
@@ -156,13 +166,16 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 			firstErr = e
 		}
 	}
-	// 1. Map.
+	// 1. Map, remembering where each code point came from.
 	mapped := st.mapped[:0]
+	src := st.src[:0]
+	sensitive := false // some code point may change under NFC
 	for i, r := range domain {
 		if r == utf8.RuneError {
 			if _, size := utf8.DecodeRuneInString(domain[i:]); size == 1 {
 				report(&Error{Code: CodeInvalidUTF8, Label: -1, Offset: i, Rune: -1})
 				mapped = append(mapped, r)
+				src = append(src, i)
 				continue
 			}
 		}
@@ -171,44 +184,61 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 				r += 'a' - 'A'
 			}
 			mapped = append(mapped, r)
+			src = append(src, i)
 			continue
 		}
-		status, m := lookupIDNA(r)
-		switch status {
-		case statusMapped:
+		e := idnaEntry(r)
+		if nfcSensitive(e) {
+			sensitive = true
+		}
+		status := int(e>>32) & 7
+		var m string
+		if status == statusMapped || status == statusDeviation {
+			off := int(e>>8) & 0xFFFFFF
+			m = idnaMappings[off : off+int(e&0xFF)]
+		}
+		if r == 0x1E9E && o.Transitional {
+			// UTS #46 maps capital sharp s to "ss", not to the deviation
+			// ß, in Transitional Processing.
+			m = "ss"
+		}
+		if status == statusIgnored {
+			continue
+		}
+		if status == statusMapped || (status == statusDeviation && o.Transitional) {
 			for _, x := range m {
 				mapped = append(mapped, x)
+				src = append(src, i)
 			}
-		case statusDeviation:
-			if o.Transitional {
-				for _, x := range m {
-					mapped = append(mapped, x)
-				}
-			} else {
-				mapped = append(mapped, r)
-			}
-		case statusIgnored:
-		default:
-			mapped = append(mapped, r)
+			continue
+		}
+		mapped = append(mapped, r)
+		src = append(src, i)
+	}
+	// Where each label starts in the input. Normalization keeps every
+	// U+002E, so this holds after it too.
+	labelIn := append(st.labelIn[:0], 0)
+	for k, r := range mapped {
+		if r == '.' {
+			_, size := utf8.DecodeRuneInString(domain[src[k]:])
+			labelIn = append(labelIn, src[k]+size)
 		}
 	}
-	// 2. Normalize.
-	if needsNFC(mapped) {
+	// 2. Normalize. Afterwards src no longer lines up with mapped.
+	if sensitive {
 		mapped = nfc(mapped, st.norm[:0])
+		src = nil
 	}
 	// 3. Break into labels.
 	labels = st.labels[:0]
-	off, start := 0, 0
-	lstart := 0
+	start := 0
 	for i, r := range mapped {
 		if r == '.' {
-			labels = append(labels, label{start: start, end: i, offset: lstart})
+			labels = append(labels, label{start: start, end: i, offset: labelIn[min(len(labels), len(labelIn)-1)]})
 			start = i + 1
-			lstart = off + 1
 		}
-		off += utf8.RuneLen(r)
 	}
-	labels = append(labels, label{start: start, end: len(mapped), offset: lstart})
+	labels = append(labels, label{start: start, end: len(mapped), offset: labelIn[min(len(labels), len(labelIn)-1)]})
 	buf = mapped
 
 	// 4. Convert/Validate.
@@ -233,7 +263,11 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 				if !o.IgnoreInvalidPunycode {
 					e := err.(*Error)
 					e.Label = li
-					e.Offset += l.offset + 4
+					if k := l.start + 4 + e.Offset; src != nil && e.Offset >= 0 && k < l.end {
+						e.Offset = src[k]
+					} else {
+						e.Offset = l.offset
+					}
 					report(e)
 				}
 				continue
@@ -248,12 +282,16 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 				report(&Error{Code: CodeNotNFC, Label: li, Offset: l.offset, Rune: -1})
 				continue
 			}
-			if e := o.validate(dec, false, li, l.offset, true); e != nil {
+			if e := o.validate(dec, false, li, l.offset, nil); e != nil {
 				report(e)
 			}
 			continue
 		}
-		if e := o.validate(rs, o.Transitional, li, l.offset, false); e != nil {
+		var lsrc []int
+		if src != nil {
+			lsrc = src[l.start:l.end]
+		}
+		if e := o.validate(rs, o.Transitional, li, l.offset, lsrc); e != nil {
 			report(e)
 		}
 	}
@@ -270,20 +308,16 @@ func (o Options) process(domain string, st *processState) (buf []rune, labels []
 }
 
 // validate checks the Validity Criteria of UTS #46 section 4.1 (except NFC
-// and Bidi, which the caller checks) on one label.
-func (o Options) validate(rs []rune, transitional bool, li, off int, decoded bool) *Error {
+// and Bidi, which the caller checks) on one label. off is the input offset of
+// the label, and src, when not nil, the input offset of each code point.
+func (o Options) validate(rs []rune, transitional bool, li, off int, src []int) *Error {
 	if len(rs) == 0 {
 		return nil
 	}
 	errAt := func(code Code, i int) *Error {
-		e := &Error{Code: code, Label: li, Offset: -1, Rune: -1}
-		if i >= 0 {
-			e.Rune = rs[i]
-			if !decoded {
-				e.Offset = off + runesLen(rs[:i])
-			} else {
-				e.Offset = off
-			}
+		e := &Error{Code: code, Label: li, Offset: off, Rune: rs[i]}
+		if src != nil {
+			e.Offset = src[i]
 		}
 		return e
 	}
@@ -457,14 +491,6 @@ func isASCIIRunes(rs []rune) bool {
 	return true
 }
 
-func runesLen(rs []rune) int {
-	n := 0
-	for _, r := range rs {
-		n += utf8.RuneLen(r)
-	}
-	return n
-}
-
 // hasXNLabel reports whether some label of the ASCII domain begins with
 // "xn--", in any case.
 func hasXNLabel(domain string) bool {
@@ -506,8 +532,7 @@ func (o Options) checkASCII(domain string) error {
 			}
 		}
 		if o.VerifyDnsLength {
-			root := i == len(domain) && li > 0 && len(l) == 0
-			if !root && (len(l) < 1 || len(l) > 63) {
+			if len(l) < 1 || len(l) > 63 {
 				return &Error{Code: CodeLabelLength, Label: li, Offset: start, Rune: -1}
 			}
 		}

@@ -3,6 +3,7 @@ package uts46
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -97,6 +98,8 @@ func TestToASCIIOptions(t *testing.T) {
 		{"nontransitional sharp s", none, "faß.de", "xn--fa-hia.de", 0},
 		{"transitional sharp s", trans, "faß.de", "fass.de", 0},
 		{"transitional zwj removed", trans, "a\u200Db", "ab", 0},
+		{"transitional capital sharp s", trans, "\u1E9E.de", "ss.de", 0},
+		{"nontransitional capital sharp s", none, "\u1E9E.de", "xn--zca.de", 0},
 		{"std3 underscore", std3, "a_b.com", "", CodeSTD3},
 		{"std3 ok", std3, "a-b.com", "a-b.com", 0},
 		{"no std3 underscore", none, "a_b.com", "a_b.com", 0},
@@ -118,7 +121,11 @@ func TestToASCIIOptions(t *testing.T) {
 		{"punycode not nfc", none, "xn--a-xbb", "", CodeNotNFC},
 		{"punycode leading mark", none, "xn--a-sfb", "", CodeLeadingMark},
 		{"ignore invalid punycode", Options{IgnoreInvalidPunycode: true}, "xn--a!.b", "xn--a!.b", 0},
-		{"dns ok", dns, long63 + ".com.", long63 + ".com.", 0},
+		{"dns ok", dns, long63 + ".com", long63 + ".com", 0},
+		{"dns root label", dns, "example.com.", "", CodeLabelLength},
+		{"dns root label unicode", dns, "bücher.com.", "", CodeLabelLength},
+		{"dns 253", dns, strings.Repeat(long63+".", 3) + strings.Repeat("a", 61), strings.Repeat(long63+".", 3) + strings.Repeat("a", 61), 0},
+		{"dns 254", dns, strings.Repeat(long63+".", 3) + strings.Repeat("a", 62), "", CodeDomainLength},
 		{"dns label too long", dns, long63 + "a.com", "", CodeLabelLength},
 		{"dns empty label", dns, "a..com", "", CodeLabelLength},
 		{"dns empty", dns, "", "", CodeLabelLength},
@@ -181,7 +188,30 @@ func TestErrorDetails(t *testing.T) {
 	if !errors.As(err, &e) || e.Code != CodePunycode || e.Label != 1 || e.Offset != 8 {
 		t.Fatalf("err = %#v", err)
 	}
-	for c := CodeInvalidUTF8; c <= CodeEmpty; c++ {
+	for _, tc := range []struct {
+		o      Options
+		in     string
+		code   Code
+		label  int
+		offset int
+	}{
+		{Options{UseSTD3ASCIIRules: true}, "a.b\uFF3Fc", CodeSTD3, 1, 3},   // mapped from fullwidth
+		{Options{UseSTD3ASCIIRules: true}, "a\u3002b_", CodeSTD3, 1, 5},    // ideographic full stop
+		{Options{}, "e\u0301.x\u0378", CodeDisallowed, 1, 4},               // NFC: label start
+		{Options{}, "a.XN--AB!", CodePunycode, 1, 8},                       // in the Punycode
+		{Options{}, "a.\uFF58\uFF4E--ab!", CodePunycode, 1, 12},            // fullwidth xn--
+		{Options{}, "a.xn--ab", CodeDisallowed, 1, 2},                      // decoded label: its start
+		{Options{CheckBidi: true}, "ab.\u05D0a", CodeBidi, 1, 3},           // whole label
+		{Options{VerifyDnsLength: true}, "\u00FC.", CodeLabelLength, 1, 3}, // empty root label
+		{Options{}, "\u00AD\u00ADa\u0378", CodeDisallowed, 0, 5},           // after ignored code points
+		{Options{CheckJoiners: true}, "\u0915a\u200D", CodeContextJ, 0, 4},
+	} {
+		_, err := tc.o.ToASCII(tc.in)
+		if !errors.As(err, &e) || e.Code != tc.code || e.Label != tc.label || e.Offset != tc.offset {
+			t.Errorf("ToASCII(%+q) error = %v, want %v in label %d at %d", tc.in, err, tc.code, tc.label, tc.offset)
+		}
+	}
+	for c := CodeInvalidUTF8; c <= CodeTooLong; c++ {
 		if s := c.String(); strings.HasPrefix(s, "Code(") {
 			t.Errorf("code %d has no name", c)
 		}
@@ -233,6 +263,10 @@ func TestDomainToASCII(t *testing.T) {
 		{"", true, "", CodeLabelLength},
 		{"\u00AD", false, "", CodeEmpty},
 		{"Ü.com", true, "xn--tda.com", 0},
+		{"-x.com", false, "-x.com", 0},
+		{"-x.com", true, "", CodeHyphenEdge},
+		{"ab--c.com", true, "", CodeHyphen34},
+		{"-ü.com", false, "xn----eha.com", 0},
 		{"xn--tešla", false, "", CodePunycodeNonASCII},
 	} {
 		got, err := DomainToASCII(tc.in, tc.beStrict)
@@ -266,12 +300,34 @@ func TestDomainToASCIINoAlloc(t *testing.T) {
 // TestTables checks invariants of the generated tables and a few known
 // property values.
 func TestTables(t *testing.T) {
-	if idnaTable[0]>>35 != 0 || propTable[0]>>11 != 0 || cccTable[0]>>8 != 0 {
+	if idnaTable[0]>>35&0x1FFFFF != 0 || propTable[0]>>11 != 0 || cccTable[0]>>8 != 0 {
 		t.Fatal("tables do not start at U+0000")
 	}
 	for i := 1; i < len(idnaTable); i++ {
-		if idnaTable[i]>>35 <= idnaTable[i-1]>>35 {
+		if idnaTable[i]>>35&0x1FFFFF <= idnaTable[i-1]>>35&0x1FFFFF {
 			t.Fatalf("idnaTable not sorted at %d", i)
+		}
+	}
+	// The NFC flag must cover every code point with a non-zero combining
+	// class, every code point that is the second of a primary composite, and
+	// every mapping that contains one.
+	seconds := map[rune]bool{}
+	for _, e := range compTable {
+		seconds[rune(e>>21&0x1FFFFF)] = true
+	}
+	for r := rune(0x80); r <= unicode.MaxRune; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		e := idnaEntry(r)
+		need := combiningClass(r) != 0 || seconds[r]
+		if _, m := lookupIDNA(r); m != "" {
+			for _, x := range m {
+				need = need || combiningClass(x) != 0 || seconds[x]
+			}
+		}
+		if need && !nfcSensitive(e) {
+			t.Fatalf("%U lacks the NFC flag", r)
 		}
 	}
 	for i := 1; i < len(propTable); i++ {
@@ -302,6 +358,8 @@ func TestTables(t *testing.T) {
 		{0xD800, statusDisallowed, ""},
 		{0x10FFFF, statusDisallowed, ""},
 		{0x1E9E, statusMapped, "ß"},
+		{0x10940, statusValid, ""},      // Sidetic, new in Unicode 17.0
+		{0x3E8AC, statusDisallowed, ""}, // unassigned in 17.0 (IdnaTestV2 expects V7)
 	} {
 		st, m := lookupIDNA(tc.r)
 		if st != tc.status || m != tc.mapping {
@@ -322,6 +380,8 @@ func TestTables(t *testing.T) {
 		{0x301, bidiNSM, joinT, true, false},
 		{0x94D, bidiNSM, joinT, true, true},
 		{0x200D, bidiBN, joinC, false, false},
+		{0x10940, bidiR, 0, false, false},      // Sidetic, new in Unicode 17.0
+		{0x1E6E3, bidiNSM, joinT, true, false}, // Tai Yo mark, new in 17.0
 	} {
 		p := lookupProps(tc.r)
 		if p.bidi() != tc.bidi || p.joining() != tc.join || p.isMark() != tc.mark || p.isVirama() != tc.virama {
@@ -375,6 +435,22 @@ func TestNFCAgainstXText(t *testing.T) {
 	}
 }
 
+// TestNFC17 checks the combining classes added in Unicode 17.0.
+func TestNFC17(t *testing.T) {
+	for _, tc := range []struct {
+		r   rune
+		ccc uint8
+	}{{0x1ACF, 230}, {0x1ADD, 220}, {0x1AEB, 234}, {0x10EFA, 220}, {0x1E6F5, 230}, {0x1AEC, 0}} {
+		if got := combiningClass(tc.r); got != tc.ccc {
+			t.Errorf("combiningClass(%U) = %d, want %d", tc.r, got, tc.ccc)
+		}
+	}
+	// U+1ADD (220) sorts before U+1ACF (230).
+	if got := string(nfc([]rune("a\u1ACF\u1ADD"), nil)); got != "a\u1ADD\u1ACF" {
+		t.Errorf("nfc = %+q", got)
+	}
+}
+
 func TestIsNFC(t *testing.T) {
 	for _, tc := range []struct {
 		s    string
@@ -399,5 +475,51 @@ func TestIsNFC(t *testing.T) {
 	}
 	if got := string(nfc([]rune("\u1100\u1161\u11a8"), nil)); got != "\uac01" {
 		t.Errorf("nfc(LVT) = %+q", got)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	if _, err := EncodePunycode(strings.Repeat("ü", 1000)); err != nil {
+		t.Errorf("EncodePunycode(1000 runes): %v", err)
+	}
+	if _, err := EncodePunycode(strings.Repeat("ü", 1001)); !errors.Is(err, CodeTooLong) {
+		t.Errorf("EncodePunycode(1001 runes) error = %v", err)
+	}
+	if _, err := DecodePunycode(strings.Repeat("a", 1001)); !errors.Is(err, CodeTooLong) {
+		t.Errorf("DecodePunycode(1001 bytes) error = %v", err)
+	}
+	// A long valid label fails fast instead of taking quadratic time.
+	var b strings.Builder
+	for r := rune(0x4E00); r < 0x4E00+20000; r++ {
+		b.WriteRune(r)
+	}
+	_, err := DomainToASCII(b.String()+".com", false)
+	var e *Error
+	if !errors.As(err, &e) || e.Code != CodeTooLong || e.Label != 0 || e.Offset != 0 {
+		t.Errorf("DomainToASCII(20000 ideographs) error = %v", err)
+	}
+	_, err = DomainToUnicode("a.xn--"+strings.Repeat("a", 2000), false)
+	if !errors.As(err, &e) || e.Code != CodeTooLong || e.Label != 1 || e.Offset != 2 {
+		t.Errorf("DomainToUnicode(long xn-- label) error = %v", err)
+	}
+}
+
+// TestNFCLongRun checks canonical ordering of long runs of combining marks
+// (sorted by merging rather than insertion) against a stable sort.
+func TestNFCLongRun(t *testing.T) {
+	marks := []rune{0x301, 0x316, 0x345, 0x334, 0x35C, 0x308, 0x323}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{3, 17, 100, 5000} {
+		run := make([]rune, n)
+		for i := range run {
+			run[i] = marks[rng.IntN(len(marks))]
+		}
+		in := append([]rune{'1'}, run...)
+		got := nfc(in, nil)
+		want := slices.Clone(run)
+		slices.SortStableFunc(want, func(a, b rune) int { return int(combiningClass(a)) - int(combiningClass(b)) })
+		if len(got) != n+1 || got[0] != '1' || !slices.Equal(got[1:], want) {
+			t.Errorf("nfc of %d marks: not the stable order by class", n)
+		}
 	}
 }

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# run.sh: throughput of the urikit CLI against a Node.js loop on the same
+# machine, in the same run.
+#
+# It builds urikit, writes a file of RECORDS lines (default 5,000,000) made
+# by repeating the URL lists of the datasets directory into a temporary
+# directory (removed at the end), checks on a sample that
+# "urikit parse --whatwg --get href" writes what Node's new URL(line).href
+# does, and then times, ROUNDS times (default 3) in turn:
+#
+#   node href.js                          read lines, new URL(line).href, write lines
+#   urikit parse --whatwg --get href      the same with urikit
+#   urikit normalize                      RFC 3986 normalization (scheme level)
+#
+# Each reads the file on standard input and writes to /dev/null. It prints
+# each command's fastest round (wall and CPU seconds, records/s), the ratio
+# of its records/s to Node's in those fastest rounds, and the median of the
+# per-round ratios (the commands of a round run back to back, so on a busy
+# machine they share its load; compare ratios, not absolute times).
+#
+# Environment: RECORDS, ROUNDS, JOBS (urikit -j, default: one per CPU),
+# URIKIT_DATASETS (default: ../shared/datasets next to the repository),
+# NODE (default: node), TMPDIR.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+datasets=${URIKIT_DATASETS:-$root/../shared/datasets}
+records=${RECORDS:-5000000}
+rounds=${ROUNDS:-3}
+node=${NODE:-node}
+jobs=()
+if [[ -n "${JOBS:-}" ]]; then jobs=(-j "$JOBS"); fi
+
+command -v "$node" >/dev/null || { echo "run.sh: $node not found" >&2; exit 1; }
+shopt -s nullglob
+lists=("$datasets"/*.txt)
+((${#lists[@]})) || { echo "run.sh: no *.txt URL lists in $datasets" >&2; exit 1; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/urikit-throughput.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+echo "building urikit..."
+(cd "$root" && go build -o "$work/urikit" ./cmd/urikit)
+urikit=$work/urikit
+
+echo "generating $records records from ${lists[*]##*/}..."
+# awk 1 ends every file's last line with a newline.
+input=$work/urls.txt
+per=$(awk 1 "${lists[@]}" | wc -l)
+for ((i = 0; i < (records + per - 1) / per; i++)); do awk 1 "${lists[@]}"; done | head -n "$records" >"$input" || true
+bytes=$(wc -c <"$input")
+echo "input: $(wc -l <"$input") lines, $bytes bytes"
+
+echo "checking that urikit and node agree on the first 100000 records..."
+head -n 100000 "$input" >"$work/sample.txt"
+"$node" "$here/href.js" <"$work/sample.txt" >"$work/node.out" 2>/dev/null || true
+"$urikit" parse --whatwg --get href <"$work/sample.txt" >"$work/urikit.out" 2>/dev/null || true
+if cmp -s "$work/node.out" "$work/urikit.out"; then
+	echo "  same output"
+else
+	echo "  outputs differ:"
+	diff "$work/node.out" "$work/urikit.out" | head -n 10
+fi
+rm -f "$work/sample.txt" "$work/node.out" "$work/urikit.out"
+
+names=(node href normalize)
+cmds=(
+	"$node $here/href.js"
+	"$urikit parse --whatwg --get href ${jobs[*]:-}"
+	"$urikit normalize ${jobs[*]:-}"
+)
+results=$work/results
+: >"$results"
+TIMEFORMAT='%R %U %S'
+for ((r = 1; r <= rounds; r++)); do
+	for i in "${!names[@]}"; do
+		name=${names[$i]}
+		# A record that is not a URL makes the exit status 1: expected.
+		{ time ${cmds[$i]} <"$input" >/dev/null 2>"$work/stderr" || true; } 2>"$work/time"
+		read -r real user sys <"$work/time"
+		echo "$r $name $real $(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}')" >>"$results"
+		echo "  round $r: $name: $real s wall, $(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}') s CPU"
+	done
+done
+
+echo
+echo "$records records, $rounds rounds, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "best: the fastest round of each command; median: of the per-round ratios"
+echo "(each round runs the three commands back to back, so its ratios share the load)."
+awk -v n="$records" -v node_label="node href.js" -v href_label="urikit parse --whatwg --get href" -v norm_label="urikit normalize" '
+function median(a, k,   i, j, t) {
+	for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+	return k % 2 ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2
+}
+{ wall[$1, $2] = $3; cpu[$1, $2] = $4; if ($1 > rounds) rounds = $1
+  if (!(($2) in best) || $3 < best[$2]) { best[$2] = $3; bestcpu[$2] = $4 } }
+END {
+	label["node"] = node_label; label["href"] = href_label; label["normalize"] = norm_label
+	printf "%-34s %8s %8s %12s %9s %9s\n", "command", "wall-s", "cpu-s", "records/s", "vs-node", "median"
+	split("node href normalize", order, " ")
+	for (o = 1; o <= 3; o++) {
+		name = order[o]
+		for (r = 1; r <= rounds; r++) ratio[r] = wall[r, "node"] / wall[r, name]
+		printf "%-34s %8.2f %8.2f %12.0f %8.2fx %8.2fx\n", label[name], best[name], bestcpu[name], n / best[name], best["node"] / best[name], median(ratio, rounds)
+	}
+}' "$results"

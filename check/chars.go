@@ -1,0 +1,358 @@
+package check
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// in names the component holding off for a message: "in the path".
+func (c *checker) in_(off int) string {
+	return "in the " + componentName(c.sp.component(off))
+}
+
+// invisible reports whether r renders as nothing (or reorders text): the
+// format characters (zero-width, bidi controls, BOM, soft hyphen), the
+// variation selectors, and the fillers some fonts draw blank.
+func invisible(r rune) bool {
+	switch {
+	case unicode.Is(unicode.Cf, r),
+		unicode.Is(unicode.Variation_Selector, r),
+		r == 0x034F, r == 0x115F, r == 0x1160, r == 0x17B4, r == 0x17B5, r == 0x3164, r == 0xFFA0:
+		return true
+	}
+	return false
+}
+
+// checkChars reports characters written as they are that some parser
+// deletes, rejects or reads differently.
+func (c *checker) checkChars() {
+	s := c.in
+	special := isSpecial(c.scheme())
+	for i := 0; i < len(s); {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			switch {
+			case b == '\t' || b == '\n' || b == '\r':
+				if !c.repeat(TabOrNewline, i) {
+					c.addAt(TabOrNewline, i, fmt.Sprintf("%s %s: WHATWG parsers delete it, net/url rejects it", asciiName(b), c.in_(i)))
+				}
+			case b < 0x20 || b == 0x7f:
+				if !c.repeat(ControlChar, i) {
+					c.addAt(ControlChar, i, fmt.Sprintf("control character U+%04X %s", b, c.in_(i)))
+				}
+			case b == ' ':
+				switch {
+				case i == 0:
+					c.add(Whitespace, Warn, i, "space at the start, which WHATWG parsers strip and others keep", "")
+				case i == len(s)-1:
+					c.add(Whitespace, Warn, i, "space at the end, which WHATWG parsers strip and others keep", "")
+				default:
+					if !c.repeat(Whitespace, i) {
+						c.addAt(Whitespace, i, "space "+c.in_(i))
+					}
+				}
+			case b == '\\':
+				msg := `"\" ` + c.in_(i)
+				if comp := c.sp.component(i); special && comp != inQuery && comp != inFragment {
+					msg += `: WHATWG reads it as "/", other parsers as data`
+				}
+				c.addAt(Backslash, i, msg)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			if !c.repeat(InvalidUTF8, i) {
+				c.addAt(InvalidUTF8, i, fmt.Sprintf("byte 0x%02X %s is not valid UTF-8", b, c.in_(i)))
+			}
+		case invisible(r):
+			if !c.repeat(InvisibleChar, i) {
+				c.addAt(InvisibleChar, i, fmt.Sprintf("invisible character U+%04X %s", r, c.in_(i)))
+			}
+		case unicode.IsSpace(r):
+			if !c.repeat(Whitespace, i) {
+				c.addAt(Whitespace, i, fmt.Sprintf("Unicode space U+%04X %s", r, c.in_(i)))
+			}
+		}
+		i += n
+	}
+}
+
+func asciiName(b byte) string {
+	switch b {
+	case '\t':
+		return "tab"
+	case '\n':
+		return "line feed"
+	case '\r':
+		return "carriage return"
+	}
+	return fmt.Sprintf("U+%04X", b)
+}
+
+func unhex(b byte) (byte, bool) {
+	switch {
+	case '0' <= b && b <= '9':
+		return b - '0', true
+	case 'a' <= b && b <= 'f':
+		return b - 'a' + 10, true
+	case 'A' <= b && b <= 'F':
+		return b - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// escapeAt decodes the escape "%XX" at s[i], if there is one.
+func escapeAt(s string, i int) (byte, bool) {
+	if i+2 >= len(s) || s[i] != '%' {
+		return 0, false
+	}
+	h, ok1 := unhex(s[i+1])
+	l, ok2 := unhex(s[i+2])
+	return h<<4 | l, ok1 && ok2
+}
+
+// checkEscapes reports escapes that decode to delimiters, controls,
+// other escapes, overlong or invalid UTF-8, and legacy %u escapes.
+func (c *checker) checkEscapes() {
+	s := c.in
+	hostReported := false
+	for i := strings.IndexByte(s, '%'); i >= 0 && i < len(s); {
+		if comp := c.sp.component(i); comp == inHost && !hostReported {
+			hostReported = true
+			if !c.repeat(EncodedHost, i) {
+				c.addAt(EncodedHost, i, "escapes in the host "+strconv.Quote(s[c.sp.hostStart:c.sp.hostEnd])+": WHATWG decodes them, other parsers may not")
+			}
+		}
+		b, ok := escapeAt(s, i)
+		next := i + 3
+		switch {
+		case !ok:
+			next = i + 1
+			if i+5 < len(s) && (s[i+1] == 'u' || s[i+1] == 'U') && isHex4(s[i+2:i+6]) {
+				v, _ := strconv.ParseUint(s[i+2:i+6], 16, 32)
+				if !c.repeat(LegacyUEscape, i) {
+					c.addAt(LegacyUEscape, i, fmt.Sprintf("%q %s is a legacy escape of U+%04X that only some servers decode", s[i:i+6], c.in_(i), v))
+				}
+				next = i + 6
+			} else {
+				end := min(i+3, len(s))
+				if !c.repeat(InvalidEscape, i) {
+					c.addAt(InvalidEscape, i, fmt.Sprintf("%q %s is not an escape", s[i:end], c.in_(i)))
+				}
+			}
+		case b == '%':
+			if i+4 < len(s) && isHex(s[i+3]) && isHex(s[i+4]) {
+				if !c.repeat(DoubleEncoding, i) {
+					c.addAt(DoubleEncoding, i, fmt.Sprintf("%q %s is %q encoded twice", s[i:i+5], c.in_(i), "%"+s[i+3:i+5]))
+				}
+			}
+		case b == '/':
+			if !c.repeat(EncodedSlash, i) {
+				c.addAt(EncodedSlash, i, fmt.Sprintf("%q %s: a \"/\" that servers may decode before or after routing", s[i:i+3], c.in_(i)))
+			}
+		case b == '\\':
+			if !c.repeat(EncodedBackslash, i) {
+				c.addAt(EncodedBackslash, i, fmt.Sprintf("%q %s: a \"\\\" that some servers read as a separator", s[i:i+3], c.in_(i)))
+			}
+		case b == 0:
+			if !c.repeat(EncodedNull, i) {
+				c.addAt(EncodedNull, i, fmt.Sprintf("%q %s: a NUL byte, which ends strings in C code", s[i:i+3], c.in_(i)))
+			}
+		case b < 0x20 || b == 0x7f:
+			if !c.repeat(EncodedControl, i) {
+				c.addAt(EncodedControl, i, fmt.Sprintf("%q %s: an escaped control character", s[i:i+3], c.in_(i)))
+			}
+		case b >= 0x80:
+			next = c.checkUTF8Escapes(i)
+		}
+		j := strings.IndexByte(s[next:], '%')
+		if j < 0 {
+			break
+		}
+		i = next + j
+	}
+}
+
+func isHex(b byte) bool {
+	_, ok := unhex(b)
+	return ok
+}
+
+func isHex4(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if _, ok := unhex(s[i]); !ok {
+			return false
+		}
+	}
+	return len(s) == 4
+}
+
+// checkUTF8Escapes checks the run of escapes of non-ASCII bytes starting
+// at s[i] and returns the offset after the run.
+func (c *checker) checkUTF8Escapes(i int) int {
+	s := c.in
+	var buf [16]byte
+	bs := buf[:0]
+	j := i
+	for {
+		b, ok := escapeAt(s, j)
+		if !ok || b < 0x80 {
+			break
+		}
+		bs = append(bs, b)
+		j += 3
+	}
+	for k := 0; k < len(bs); {
+		off := i + 3*k
+		if r, ok := overlong(bs[k:]); ok {
+			n := overlongLen(bs[k])
+			if !c.repeat(OverlongUTF8, off) {
+				c.addAt(OverlongUTF8, off, fmt.Sprintf("%q %s is an overlong UTF-8 form of %q", s[off:off+3*n], c.in_(off), string(r)))
+			}
+			k += n
+			continue
+		}
+		r, n := utf8.DecodeRune(bs[k:])
+		if r == utf8.RuneError && n <= 1 {
+			end := off + 3
+			if !c.repeat(InvalidUTF8Escape, off) {
+				c.addAt(InvalidUTF8Escape, off, fmt.Sprintf("%q %s does not decode to valid UTF-8", s[off:end], c.in_(off)))
+			}
+			k++
+			continue
+		}
+		if invisible(r) {
+			if !c.repeat(InvisibleChar, off) {
+				c.addAt(InvisibleChar, off, fmt.Sprintf("%q %s decodes to the invisible character U+%04X", s[off:off+3*n], c.in_(off), r))
+			}
+		}
+		k += n
+	}
+	return j
+}
+
+// overlongLen returns the length of the sequence that lead byte b starts.
+func overlongLen(b byte) int {
+	switch {
+	case b >= 0xF0:
+		return 4
+	case b >= 0xE0:
+		return 3
+	}
+	return 2
+}
+
+// overlong reports whether b starts with a complete overlong UTF-8
+// sequence (a code point encoded with more bytes than needed), and
+// returns the code point it encodes.
+func overlong(b []byte) (rune, bool) {
+	cont := func(n int) bool {
+		if len(b) < n {
+			return false
+		}
+		for _, x := range b[1:n] {
+			if x&0xC0 != 0x80 {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case (b[0] == 0xC0 || b[0] == 0xC1) && cont(2):
+		return rune(b[0]&0x1F)<<6 | rune(b[1]&0x3F), true
+	case b[0] == 0xE0 && cont(3) && b[1] < 0xA0:
+		return rune(b[1]&0x3F)<<6 | rune(b[2]&0x3F), true
+	case b[0] == 0xF0 && cont(4) && b[1] < 0x90:
+		return rune(b[1]&0x3F)<<12 | rune(b[2]&0x3F)<<6 | rune(b[3]&0x3F), true
+	}
+	return 0, false
+}
+
+// checkPath reports dot segments, encoded or not, and ".." segments that
+// climb above the root.
+func (c *checker) checkPath() {
+	sp := c.sp
+	path := c.in[sp.pathStart:sp.pathEnd]
+	special := isSpecial(c.scheme())
+	isSep := func(b byte) bool { return b == '/' || special && b == '\\' }
+	absolute := path != "" && isSep(path[0])
+	depth := 0
+	start := 0
+	if absolute {
+		start = 1
+	}
+	for start <= len(path) {
+		end := start
+		for end < len(path) && !isSep(path[end]) {
+			end++
+		}
+		seg := path[start:end]
+		off := sp.pathStart + start
+		dots := dotsOf(seg)
+		switch {
+		case dots > 0 && strings.IndexByte(seg, '%') >= 0:
+			if !c.repeat(EncodedDotSegment, off) {
+				c.addAt(EncodedDotSegment, off, fmt.Sprintf("segment %q %s is %q encoded: WHATWG removes it, servers may not", seg, c.in_(off), strings.Repeat(".", dots)))
+			}
+		case dots == 2 && depth == 0 && absolute:
+			// Traversal below says more.
+		case dots > 0:
+			if !c.repeat(DotSegment, off) {
+				c.addAt(DotSegment, off, fmt.Sprintf("segment %q %s", seg, c.in_(off)))
+			}
+		case strings.IndexByte(seg, '%') >= 0 && hasDotDot(decodeLenient(seg)):
+			if !c.repeat(EncodedDotSegment, off) {
+				c.addAt(EncodedDotSegment, off, fmt.Sprintf("segment %q %s decodes to %q, a path with \"..\"", seg, c.in_(off), decodeLenient(seg)))
+			}
+		}
+		switch {
+		case dots == 2 && depth == 0 && absolute:
+			if !c.repeat(Traversal, off) {
+				c.addAt(Traversal, off, fmt.Sprintf("segment %q %s climbs above the root", seg, c.in_(off)))
+			}
+		case dots == 2:
+			depth = max(depth-1, 0)
+		case dots == 0 && end < len(path):
+			depth++
+		}
+		start = end + 1
+	}
+}
+
+// dotsOf returns 1 or 2 when seg is "." or ".." (with "%2e" for a dot),
+// as the URL Standard reads single and double dot segments, and 0
+// otherwise.
+func dotsOf(seg string) int {
+	n := 0
+	for i := 0; i < len(seg); {
+		switch {
+		case seg[i] == '.':
+			i++
+		case i+2 < len(seg) && seg[i] == '%' && seg[i+1] == '2' && (seg[i+2] == 'e' || seg[i+2] == 'E'):
+			i += 3
+		default:
+			return 0
+		}
+		n++
+		if n > 2 {
+			return 0
+		}
+	}
+	return n
+}
+
+// hasDotDot reports whether s, split at "/" and "\", has a ".." part.
+func hasDotDot(s string) bool {
+	for part := range strings.FieldsFuncSeq(s, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if part == ".." {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,324 @@
+package check
+
+import (
+	"cmp"
+	"errors"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/urikit/urikit/uri"
+	"github.com/urikit/urikit/whatwg"
+)
+
+// A Report is what URL found out about one input.
+type Report struct {
+	// Input is the text checked, byte for byte.
+	Input string `json:"input"`
+	// Findings are sorted by offset, then by decreasing severity, then by
+	// code. Each code appears at most once per severity: repeats are
+	// counted in the message ("(3 times)").
+	Findings []Finding `json:"findings"`
+	// RFC3986 is the lenient RFC 3986 reading (package uri), WHATWG the
+	// URL Standard's (package whatwg, what browsers do), NetURL Go's
+	// net/url.Parse.
+	RFC3986 View `json:"rfc3986"`
+	WHATWG  View `json:"whatwg"`
+	NetURL  View `json:"net_url"`
+	// Target is what the URL really points at: the host, port and path a
+	// browser fetches. Match URLs on it, not on the input text.
+	Target Target `json:"target"`
+}
+
+// Max returns the highest severity among the findings, or None.
+func (r Report) Max() Severity {
+	m := None
+	for _, f := range r.Findings {
+		m = max(m, f.Severity)
+	}
+	return m
+}
+
+// AtLeast reports whether some finding has severity s or higher.
+func (r Report) AtLeast(s Severity) bool {
+	return r.Max() >= s
+}
+
+// Has reports whether some finding has code c.
+func (r Report) Has(c Code) bool {
+	for _, f := range r.Findings {
+		if f.Code == c {
+			return true
+		}
+	}
+	return false
+}
+
+// A View is how one parser reads the input. Components are as that parser
+// stores them: raw for RFC 3986, percent-encoded and normalized for
+// WHATWG, decoded host and encoded path (EscapedPath, or Opaque) for
+// net/url.
+type View struct {
+	// OK is false when the parser rejects the input (for RFC 3986: when
+	// the strict parser does; the components are then the lenient
+	// reading). Error says why.
+	OK    bool   `json:"ok"`
+	Error string `json:"error,omitempty"`
+
+	Scheme       string `json:"scheme"`
+	HasAuthority bool   `json:"has_authority"`
+	Userinfo     string `json:"userinfo"`
+	Host         string `json:"host"`
+	Port         string `json:"port"`
+	Path         string `json:"path"`
+	Query        string `json:"query"`
+	Fragment     string `json:"fragment"`
+}
+
+// A Target is where a browser goes with the URL, from the WHATWG reading:
+// the decoded, normalized forms to compare when matching URLs against an
+// allow list or a deny list.
+type Target struct {
+	// OK is false when the WHATWG parser rejects the input: a browser
+	// goes nowhere, and the other fields are empty.
+	OK bool `json:"ok"`
+	// Href is the serialized URL.
+	Href string `json:"href,omitempty"`
+	// Origin is the serialized origin ("null" when opaque).
+	Origin string `json:"origin,omitempty"`
+	// Scheme is lowercase, without ":".
+	Scheme string `json:"scheme,omitempty"`
+	// Host is the host as fetched: A-labels, canonical IPv4, bracketed
+	// canonical IPv6. HostUnicode is the same host for display, with
+	// A-labels turned to Unicode.
+	Host        string `json:"host,omitempty"`
+	HostUnicode string `json:"host_unicode,omitempty"`
+	// HostType is "domain", "ipv4", "ipv6", "opaque" (a non-special URL's
+	// host), "empty", or "" without a host.
+	HostType string `json:"host_type,omitempty"`
+	// Port is the port in use, the scheme's default filled in, or -1
+	// when there is none.
+	Port int `json:"port"`
+	// Path is the path as sent: percent-encoded, dot segments removed.
+	Path string `json:"path,omitempty"`
+	// Segments are the path's segments decoded (an invalid escape or
+	// invalid UTF-8 is kept as it is), so that "%2F" inside one is data.
+	Segments []string `json:"segments,omitempty"`
+	// Query is the query as sent, without "?".
+	Query string `json:"query,omitempty"`
+}
+
+// URL checks s and returns its report. It never fails: a string that no
+// parser accepts gets findings saying so. The same input always gives the
+// same report.
+func URL(s string) Report {
+	c := newChecker(s)
+	c.run()
+	return c.report()
+}
+
+// checker holds the three readings of the input and collects findings.
+type checker struct {
+	in string
+
+	ref   uri.Reference
+	rfcFs []uri.Finding
+	sp    spans
+
+	w     *whatwg.URL
+	wErrs []whatwg.ValidationError
+	wErr  error
+
+	nu    *url.URL
+	nuErr error
+
+	findings []Finding
+	counts   []int // repeats of findings[i]
+}
+
+func newChecker(s string) *checker {
+	c := &checker{in: s}
+	c.ref, c.rfcFs = uri.ParseLenient(s)
+	c.sp = spansOf(c.ref)
+	c.w, c.wErrs, c.wErr = whatwg.ParseWithErrors(s, nil)
+	if c.wErr != nil {
+		c.w = nil
+	}
+	c.nu, c.nuErr = url.Parse(s)
+	if c.nuErr != nil {
+		c.nu = nil
+	}
+	return c
+}
+
+// add records a finding. A finding with the code and severity of an
+// earlier one only counts as a repeat of it.
+func (c *checker) add(code Code, sev Severity, off int, msg, detail string) {
+	for i, f := range c.findings {
+		if f.Code == code && f.Severity == sev {
+			c.counts[i]++
+			return
+		}
+	}
+	off = min(max(off, 0), len(c.in))
+	c.findings = append(c.findings, Finding{Code: code, Severity: sev, Offset: off, Message: msg, Detail: detail})
+	c.counts = append(c.counts, 1)
+}
+
+// severityAt returns the severity of code for the component at off (Info
+// for data-sensitive codes in the query or fragment).
+func (c *checker) severityAt(code Code, off int) Severity {
+	if code.dataSensitive() {
+		if comp := c.sp.component(off); comp == inQuery || comp == inFragment {
+			return Info
+		}
+	}
+	return code.Severity()
+}
+
+// addAt records a finding with the severity of code at off.
+func (c *checker) addAt(code Code, off int, msg string) {
+	c.add(code, c.severityAt(code, off), off, msg, "")
+}
+
+// repeat counts a repeat of code at off and reports whether there was an
+// earlier finding to count it on, so that scanning loops format a message
+// only for the first occurrence.
+func (c *checker) repeat(code Code, off int) bool {
+	sev := c.severityAt(code, off)
+	for i, f := range c.findings {
+		if f.Code == code && f.Severity == sev {
+			c.counts[i]++
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) run() {
+	c.checkScheme()
+	c.checkParsers()
+	c.checkChars()
+	c.checkEscapes()
+	c.checkPath()
+	c.checkAuthority()
+	c.checkHost()
+}
+
+func (c *checker) report() Report {
+	fs := make([]Finding, len(c.findings))
+	for i, f := range c.findings {
+		if n := c.counts[i]; n > 1 {
+			f.Message += " (" + strconv.Itoa(n) + " times)"
+		}
+		fs[i] = f
+	}
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.Offset, b.Offset), -cmp.Compare(a.Severity, b.Severity), strings.Compare(string(a.Code), string(b.Code)))
+	})
+	return Report{
+		Input:    c.in,
+		Findings: fs,
+		RFC3986:  c.rfcView(),
+		WHATWG:   c.whatwgView(),
+		NetURL:   c.netURLView(),
+		Target:   c.target(),
+	}
+}
+
+// scheme returns the lowercase scheme as the browser sees it, or as RFC
+// 3986 does when the WHATWG parser fails; "" for none.
+func (c *checker) scheme() string {
+	if c.w != nil {
+		return c.w.Scheme()
+	}
+	s, _ := c.ref.Scheme()
+	return strings.ToLower(s)
+}
+
+func (c *checker) checkScheme() {
+	s := c.scheme()
+	switch s {
+	case "http", "https":
+	case "":
+		c.add(RelativeReference, Warn, 0, "no scheme: a relative reference, whose target depends on the base it is resolved against", "")
+	case "javascript", "vbscript", "data":
+		c.add(ScriptScheme, Danger, 0, "scheme "+strconv.Quote(s)+" runs script or carries content instead of naming a resource", "")
+	default:
+		c.add(NonHTTPScheme, Warn, 0, "scheme "+strconv.Quote(s)+" is not http or https", "")
+	}
+}
+
+func (c *checker) rfcView() View {
+	r := c.ref
+	v := View{OK: len(c.rfcFs) == 0, Path: r.Path(), HasAuthority: r.HasAuthority()}
+	if !v.OK {
+		v.Error = c.rfcFs[0].String()
+	}
+	v.Scheme, _ = r.Scheme()
+	v.Userinfo, _ = r.Userinfo()
+	v.Host, _ = r.Host()
+	v.Port, _ = r.Port()
+	v.Query, _ = r.Query()
+	v.Fragment, _ = r.Fragment()
+	return v
+}
+
+func (c *checker) whatwgView() View {
+	if c.w == nil {
+		return View{Error: c.wErr.Error()}
+	}
+	w := c.w
+	v := View{OK: true, Scheme: w.Scheme(), HasAuthority: w.HasHost(), Host: w.Hostname(), Port: w.Port(), Path: w.Pathname()}
+	v.Userinfo = w.Username()
+	if p := w.Password(); p != "" {
+		v.Userinfo += ":" + p
+	}
+	v.Query, _ = w.Query()
+	v.Fragment, _ = w.Fragment()
+	return v
+}
+
+func (c *checker) netURLView() View {
+	if c.nu == nil {
+		return View{Error: netURLError(c.nuErr)}
+	}
+	u := c.nu
+	v := View{OK: true, Scheme: u.Scheme, HasAuthority: netURLHasAuthority(u, c.in), Host: u.Hostname(), Port: u.Port(),
+		Path: u.EscapedPath(), Query: u.RawQuery, Fragment: u.EscapedFragment()}
+	if u.Opaque != "" {
+		v.Path = u.Opaque
+	}
+	if u.User != nil {
+		v.Userinfo = u.User.String()
+	}
+	return v
+}
+
+// netURLHasAuthority reports whether net/url read an authority ("//"
+// after the scheme), which it does not record when the authority is
+// empty.
+func netURLHasAuthority(u *url.URL, in string) bool {
+	if u.Host != "" || u.User != nil {
+		return true
+	}
+	if u.Opaque != "" || u.OmitHost {
+		return false
+	}
+	rest := in
+	if u.Scheme != "" {
+		rest = in[len(u.Scheme)+1:]
+	}
+	return strings.HasPrefix(rest, "//")
+}
+
+// netURLError returns the message of a net/url error without the input,
+// which the report already holds.
+func netURLError(err error) string {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return strings.TrimPrefix(ue.Err.Error(), "net/url: ")
+	}
+	return strings.TrimPrefix(err.Error(), "net/url: ")
+}

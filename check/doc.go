@@ -1,0 +1,102 @@
+// Package check tells what a URL really points at, and what about it
+// should worry an application that accepts, filters or fetches URLs.
+//
+// URL reads the input with three parsers: RFC 3986 (package uri, leniently,
+// so that every input has a reading), the WHATWG URL Standard (package
+// whatwg: what browsers, Node.js and most new code do), and Go's net/url.
+// It compares what they read, scans the characters and escapes, and looks
+// at the host the browser would connect to. The Report holds the findings,
+// each with a stable Code, a Severity, the byte offset in the input and a
+// one-line message; the three readings (Views); and the Target: the
+// decoded, normalized host, port and path a browser fetches.
+//
+// An application that matches URLs against a list (an allow list of hosts,
+// a deny list of paths) must compare Target values, never the input text:
+// "http://evil.com%2f@good.com", "http://0x7f.1/" and "http://a/%2e%2e/b"
+// do not go where they seem to.
+//
+// # Severities
+//
+// Info is a fact (an IDN host, a non-default port); Warn is a URL a careful
+// application should not accept without a look; Danger is a URL built to
+// deceive. A plain https URL to a public DNS name with an ordinary path and
+// query has no finding at Warn or above.
+//
+// # Codes
+//
+// Parsers disagree (the components are compared after the normalizations
+// that do not change where a request goes: case, escapes of unreserved
+// characters, dot segments, default ports, IDNA A-labels against Unicode,
+// IP address text):
+//
+//	scheme-mismatch      danger  the parsers read different schemes
+//	userinfo-mismatch    danger  ... different credentials
+//	host-mismatch        danger  ... different hosts ("http://a\b@c/", "http:/\evil.com", full-width dots)
+//	port-mismatch        danger  ... different ports
+//	path-mismatch        warn    ... different paths ("\" read as "/" by WHATWG only, a tab deleted)
+//	parser-reject        warn    the WHATWG parser or net/url rejects the input
+//	rfc3986-invalid      info    not a valid RFC 3986 URI; the lenient reading is used
+//
+// Characters written as they are:
+//
+//	tab-or-newline       warn    tab, CR or LF: WHATWG deletes them, net/url rejects them
+//	control-char         warn    another C0 control character, or DEL
+//	whitespace           warn*   a space or Unicode space (warn anywhere at the start or end)
+//	backslash            warn*   "\": WHATWG reads it as "/" in special URLs
+//	invisible-char       warn    zero-width, BOM, soft hyphen, bidi controls (also when escaped)
+//	invalid-utf8         warn    raw bytes that are not UTF-8
+//
+// Escapes and dot segments:
+//
+//	encoded-slash        warn*   %2F
+//	encoded-backslash    warn*   %5C
+//	encoded-dot-segment  warn    a segment "%2e%2e" or ".%2E", or one decoding to "../" ("..%2f")
+//	dot-segment          info    a "." or ".." segment written as it is
+//	traversal            warn    a ".." segment that climbs above the root ("/../etc")
+//	double-encoding      warn*   %25 followed by two hex digits ("%252F")
+//	legacy-u-escape      warn    %uXXXX (IIS)
+//	overlong-utf8        danger  an overlong UTF-8 sequence ("%C0%AF" for "/")
+//	invalid-utf8-escape  warn*   escapes that do not decode to UTF-8
+//	encoded-null         warn    %00
+//	encoded-control      warn*   another escaped control character ("%0D%0A")
+//	invalid-escape       info    "%" not followed by two hex digits
+//	encoded-host         warn    escapes in the host
+//
+// Authority:
+//
+//	credentials          warn    a userinfo: user name, maybe a password
+//	deceptive-userinfo   danger  a userinfo that looks like a host or holds "/", "\" or "@"
+//	multiple-at          danger  several "@" in the authority ("http://a@b@c/")
+//	ipv4-noncanonical    danger  IPv4 in hex, octal, fewer parts ("0x7f.1", "2130706433", "017700000001")
+//	loopback             warn    127.0.0.0/8, ::1, "localhost" and "*.localhost"
+//	private-address      warn    RFC 1918, 100.64.0.0/10, fc00::/7
+//	link-local           warn    169.254.0.0/16 (cloud metadata), fe80::/10
+//	special-address      warn    unspecified, 0.0.0.0/8, broadcast, multicast
+//	ip-host              info    any other IP address as host
+//	non-default-port     info    an explicit port other than the scheme's default
+//	idn                  info    an internationalized host: the A-label and Unicode forms
+//	idn-mixed-script     danger  a label mixing scripts beyond UTS #39's Highly Restrictive CJK sets
+//	idn-confusable       danger  a label whose non-ASCII characters all look like Latin letters
+//
+// Scheme:
+//
+//	non-http-scheme      warn    a scheme other than http and https
+//	script-scheme        danger  javascript:, vbscript:, data:
+//	relative-reference   warn    no scheme at all
+//
+// A * marks the codes that are info, not warn, in the query and the
+// fragment, where the text is data that no parser splits further (a "%2F"
+// inside a query value is ordinary). Code.Description has the one-line
+// meaning of each code and Code.Severity its level.
+//
+// A code appears at most once per severity in a report, at its first
+// offset; the message counts the repeats.
+//
+// # Limits
+//
+// The confusable check uses a short hand-made table of the Cyrillic,
+// Greek, Armenian and Latin letters that look like lowercase ASCII letters
+// (from the Unicode confusables data), not the whole of UTS #39; the
+// mixed-script check uses the scripts of package unicode. IPv4 forms are
+// judged by the WHATWG parser, which reads them as inet_aton does.
+package check

@@ -1,0 +1,75 @@
+package check_test
+
+import (
+	"fmt"
+
+	"github.com/urikit/urikit/check"
+)
+
+func ExampleURL() {
+	r := check.URL(`http://evil.com%2f@good.com/`)
+	for _, f := range r.Findings {
+		fmt.Println(f)
+	}
+	fmt.Println("goes to:", r.Target.Host)
+	// Output:
+	// danger deceptive-userinfo @7: userinfo "evil.com/" looks like a host or URL, but the URL goes to "good.com"
+	// warn credentials @7: credentials in the URL: user "evil.com/"
+	// warn encoded-slash @15: "%2f" in the userinfo: a "/" that servers may decode before or after routing
+	// goes to: good.com
+}
+
+func ExampleURL_disagreement() {
+	r := check.URL(`http:/\evil.com/`)
+	for _, f := range r.Findings {
+		if f.Code == check.HostMismatch {
+			fmt.Println(f.Message)
+		}
+	}
+	fmt.Println("a browser fetches:", r.Target.Href)
+	// Output:
+	// parsers disagree on the host: RFC 3986 (none), WHATWG "evil.com", net/url (none)
+	// a browser fetches: http://evil.com/
+}
+
+func ExampleURL_ipv4() {
+	r := check.URL("http://0x7f.1/admin")
+	for _, f := range r.Findings {
+		fmt.Println(f)
+	}
+	// Output:
+	// danger ipv4-noncanonical @7: host "0x7f.1" is the IPv4 address 127.0.0.1 in a non-canonical form (hex, 2 parts), which RFC 3986 and net/url read as a name
+	// warn loopback @7: host 127.0.0.1 is a loopback address
+}
+
+func ExampleURL_idn() {
+	r := check.URL("https://аррӏе.com/")
+	for _, f := range r.Findings {
+		if f.Severity >= check.Warn {
+			fmt.Println(f)
+		}
+	}
+	fmt.Println(r.Target.Host, r.Target.HostUnicode)
+	// Output:
+	// danger idn-confusable @8: host label "аррӏе" looks like "apple" (host A-label "xn--80ak6aa92e.com", Unicode "аррӏе.com")
+	// xn--80ak6aa92e.com аррӏе.com
+}
+
+func ExampleReport_AtLeast() {
+	for _, s := range []string{
+		"https://www.example.com/search?q=urikit",
+		"https://example.com/files/..%2f..%2fetc/passwd",
+	} {
+		r := check.URL(s)
+		fmt.Println(r.AtLeast(check.Warn), r.Max())
+	}
+	// Output:
+	// false none
+	// true warn
+}
+
+func ExampleParseSeverity() {
+	s, err := check.ParseSeverity("warn")
+	fmt.Println(s, err, s > check.Info)
+	// Output: warn <nil> true
+}

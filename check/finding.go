@@ -1,0 +1,100 @@
+package check
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// A Severity says how much a finding matters. The zero Severity is None,
+// below every finding; Info < Warn < Danger.
+type Severity uint8
+
+// The severities.
+const (
+	// None is the zero Severity: the level of a report without findings.
+	None Severity = iota
+	// Info is a fact worth knowing that is not a risk by itself (an IDN
+	// host, a non-default port, a character RFC 3986 does not allow but
+	// every parser reads the same way).
+	Info
+	// Warn is a URL that a careful application should not accept without
+	// a look: credentials, encoded delimiters, control characters, private
+	// addresses, a scheme other than http(s), a parser rejecting it.
+	Warn
+	// Danger is a URL built to deceive: parsers disagree on where it
+	// goes, a userinfo that looks like a host, an obfuscated IPv4
+	// address, a confusable IDN host, an overlong UTF-8 escape.
+	Danger
+)
+
+// String returns "none", "info", "warn" or "danger".
+func (s Severity) String() string {
+	switch s {
+	case None:
+		return "none"
+	case Info:
+		return "info"
+	case Warn:
+		return "warn"
+	case Danger:
+		return "danger"
+	}
+	return "Severity(" + strconv.Itoa(int(s)) + ")"
+}
+
+// ParseSeverity parses the text String returns ("none", "info", "warn",
+// "danger"); "warning" is accepted for "warn".
+func ParseSeverity(s string) (Severity, error) {
+	switch s {
+	case "none":
+		return None, nil
+	case "info":
+		return Info, nil
+	case "warn", "warning":
+		return Warn, nil
+	case "danger":
+		return Danger, nil
+	}
+	return None, fmt.Errorf("check: unknown severity %q (want info, warn or danger)", s)
+}
+
+// MarshalText returns the severity's name.
+func (s Severity) MarshalText() ([]byte, error) {
+	if s > Danger {
+		return nil, fmt.Errorf("check: invalid severity %d", uint8(s))
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText parses a name as ParseSeverity does.
+func (s *Severity) UnmarshalText(text []byte) error {
+	v, err := ParseSeverity(string(text))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// A Finding is one thing worth knowing about a URL.
+type Finding struct {
+	// Code names the kind of finding; the package doc lists them.
+	Code Code `json:"code"`
+	// Severity is how much it matters. Most codes always have the same
+	// severity; the package doc says where it depends on the component.
+	Severity Severity `json:"severity"`
+	// Offset is the byte offset in the input where the finding starts
+	// (the start of the component for disagreements). 0 <= Offset <=
+	// len(input).
+	Offset int `json:"offset"`
+	// Message is a one-line explanation, with any input text quoted.
+	Message string `json:"message"`
+	// Detail, when set, gives more facts on one line, such as what each
+	// parser read or the A-label and Unicode forms of a host.
+	Detail string `json:"detail,omitempty"`
+}
+
+// String returns "severity code @offset: message".
+func (f Finding) String() string {
+	return f.Severity.String() + " " + string(f.Code) + " @" + strconv.Itoa(f.Offset) + ": " + f.Message
+}

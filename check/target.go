@@ -1,0 +1,59 @@
+package check
+
+import (
+	"net/netip"
+	"strings"
+
+	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/uri"
+)
+
+// target returns what the WHATWG reading fetches.
+func (c *checker) target() Target {
+	w := c.w
+	if w == nil {
+		return Target{Port: -1}
+	}
+	t := Target{OK: true, Href: w.Href(), Origin: w.Origin(), Scheme: w.Scheme(), Port: w.PortNumber(), Path: w.Pathname()}
+	t.Query, _ = w.Query()
+	if t.Port < 0 {
+		if d := uri.DefaultPortOf(t.Scheme); d != "" && w.HasHost() {
+			t.Port = atoi(d)
+		}
+	}
+	if w.HasHost() {
+		h := w.Hostname()
+		t.Host, t.HostUnicode = h, h
+		switch a, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")); {
+		case h == "":
+			t.HostType = "empty"
+		case err == nil && a.Is4():
+			t.HostType = "ipv4"
+		case err == nil:
+			t.HostType = "ipv6"
+		case !w.IsSpecial():
+			t.HostType = "opaque"
+		default:
+			t.HostType = "domain"
+			if strings.Contains(h, "xn--") {
+				t.HostUnicode, _ = uts46.DomainToUnicode(h, false)
+			}
+		}
+	}
+	if !w.HasOpaquePath() && t.Path != "" {
+		p := strings.TrimPrefix(t.Path, "/")
+		for seg := range strings.SplitSeq(p, "/") {
+			t.Segments = append(t.Segments, decodeLenient(seg))
+		}
+	}
+	return t
+}
+
+// atoi converts the digits of a default port.
+func atoi(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
+}

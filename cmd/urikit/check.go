@@ -1,0 +1,112 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/check"
+	"github.com/urikit/urikit/internal/report"
+)
+
+// showInput returns the input as it is when it is valid UTF-8 made of
+// printable characters, and quoted in Go syntax otherwise, so that
+// control, invisible and invalid bytes show and cannot act on a terminal.
+func showInput(s string) string {
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
+}
+
+// checkLine is the text output of one record: the input, a tab, then the
+// findings as "severity code @offset: message" joined with "; ", or "ok".
+func checkLine(r check.Report) []byte {
+	var b strings.Builder
+	b.WriteString(showInput(r.Input))
+	b.WriteByte('\t')
+	if len(r.Findings) == 0 {
+		b.WriteString("ok")
+	}
+	for i, f := range r.Findings {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(f.String())
+	}
+	return []byte(b.String())
+}
+
+func newCheckCmd() *cobra.Command {
+	var (
+		opts   recordOptions
+		failOn string
+	)
+	cmd := &cobra.Command{
+		Use:   "check [--fail-on warn|danger] [--json] [URL ...]",
+		Short: "Tell what a URL really points at, and what in it is suspicious",
+		Long: `Check each record with three parsers (RFC 3986, the WHATWG URL Standard that
+browsers follow, and Go's net/url) and report, for each, findings with a
+severity (info, warn, danger), a stable code, the byte offset and a
+one-line explanation: parser disagreements, encoded delimiters and
+traversal, double and overlong encoding, control and invisible characters,
+credentials, obfuscated IPv4, private and loopback addresses, confusable
+IDN hosts, schemes other than http(s).
+
+Text output is one line per record: the input (quoted in Go syntax when it
+holds control, invisible or invalid bytes), a tab, then the findings as
+"severity code @offset: message" separated by "; ", or "ok". --json writes
+{"input", "severity", "findings", "views"} per record; "views" holds each
+parser's reading and "target", what a browser fetches.
+
+A record with findings is not a failed record. With --fail-on LEVEL the
+exit status is 1 when some record has a finding at LEVEL or above (after
+the whole stream is written), else 0. The codes are listed in the
+documentation of package github.com/urikit/urikit/check.`,
+		Example: `  urikit check 'http://evil.com%2f@good.com/'
+  urikit check --fail-on warn < urls.txt > report.txt
+  urikit check --json 'http://0x7f.1/'`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			level := check.None
+			if failOn != "" {
+				l, err := check.ParseSeverity(failOn)
+				if err != nil || l == check.None {
+					return fmt.Errorf("--fail-on: want info, warn or danger, got %q", failOn)
+				}
+				level = l
+			}
+			var reached atomic.Bool // written by every worker
+			err := processRecords(cmd, args, opts, func() recordFunc {
+				return func(in []byte) outcome {
+					r := check.URL(string(in))
+					if level != check.None && r.AtLeast(level) {
+						reached.Store(true)
+					}
+					if opts.json {
+						return outcome{JSON: report.NewCheck(in, r)}
+					}
+					return outcome{Output: checkLine(r)}
+				}
+			})
+			if err != nil {
+				return err
+			}
+			if reached.Load() {
+				return errRecordsFailed
+			}
+			return nil
+		},
+	}
+	opts.register(cmd)
+	cmd.Flags().StringVar(&failOn, "fail-on", "", "exit with status 1 when a finding at `LEVEL` (info, warn, danger) or above exists")
+	_ = cmd.RegisterFlagCompletionFunc("fail-on", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"info", "warn", "danger"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}

@@ -1,0 +1,304 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// batch is a run of records on its way from the reader through a worker
+// to the writer. A fixed number of batches circulate, which bounds memory.
+type batch struct {
+	data []byte // the records: one (raw) or each followed by the delimiter
+	raw  bool   // data is one record, an argument
+
+	n     int       // records processed
+	out   []byte    // their output
+	fails []failure // their failures, in order
+	err   error     // an error that stops the whole run
+
+	done chan struct{} // a worker signals here when the batch is processed
+}
+
+func newBatch() *batch {
+	return &batch{done: make(chan struct{}, 1)}
+}
+
+// failure is a failing record of a batch.
+type failure struct {
+	index  int // the record's index in its batch
+	off    int // where the record's output (if any) starts in batch.out
+	err    recordError
+	detail string
+}
+
+// worker runs a record function over batches and formats each outcome.
+type worker struct {
+	fn         recordFunc
+	delim      byte
+	json       bool
+	skip       bool // --on-error skip
+	stopOnFail bool // --on-error fail
+	cur        *batch
+	enc        *json.Encoder // writes to cur.out through w.Write
+}
+
+func newWorker(fn recordFunc, opts *recordOptions) *worker {
+	w := &worker{fn: fn, delim: opts.delim(), json: opts.json,
+		skip: opts.onError == onErrorSkip, stopOnFail: opts.onError == onErrorFail}
+	if w.json {
+		w.enc = newJSONEncoder(w)
+	}
+	return w
+}
+
+// Write appends p to the output of the current batch.
+func (w *worker) Write(p []byte) (int, error) {
+	w.cur.out = append(w.cur.out, p...)
+	return len(p), nil
+}
+
+// process runs the record function on each record of b.
+func (w *worker) process(b *batch) {
+	b.n, b.out, b.fails, b.err = 0, b.out[:0], b.fails[:0], nil
+	w.cur = b
+	if b.raw {
+		w.record(b, b.data)
+		return
+	}
+	data := b.data
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, w.delim)
+		rec := data[:i]
+		data = data[i+1:]
+		if w.delim == '\n' && i > 0 && rec[i-1] == '\r' {
+			rec = rec[:i-1]
+		}
+		if !w.record(b, rec) {
+			return
+		}
+	}
+}
+
+// record handles one record and reports whether to go on.
+func (w *worker) record(b *batch, in []byte) bool {
+	index := b.n
+	b.n++
+	o := w.fn(in)
+	if o.Err != nil {
+		b.fails = append(b.fails, failure{index: index, off: len(b.out), err: *o.Err, detail: o.Detail})
+		switch {
+		case w.skip:
+		case w.json:
+			w.writeJSON(b, in, o)
+		case !w.stopOnFail:
+			b.out = append(b.out, w.delim)
+		}
+		return !w.stopOnFail
+	}
+	if w.json {
+		w.writeJSON(b, in, o)
+		return b.err == nil
+	}
+	b.out = append(b.out, o.Output...)
+	b.out = append(b.out, w.delim)
+	return true
+}
+
+func (w *worker) writeJSON(b *batch, in []byte, o outcome) {
+	if err := w.enc.Encode(jsonOf(in, o)); err != nil {
+		b.err = err
+		return
+	}
+	if w.delim != '\n' {
+		b.out[len(b.out)-1] = w.delim
+	}
+}
+
+// sink writes processed batches in order, with the failures' messages on
+// standard error in step with standard output.
+type sink struct {
+	w          *bufio.Writer
+	stderr     io.Writer
+	messages   bool // write a message for each failure
+	stopOnFail bool
+
+	records atomic.Int64 // records written
+	failed  int
+	stopped bool // --on-error fail met a failure
+}
+
+func newSink(stdout, stderr io.Writer, opts *recordOptions) *sink {
+	return &sink{
+		w:          bufio.NewWriterSize(stdout, 64<<10),
+		stderr:     stderr,
+		messages:   opts.onError == onErrorFail || (opts.onError == onErrorReport && !opts.json),
+		stopOnFail: opts.onError == onErrorFail,
+	}
+}
+
+func (s *sink) write(b *batch) error {
+	if b.err != nil {
+		return b.err
+	}
+	pos := 0
+	base := s.records.Load()
+	for _, f := range b.fails {
+		s.failed++
+		if !s.messages {
+			continue
+		}
+		s.w.Write(b.out[pos:f.off])
+		pos = f.off
+		// Keep stdout and stderr in step for a reader of both.
+		if err := s.w.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(s.stderr, "urikit: record %d: offset %d: %s\n%s", base+int64(f.index)+1, f.err.Offset, f.err.Message, f.detail)
+	}
+	_, err := s.w.Write(b.out[pos:])
+	s.records.Add(int64(b.n))
+	if s.stopOnFail && len(b.fails) > 0 {
+		s.stopped = true
+	}
+	return err
+}
+
+// processRecords streams the records through record functions made by
+// newFn, one per worker, and writes each outcome in input order.
+func processRecords(cmd *cobra.Command, args []string, opts recordOptions, newFn func() recordFunc) error {
+	jobs, err := opts.check()
+	if err != nil {
+		return err
+	}
+	rd, err := newRecordReader(args, opts.files, cmd.InOrStdin(), opts.delim())
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	stderr := cmd.ErrOrStderr()
+	snk := newSink(cmd.OutOrStdout(), stderr, &opts)
+	var bar *progressBar
+	if !opts.noProgress {
+		bar = startProgress(stderr, rd.size(), rd.read, &snk.records, progressInterval)
+	}
+	if bar != nil {
+		snk.stderr = bar
+	}
+	if jobs == 1 {
+		err = runSequential(rd, newFn(), snk, &opts)
+	} else {
+		err = runParallel(rd, newFn, jobs, snk, &opts)
+	}
+	if ferr := snk.w.Flush(); err == nil {
+		err = ferr
+	}
+	bar.stop()
+	if opts.stats {
+		fmt.Fprintln(stderr, statsLine(snk.records.Load(), snk.failed, time.Since(start)))
+	}
+	switch {
+	case err != nil:
+		return err
+	case snk.failed > 0 && opts.onError != onErrorSkip:
+		return errRecordsFailed
+	}
+	return nil
+}
+
+// statsLine is the --stats summary.
+func statsLine(records int64, failed int, elapsed time.Duration) string {
+	rate := 0.0
+	if s := elapsed.Seconds(); s > 0 {
+		rate = float64(records) / s
+	}
+	return fmt.Sprintf("urikit: %d records, %d failed, %.3f s, %.0f records/s", records, failed, elapsed.Seconds(), rate)
+}
+
+// runSequential processes the records in this goroutine.
+func runSequential(rd *recordReader, fn recordFunc, snk *sink, opts *recordOptions) error {
+	defer rd.close()
+	b := newBatch()
+	w := newWorker(fn, opts)
+	for {
+		ok, err := rd.fill(b)
+		if !ok {
+			return err
+		}
+		w.process(b)
+		if err := snk.write(b); err != nil || snk.stopped {
+			return err
+		}
+	}
+}
+
+// runParallel processes the records with jobs workers: a reader goroutine
+// fills batches and queues each both for the workers and, in input order,
+// for the writer (this goroutine), which waits for each batch to be
+// processed before writing it. 4×jobs batches circulate.
+func runParallel(rd *recordReader, newFn func() recordFunc, jobs int, snk *sink, opts *recordOptions) error {
+	nb := 4 * jobs
+	free := make(chan *batch, nb)
+	for range nb {
+		free <- newBatch()
+	}
+	work := make(chan *batch, nb)
+	order := make(chan *batch, nb)
+	quit := make(chan struct{})
+	var readErr error
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		defer close(order)
+		defer close(work)
+		defer rd.close()
+		for {
+			var b *batch
+			select {
+			case b = <-free:
+			case <-quit:
+				return
+			}
+			ok, err := rd.fill(b)
+			if !ok {
+				readErr = err
+				return
+			}
+			order <- b
+			work <- b
+		}
+	})
+	for range jobs {
+		fn := newFn()
+		wg.Go(func() {
+			w := newWorker(fn, opts)
+			for b := range work {
+				select {
+				case <-quit:
+				default:
+					w.process(b)
+				}
+				b.done <- struct{}{}
+			}
+		})
+	}
+	for b := range order {
+		<-b.done
+		err := snk.write(b)
+		free <- b
+		if err != nil || snk.stopped {
+			// Stop early. The reader may be blocked on a slow input:
+			// do not wait for it; it stops before its next batch.
+			close(quit)
+			return err
+		}
+	}
+	wg.Wait()
+	return readErr
+}

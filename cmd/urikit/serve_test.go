@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/urikit/urikit/internal/report"
+	"github.com/urikit/urikit/percent"
+	"github.com/urikit/urikit/uri"
+	"github.com/urikit/urikit/whatwg"
+)
+
+// syncBuffer is a bytes.Buffer safe for the server's log writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startServe runs "urikit serve" in-process on a free loopback port and
+// returns its base URL, its log and the channel of its result.
+func startServe(t *testing.T, ctx context.Context, extra ...string) (string, *syncBuffer, chan error) {
+	t.Helper()
+	logs := new(syncBuffer)
+	root := newRootCmd()
+	root.SetArgs(append([]string{"serve", "--addr", "127.0.0.1:0"}, extra...))
+	root.SetOut(io.Discard)
+	root.SetErr(logs)
+	done := make(chan error, 1)
+	go func() { done <- root.ExecuteContext(ctx) }()
+	listening := regexp.MustCompile(`(?:msg=listening addr=|"msg":"listening","addr":")(127\.0\.0\.1:\d+)`)
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if m := listening.FindStringSubmatch(logs.String()); m != nil {
+			return "http://" + m[1], logs, done
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve stopped: %v\n%s", err, logs)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	t.Fatalf("serve did not start:\n%s", logs)
+	return "", nil, nil
+}
+
+func waitDone(t *testing.T, done chan error, logs *syncBuffer) {
+	t.Helper()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve returned %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if !strings.Contains(logs.String(), "msg=stopped") {
+		t.Errorf("no clean stop in the log:\n%s", logs)
+	}
+}
+
+func TestServeCommand(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	base, logs, done := startServe(t, ctx, "--max-records", "2", "--log-format", "text")
+	res, err := http.Post(base+"/v1/encode", "application/json", strings.NewReader(`{"inputs": ["a b", "你"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || string(body) != `{"results":[{"input":"a b","output":"a%20b"},{"input":"你","output":"%E4%BD%A0"}]}`+"\n" {
+		t.Errorf("encode: %d %s", res.StatusCode, body)
+	}
+	// --max-records is applied.
+	res, err = http.Post(base+"/v1/encode", "application/json", strings.NewReader(`{"inputs": ["a", "b", "c"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("3 records with --max-records 2: status %d", res.StatusCode)
+	}
+	cancel()
+	waitDone(t, done, logs)
+	if !strings.Contains(logs.String(), "msg=request method=POST path=/v1/encode status=200") {
+		t.Errorf("request not logged:\n%s", logs)
+	}
+}
+
+func TestServeStopsOnSIGTERM(t *testing.T) {
+	base, logs, done := startServe(t, context.Background(), "--log-format", "json")
+	res, err := http.Get(base + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	// The command has registered for the signal before it listens, so
+	// the signal goes to it and not to the default action.
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve returned %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("serve did not stop on SIGTERM")
+	}
+	if !strings.Contains(logs.String(), `"msg":"stopped"`) || !strings.Contains(logs.String(), `"path":"/healthz"`) {
+		t.Errorf("log:\n%s", logs)
+	}
+}
+
+func TestServeUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"serve", "--log-format", "xml", "--addr", "127.0.0.1:0"},
+		{"serve", "--max-body", "0", "--addr", "127.0.0.1:0"},
+		{"serve", "extra", "--addr", "127.0.0.1:0"},
+		{"serve", "--addr", "127.0.0.1:99999"},
+	} {
+		if _, errOut, code := cli(t, "", args...); code != exitUsage || errOut == "" {
+			t.Errorf("%v: status %d, stderr %q", args, code, errOut)
+		}
+	}
+}
+
+// TestReportMatchesCLI checks that the API's result objects (package
+// internal/report) are byte for byte what the CLI prints with --json.
+func TestReportMatchesCLI(t *testing.T) {
+	inputs := []string{"http://u@[::1]:8080/a%2Fb?q#f", "a:", "/a b", "HTTP://Example.COM:80/%7euser/./a/../b?b=1&a=2#x",
+		"../g", "caf%C3%A9", "abc%4", "%zz%41", "%FF", "100%", "a+b c", "你", "", "http://a b/c d", "//h/p?", "x\\y",
+		"http://evil.com%2f@good.com/", "https://xn--80ak6aa92e.com/", "http://0x7f.1/%2e%2e/", "javascript:alert(1)", "http://a\x00b\xff/"}
+	line := func(v any) string {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	base := uri.MustParse("http://a/b/c/d;p?q")
+	wbase := whatwg.MustParse("https://example.com/dir/a")
+	wbaseText := "https://example.com/dir/a"
+	for _, c := range []struct {
+		args []string
+		rec  func(string) any
+	}{
+		{[]string{"encode"}, func(s string) any {
+			enc, _ := report.EncoderFor("unreserved", false, false)
+			return report.Encode(s, enc)
+		}},
+		{[]string{"encode", "--set", "form"}, func(s string) any { enc, _ := report.EncoderFor("form", false, false); return report.Encode(s, enc) }},
+		{[]string{"encode", "--set", "path", "--plus", "--keep-escapes"}, func(s string) any {
+			enc, _ := report.EncoderFor("path", true, true)
+			return report.Encode(s, enc)
+		}},
+		{[]string{"decode"}, func(s string) any { return report.Decode(s, percentDecoder(false, false)) }},
+		{[]string{"decode", "--lenient", "--plus"}, func(s string) any { return report.Decode(s, percentDecoder(true, true)) }},
+		{[]string{"normalize"}, func(s string) any { l, _ := report.Level("scheme", false, false, false); return report.Normalize(s, l) }},
+		{[]string{"normalize", "--level", "full"}, func(s string) any { l, _ := report.Level("full", false, false, false); return report.Normalize(s, l) }},
+		{[]string{"resolve", "--base", base.String()}, func(s string) any { return report.Resolve(base, s) }},
+		{[]string{"parse"}, func(s string) any { r, _ := report.ParseRFC(s, false); return r }},
+		{[]string{"parse", "--lenient"}, func(s string) any { r, _ := report.ParseRFC(s, true); return r }},
+		{[]string{"parse", "--whatwg"}, func(s string) any { r, _, _ := report.ParseWHATWG(s, nil, nil); return r }},
+		{[]string{"check"}, func(s string) any { return report.CheckURL(s) }},
+		{[]string{"parse", "--whatwg", "--base", wbaseText}, func(s string) any {
+			r, _, _ := report.ParseWHATWG(s, wbase, &wbaseText)
+			return r
+		}},
+	} {
+		out, _, _ := cli(t, strings.Join(inputs, "\n")+"\n", append(c.args, "--json")...)
+		got := strings.SplitAfter(out, "\n")
+		for i, in := range inputs {
+			if i >= len(got) {
+				t.Errorf("%v: %d lines for %d inputs", c.args, len(got), len(inputs))
+				break
+			}
+			if want := line(c.rec(in)); got[i] != want {
+				t.Errorf("%v %q:\nCLI    %s\nreport %s", c.args, in, got[i], want)
+			}
+		}
+	}
+}
+
+func percentDecoder(lenient, plus bool) percent.Decoder {
+	return percent.Decoder{Lenient: lenient, PlusAsSpace: plus}
+}

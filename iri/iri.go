@@ -1,0 +1,383 @@
+// Package iri converts between IRIs (RFC 3987) and URIs (RFC 3986).
+//
+// [ToURI] maps an IRI to a URI as RFC 3987 §3.1 says: every non-ASCII
+// character of the userinfo, path, query and fragment is written as the
+// percent-encoding of its UTF-8 bytes, and a non-ASCII registered name is
+// converted to its A-label form with IDNA (UTS #46, non-transitional, with
+// the checks of a DNS lookup, through internal/uts46).
+//
+// [ToIRI] goes the other way for display (§3.2): escapes of UTF-8
+// sequences are decoded where the character is one an IRI may hold and is
+// safe to show, and A-labels are converted back to Unicode. Escapes of
+// ASCII characters, invalid UTF-8, characters outside ucschar (or
+// iprivate, in the query), bidirectional formatting characters (§4.1) and
+// other invisible or space characters (§3.2) stay encoded, so that
+// ToURI(ToIRI(u)) is u again, up to the case of hex digits and host
+// letters.
+package iri
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/percent"
+	"github.com/urikit/urikit/uri"
+)
+
+// Codes of IRI problems, in addition to the syntax codes of package uri.
+const (
+	// ErrNotIRIChar: a non-ASCII character that RFC 3987 does not allow:
+	// not ucschar, iprivate outside the query, or a bidi formatting
+	// character (§4.1: LRM, RLM, LRE through RLO, and the isolates).
+	ErrNotIRIChar uri.Code = "not-iri-char"
+	// ErrIDNA: the host could not be converted to an A-label.
+	ErrIDNA uri.Code = "idna"
+)
+
+// An Error describes why an IRI or URI could not be converted.
+type Error struct {
+	// Input is the text that was converted.
+	Input string
+	// Offset is the byte offset of the problem in Input.
+	Offset int
+	// Component is the component holding the problem.
+	Component uri.Component
+	// Code says what is wrong; it is the sentinel for errors.Is.
+	Code uri.Code
+	// Err is the underlying error, such as an IDNA error, or nil.
+	Err error
+}
+
+// Error returns a message such as
+// `iri: "http://a b": offset 8 (host): invalid-char: character not allowed here`.
+func (e *Error) Error() string {
+	msg := "iri: " + strconv.Quote(e.Input) + ": offset " + strconv.Itoa(e.Offset) + " (" + string(e.Component) + "): " + string(e.Code)
+	switch {
+	case e.Err != nil:
+		msg += ": " + e.Err.Error()
+	case e.Code == ErrNotIRIChar:
+		msg += ": character not allowed in an IRI"
+	default:
+		msg += ": " + e.Code.Message()
+	}
+	return msg
+}
+
+// Unwrap returns the code and the underlying error, for errors.Is and
+// errors.As.
+func (e *Error) Unwrap() []error {
+	if e.Err != nil {
+		return []error{e.Code, e.Err}
+	}
+	return []error{e.Code}
+}
+
+// nonASCII is the encode set of the bytes 0x80-0xFF.
+const nonASCII percent.Set = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+
+// isUCSChar reports whether r is an RFC 3987 ucschar.
+func isUCSChar(r rune) bool {
+	switch {
+	case r < 0xA0:
+		return false
+	case r <= 0xD7FF:
+		return true
+	case r < 0xF900:
+		return false
+	case r <= 0xFDCF:
+		return true
+	case r < 0xFDF0:
+		return false
+	case r <= 0xFFEF:
+		return true
+	case r < 0x10000 || r > 0xEFFFD:
+		return false
+	case r >= 0xE0000 && r < 0xE1000:
+		return false
+	}
+	return r&0xFFFF <= 0xFFFD
+}
+
+// isBidiFormat reports whether r is a bidirectional formatting character,
+// which RFC 3987 §4.1 forbids in IRIs.
+func isBidiFormat(r rune) bool {
+	return r == 0x200E || r == 0x200F || r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069
+}
+
+// isIPrivate reports whether r is an RFC 3987 iprivate character.
+func isIPrivate(r rune) bool {
+	return r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD
+}
+
+// ToURI converts an IRI (or IRI reference) to a URI reference. It fails
+// with an [*Error] when s is not an IRI: an RFC 3986 syntax error other
+// than a non-ASCII character, a non-ASCII character RFC 3987 does not
+// allow, or a host that IDNA rejects. A URI is returned unchanged.
+func ToURI(s string) (string, error) {
+	b, err := AppendURI(nil, s)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// AppendURI appends ToURI(s) to dst.
+func AppendURI(dst []byte, s string) ([]byte, error) {
+	r, findings := uri.ParseLenient(s)
+	for _, f := range findings {
+		if f.Code != uri.ErrNonASCII {
+			return dst, &Error{Input: s, Offset: f.Offset, Component: f.Component, Code: f.Code}
+		}
+		c, _ := utf8.DecodeRuneInString(s[f.Offset:])
+		if isBidiFormat(c) || !isUCSChar(c) && !(f.Component == uri.ComponentQuery && isIPrivate(c)) {
+			return dst, &Error{Input: s, Offset: f.Offset, Component: f.Component, Code: ErrNotIRIChar}
+		}
+	}
+	if len(findings) == 0 {
+		return append(dst, s...), nil
+	}
+	if sch, ok := r.Scheme(); ok {
+		dst = append(dst, sch...)
+		dst = append(dst, ':')
+	}
+	if r.HasAuthority() {
+		dst = append(dst, '/', '/')
+		hostOff := 2
+		if sch, ok := r.Scheme(); ok {
+			hostOff += len(sch) + 1
+		}
+		if u, ok := r.Userinfo(); ok {
+			dst = percent.AppendEncode(dst, u, nonASCII)
+			dst = append(dst, '@')
+			hostOff += len(u) + 1
+		}
+		h, _ := r.Host()
+		if hasNonASCII(h) {
+			a, err := hostToASCII(h)
+			if err != nil {
+				return dst, &Error{Input: s, Offset: hostOff, Component: uri.ComponentHost, Code: ErrIDNA, Err: err}
+			}
+			h = a
+		}
+		dst = append(dst, h...)
+		if p, ok := r.Port(); ok {
+			dst = append(dst, ':')
+			dst = append(dst, p...)
+		}
+	}
+	dst = percent.AppendEncode(dst, r.Path(), nonASCII)
+	if q, ok := r.Query(); ok {
+		dst = append(dst, '?')
+		dst = percent.AppendEncode(dst, q, nonASCII)
+	}
+	if f, ok := r.Fragment(); ok {
+		dst = append(dst, '#')
+		dst = percent.AppendEncode(dst, f, nonASCII)
+	}
+	return dst, nil
+}
+
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}
+
+// lookup returns the UTS #46 profile for host names that will be looked
+// up: Nontransitional Processing with CheckHyphens, CheckBidi, CheckJoiners
+// and UseSTD3ASCIIRules (the flags of golang.org/x/net/idna's Lookup
+// profile), on the Unicode version of internal/uts46's tables, which the
+// whatwg package shares.
+func lookup() uts46.Options {
+	return uts46.Options{CheckHyphens: true, CheckBidi: true, CheckJoiners: true, UseSTD3ASCIIRules: true}
+}
+
+// hostToASCII converts a non-ASCII reg-name to A-labels. Escapes in it
+// are decoded first (they must be UTF-8).
+func hostToASCII(h string) (string, error) {
+	d, err := percent.Decode(h)
+	if err != nil {
+		return "", err
+	}
+	return lookup().ToASCII(d)
+}
+
+// ToIRI converts a URI reference to an IRI reference for display. It
+// fails with an [*Error] when s is not a valid URI reference (strict RFC
+// 3986 parse).
+func ToIRI(s string) (string, error) {
+	b, err := AppendIRI(nil, s)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// AppendIRI appends ToIRI(s) to dst.
+func AppendIRI(dst []byte, s string) ([]byte, error) {
+	r, err := uri.Parse(s)
+	if err != nil {
+		e := err.(*uri.Error)
+		return dst, &Error{Input: s, Offset: e.Offset, Component: e.Component, Code: e.Code}
+	}
+	if sch, ok := r.Scheme(); ok {
+		dst = append(dst, sch...)
+		dst = append(dst, ':')
+	}
+	if r.HasAuthority() {
+		dst = append(dst, '/', '/')
+		if u, ok := r.Userinfo(); ok {
+			dst = appendDisplay(dst, u, false)
+			dst = append(dst, '@')
+		}
+		h, _ := r.Host()
+		if r.HostType() == uri.HostRegName {
+			h = hostToUnicode(h)
+		}
+		dst = append(dst, h...)
+		if p, ok := r.Port(); ok {
+			dst = append(dst, ':')
+			dst = append(dst, p...)
+		}
+	}
+	dst = appendDisplay(dst, r.Path(), false)
+	if q, ok := r.Query(); ok {
+		dst = append(dst, '?')
+		dst = appendDisplay(dst, q, true)
+	}
+	if f, ok := r.Fragment(); ok {
+		dst = append(dst, '#')
+		dst = appendDisplay(dst, f, false)
+	}
+	return dst, nil
+}
+
+// hostToUnicode converts the A-labels of h to Unicode, label by label,
+// when the label converts back to itself (up to case); other labels stay.
+// It returns h when the converted name as a whole does not convert back.
+func hostToUnicode(h string) string {
+	if !strings.Contains(strings.ToLower(h), "xn--") {
+		return h
+	}
+	labels := strings.Split(h, ".")
+	for i, l := range labels {
+		if len(l) < 4 || !strings.EqualFold(l[:4], "xn--") {
+			continue
+		}
+		u, err := lookup().ToUnicode(l)
+		if err != nil || u == l || !displayable(u) {
+			continue
+		}
+		back, err := lookup().ToASCII(u)
+		if err != nil || !strings.EqualFold(back, l) {
+			continue
+		}
+		labels[i] = u
+	}
+	u := strings.Join(labels, ".")
+	if u == h {
+		return h
+	}
+	// The whole name must convert back, or ToURI would fail on it.
+	if back, err := hostToASCII(u); err != nil || !strings.EqualFold(back, h) {
+		return h
+	}
+	return u
+}
+
+// displayable reports whether every rune of s is one ToIRI would show.
+func displayable(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && !showable(r, false) {
+			return false
+		}
+	}
+	return true
+}
+
+// showable reports whether ToIRI decodes an escaped r: a ucschar (or
+// iprivate in the query) that is not a bidi formatting character, another
+// format control, or a space or separator (RFC 3987 §3.2, §4.1).
+func showable(r rune, query bool) bool {
+	if !isUCSChar(r) && !(query && isIPrivate(r)) {
+		return false
+	}
+	return !unicode.In(r, unicode.Cf, unicode.Zs, unicode.Zl, unicode.Zp)
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10
+	}
+	return 0xFF
+}
+
+// escapedByte returns the byte escaped at s[i:i+3], or false.
+func escapedByte(s string, i int) (byte, bool) {
+	if i+2 >= len(s) || s[i] != '%' {
+		return 0, false
+	}
+	h, l := unhex(s[i+1]), unhex(s[i+2])
+	if h|l > 15 {
+		return 0, false
+	}
+	return h<<4 | l, true
+}
+
+// appendDisplay appends s with the escapes of showable non-ASCII
+// characters decoded.
+func appendDisplay(dst []byte, s string, query bool) []byte {
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], '%')
+		if j < 0 {
+			return append(dst, s[i:]...)
+		}
+		dst = append(dst, s[i:i+j]...)
+		i += j
+		b, ok := escapedByte(s, i)
+		if !ok || b < 0xC2 {
+			dst = append(dst, '%')
+			i++
+			continue
+		}
+		var buf [utf8.UTFMax]byte
+		n := 1
+		buf[0] = b
+		need := 2
+		switch {
+		case b >= 0xF0:
+			need = 4
+		case b >= 0xE0:
+			need = 3
+		}
+		for n < need {
+			c, ok := escapedByte(s, i+3*n)
+			if !ok || c&0xC0 != 0x80 {
+				break
+			}
+			buf[n] = c
+			n++
+		}
+		r, size := utf8.DecodeRune(buf[:n])
+		if n == need && size == n && r != utf8.RuneError && showable(r, query) {
+			dst = utf8.AppendRune(dst, r)
+			i += 3 * n
+			continue
+		}
+		dst = append(dst, s[i:i+3]...)
+		i += 3
+	}
+	return dst
+}

@@ -1,0 +1,309 @@
+package serve
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"mime"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// static holds the playground page. It is never written.
+//
+//go:embed static
+var static embed.FS
+
+// apiError is an error answer: an HTTP status and the JSON error object.
+type apiError struct {
+	status  int
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func newError(status int, code, format string, args ...any) *apiError {
+	return &apiError{status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// response is the http.ResponseWriter a route writes to; it remembers what
+// the request log needs.
+type response struct {
+	http.ResponseWriter
+	status  int
+	bytes   int
+	code    string // error code, when the answer is an error
+	records int    // records processed
+}
+
+func (w *response) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *response) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *response) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// route is one path: the methods it answers and its handler.
+type route struct {
+	methods []string
+	serve   func(w *response, r *http.Request)
+}
+
+// handler is the http.Handler returned by NewHandler.
+type handler struct {
+	opts   Options
+	routes map[string]route
+	// workers holds a token for each API request being worked on.
+	workers chan struct{}
+}
+
+// NewHandler returns the handler of the API and the playground page,
+// without the server timeouts of NewServer (wrap it in a server that has
+// them).
+func NewHandler(opts Options) http.Handler {
+	opts = opts.withDefaults()
+	h := &handler{opts: opts, workers: make(chan struct{}, opts.MaxConcurrent)}
+	post := func(f func(*response, *http.Request)) route {
+		return route{methods: []string{http.MethodPost}, serve: f}
+	}
+	get := func(f func(*response, *http.Request)) route {
+		return route{methods: []string{http.MethodGet, http.MethodHead}, serve: f}
+	}
+	h.routes = map[string]route{
+		"/v1/parse":     post(api(h, prepareParse)),
+		"/v1/encode":    post(api(h, prepareEncode)),
+		"/v1/decode":    post(api(h, prepareDecode)),
+		"/v1/normalize": post(api(h, prepareNormalize)),
+		"/v1/resolve":   post(api(h, prepareResolve)),
+		"/v1/check":     post(api(h, prepareCheck)),
+		"/healthz":      get(serveHealth),
+		"/":             get(staticFile("static/index.html", "text/html; charset=utf-8")),
+		"/app.js":       get(staticFile("static/app.js", "text/javascript; charset=utf-8")),
+		"/style.css":    get(staticFile("static/style.css", "text/css; charset=utf-8")),
+	}
+	return h
+}
+
+func (h *handler) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	w := &response{ResponseWriter: rw}
+	defer func() {
+		if p := recover(); p != nil {
+			if p == http.ErrAbortHandler {
+				panic(p)
+			}
+			h.opts.Logger.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p))
+			if w.status == 0 {
+				writeError(w, newError(http.StatusInternalServerError, "internal", "internal error"))
+			}
+		}
+		h.logRequest(w, r, time.Since(start))
+	}()
+	rt, ok := h.routes[r.URL.Path]
+	if !ok {
+		writeError(w, newError(http.StatusNotFound, "not-found", "no route %s", r.URL.Path))
+		return
+	}
+	for _, m := range rt.methods {
+		if r.Method == m {
+			rt.serve(w, r)
+			return
+		}
+	}
+	allow := strings.Join(rt.methods, ", ")
+	w.Header().Set("Allow", allow)
+	writeError(w, newError(http.StatusMethodNotAllowed, "method-not-allowed", "%s takes %s, not %s", r.URL.Path, allow, r.Method))
+}
+
+func (h *handler) logRequest(w *response, r *http.Request, d time.Duration) {
+	level := slog.LevelInfo
+	if w.status >= 500 {
+		level = slog.LevelError
+	}
+	attrs := []slog.Attr{
+		slog.String("method", r.Method),
+		slog.String("path", r.URL.Path),
+		slog.Int("status", w.status),
+		slog.Int("bytes", w.bytes),
+		slog.Duration("duration", d),
+		slog.String("remote", r.RemoteAddr),
+	}
+	if w.records > 0 {
+		attrs = append(attrs, slog.Int("records", w.records))
+	}
+	if w.code != "" {
+		attrs = append(attrs, slog.String("error", w.code))
+	}
+	h.opts.Logger.LogAttrs(r.Context(), level, "request", attrs...)
+}
+
+// writeJSON writes v as the JSON answer with the given status.
+func writeJSON(w *response, status int, v any) {
+	writeBody(w, status, encodeJSON(v))
+}
+
+// encodeJSON encodes v as one line of JSON, without HTML escaping (as the
+// CLI writes it).
+func encodeJSON(v any) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		// Only a bug can get here: every answer is made of strings,
+		// numbers and booleans.
+		panic(fmt.Sprintf("serve: encoding the answer: %v", err))
+	}
+	return buf.Bytes()
+}
+
+// writeBody writes the encoded JSON answer body with the given status.
+func writeBody(w *response, status int, body []byte) {
+	hd := w.Header()
+	hd.Set("Content-Type", "application/json")
+	hd.Set("Content-Length", strconv.Itoa(len(body)))
+	hd.Set("Cache-Control", "no-store")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// writeError writes the JSON answer of e.
+func writeError(w *response, e *apiError) {
+	w.code = e.Code
+	writeJSON(w, e.status, struct {
+		Error *apiError `json:"error"`
+	}{e})
+}
+
+func serveHealth(w *response, r *http.Request) {
+	writeJSON(w, http.StatusOK, struct {
+		Status string `json:"status"`
+	}{"ok"})
+}
+
+// pageCSP allows the playground nothing from another origin.
+const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// staticFile serves one embedded file of the playground.
+func staticFile(name, contentType string) func(*response, *http.Request) {
+	body, err := fs.ReadFile(static, name)
+	if err != nil {
+		panic("serve: missing embedded file " + name)
+	}
+	return func(w *response, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Content-Type", contentType)
+		hd.Set("Content-Length", strconv.Itoa(len(body)))
+		hd.Set("Cache-Control", "no-cache")
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Content-Security-Policy", pageCSP)
+		hd.Set("Referrer-Policy", "no-referrer")
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			w.Write(body)
+		}
+	}
+}
+
+// readBody reads the JSON request body into dst, within the body limit,
+// refusing unknown fields and anything after the object.
+func (h *handler) readBody(w *response, r *http.Request, dst any) *apiError {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || mt != "application/json" {
+			return newError(http.StatusUnsupportedMediaType, "unsupported-media-type", "send application/json, not %q", ct)
+		}
+	}
+	max := h.opts.MaxBodyBytes
+	tooLarge := newError(http.StatusRequestEntityTooLarge, "body-too-large", "the body is larger than %d bytes", max)
+	if r.ContentLength > max {
+		return tooLarge
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		var ne net.Error
+		switch {
+		case errors.As(err, &mbe):
+			return tooLarge
+		case errors.As(err, &ne) && ne.Timeout():
+			return newError(http.StatusRequestTimeout, "request-timeout", "the body did not arrive in time")
+		}
+		return newError(http.StatusBadRequest, "incomplete-body", "reading the body: %v", err)
+	}
+	if !utf8.Valid(body) {
+		return newError(http.StatusBadRequest, "malformed-json", "the body is not valid UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return jsonError(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return newError(http.StatusBadRequest, "malformed-json", "data after the JSON object")
+	}
+	return nil
+}
+
+// jsonError classifies an error of json.Decoder.Decode.
+func jsonError(err error) *apiError {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te) && te.Field != "":
+		// Fields of the embedded records struct are named after it.
+		field := strings.TrimPrefix(te.Field, "records.")
+		want := jsonType(te.Type.Kind().String())
+		if field == "inputs" && want != "array" {
+			want = "array of strings"
+		}
+		return newError(http.StatusBadRequest, "invalid-field", "%q must be a JSON %s, not %s", field, want, te.Value)
+	case errors.As(err, &te):
+		return newError(http.StatusBadRequest, "malformed-json", "want a JSON object, not %s", te.Value)
+	case errors.As(err, &se):
+		return newError(http.StatusBadRequest, "malformed-json", "offset %d: %v", se.Offset, se)
+	case errors.Is(err, io.EOF):
+		return newError(http.StatusBadRequest, "malformed-json", "empty body: want a JSON object")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return newError(http.StatusBadRequest, "malformed-json", "the JSON object is cut off")
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return newError(http.StatusBadRequest, "unknown-field", "unknown option %s", name)
+	}
+	return newError(http.StatusBadRequest, "malformed-json", "%v", err)
+}
+
+// jsonType names a Go kind as JSON does.
+func jsonType(kind string) string {
+	switch kind {
+	case "string":
+		return "string"
+	case "bool":
+		return "boolean"
+	case "slice", "array":
+		return "array"
+	case "struct", "map", "ptr":
+		return "object"
+	}
+	return "number"
+}

@@ -1,0 +1,33 @@
+package whatwg
+
+import (
+	"errors"
+	"net/url"
+)
+
+// ToNetURL converts u to a *url.URL by parsing its href with net/url.
+// The two models agree on most http, https, ws, wss, ftp and file URLs;
+// the conversion fails where net/url rejects the serialization (for
+// instance some opaque hosts) and the result then is nil.
+//
+// The fields of the result keep u's percent-encoding: RawPath, RawQuery
+// and RawFragment hold exactly what href holds, so u.Href() ==
+// ToNetURL().String() whenever the conversion succeeds.
+func (u *URL) ToNetURL() (*url.URL, error) {
+	nu, err := url.Parse(u.href)
+	if err != nil {
+		return nil, err
+	}
+	if nu.String() != u.href {
+		return nil, errors.New("whatwg: net/url does not preserve " + u.href)
+	}
+	return nu, nil
+}
+
+// FromNetURL converts a net/url URL to a URL Standard URL by serializing it
+// and parsing the result with no base. The result is normalized as the URL
+// Standard requires (lower-case scheme and host, default port dropped,
+// dot segments removed, and so on); relative net/url URLs fail.
+func FromNetURL(nu *url.URL) (*URL, error) {
+	return Parse(nu.String(), nil)
+}

@@ -1,0 +1,51 @@
+// Package whatwg implements the WHATWG URL Standard (https://url.spec.whatwg.org/):
+// the basic URL parser with an optional base URL, the host parser (domains
+// through UTS #46 IDNA, IPv4 in all its legacy number forms, IPv6 with
+// compressed serialization, opaque hosts), the URL serializer, and the
+// JavaScript URL API's getters and setters with their state overrides.
+//
+// Parse parses a string, resolving it against a base URL when one is given:
+//
+//	base, _ := whatwg.Parse("https://example.org/a/b", nil)
+//	u, err := whatwg.Parse("../c?x#y", base) // https://example.org/c?x#y
+//
+// ParseInto parses into a caller's URL (no allocation for inputs already in
+// serialized form) and CanParse only reports whether the input parses.
+// ParseWithErrors also returns every validation error the parser met, with
+// the URL Standard's names ("invalid-URL-unit",
+// "special-scheme-missing-following-solidus", ...) and byte offsets into
+// the input, whether or not parsing succeeded. A failed parse returns an
+// *Error holding the validation error that caused it.
+//
+// # Representation
+//
+// A URL stores its serialization (href) once plus the offsets of the
+// components, in the manner of ada's url_aggregator, so getters are
+// slicing and allocate nothing. The parser writes the serialization in one
+// forward pass; while the output equals the input it copies nothing, so
+// parsing an already-normalized URL costs a single allocation (the *URL)
+// and its href is the input string itself.
+//
+// The setters (SetHref, SetProtocol, SetUsername, ...) follow the URL
+// Standard's API: they rerun the relevant parser state with a state
+// override and silently ignore values the standard ignores; only SetHref
+// reports an error.
+//
+// # Deviations
+//
+// Input is a Go string, which may hold invalid UTF-8. Where the standard's
+// input would be a scalar value string, each byte of an invalid sequence is
+// kept and percent-encoded (as %XX) rather than replaced by U+FFFD, so no
+// data is silently lost; in a domain, invalid UTF-8 makes the host (and
+// the parse) fail, as U+FFFD would. Only UTF-8 is supported as the query
+// encoding.
+//
+// UTS #46 ToASCII goes through one function (domainToASCII in idna.go),
+// currently built on golang.org/x/net/idna with the standard's options.
+// The host parser lowercases ASCII domains itself, whatever their labels
+// ("xn--" included), as the standard's domain parser does; only
+// ParseWithErrors asks strict ToASCII about them, to report
+// domain-to-ASCII.
+//
+// Search parameters (URLSearchParams) are provided by the form package.
+package whatwg

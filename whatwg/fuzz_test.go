@@ -1,0 +1,176 @@
+package whatwg
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// corpusSeeds returns the inputs and bases of WPT's urltestdata.json when
+// the conformance data is at hand (the fuzz targets do not need it).
+func corpusSeeds() (inputs, bases []string) {
+	dir := os.Getenv("URIKIT_CONFORMANCE")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "shared", "testdata")
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "wpt", "urltestdata.json"))
+	if err != nil {
+		return nil, nil
+	}
+	var raw []json.RawMessage
+	if json.Unmarshal(b, &raw) != nil {
+		return nil, nil
+	}
+	seen := map[string]bool{}
+	for _, r := range raw {
+		var c struct {
+			Input string  `json:"input"`
+			Base  *string `json:"base"`
+		}
+		if json.Unmarshal(r, &c) != nil {
+			continue
+		}
+		inputs = append(inputs, c.Input)
+		if c.Base != nil && !seen[*c.Base] {
+			seen[*c.Base] = true
+			bases = append(bases, *c.Base)
+		}
+	}
+	return inputs, bases
+}
+
+var fuzzSeeds = []string{
+	"https://user:pa:ss@EXAMPLE.com:8080/a/./b/../c?q=1#f",
+	"http://[::ffff:1.2.3.4]/",
+	"http://0x7f.1/",
+	"file:///C|/demo/../x",
+	"file://localhost/x",
+	"foo://h/..//x",
+	"web+demo:/.//not-a-host/",
+	"mailto:a b ?x#y",
+	"  \thttp://a\nb/\r ",
+	"http://xn--53h.example/",
+	"http://☕.example/",
+	"//x/y",
+	"?q",
+	"#f",
+	"..\\a",
+	"http://%41.com",
+	"non-spec:/..//p",
+	"https://a@b@c/",
+	"\xff://x",
+	"http://a/\xff\xfe",
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, "")
+		f.Add(s, "http://example.org/foo/bar?b#x")
+	}
+	inputs, bases := corpusSeeds()
+	for i, s := range inputs {
+		base := ""
+		if len(bases) > 0 {
+			base = bases[i%len(bases)]
+		}
+		f.Add(s, base)
+	}
+	f.Fuzz(func(t *testing.T, input, baseStr string) {
+		var base *URL
+		if baseStr != "" {
+			b, err := Parse(baseStr, nil)
+			if err != nil {
+				return
+			}
+			base = b
+		}
+		u, err := Parse(input, base)
+		u2, errs, err2 := ParseWithErrors(input, base)
+		for _, e := range errs {
+			if e.Offset < 0 || e.Offset > len(input) || e.Code == "" {
+				t.Fatalf("%q: bad validation error %v", input, e)
+			}
+		}
+		if (err == nil) != (err2 == nil) {
+			t.Fatalf("%q: Parse err %v, ParseWithErrors err %v", input, err, err2)
+		}
+		if err != nil {
+			e, ok := err.(*Error)
+			if !ok || e.Code == "" || e.Offset < 0 || e.Offset > len(input) {
+				t.Fatalf("%q: bad error %#v", input, err)
+			}
+			return
+		}
+		if u.Href() != u2.Href() {
+			t.Fatalf("%q: Parse %q, ParseWithErrors %q", input, u.Href(), u2.Href())
+		}
+		checkInvariants(t, u)
+		v, err := Parse(u.Href(), nil)
+		if err != nil {
+			t.Fatalf("%q: href %q does not parse: %v", input, u.Href(), err)
+		}
+		if v.Href() != u.Href() || *v != *u {
+			t.Fatalf("%q: href %q reparses as %q (%s vs %s)", input, u.Href(), v.Href(), v.debugString(), u.debugString())
+		}
+	})
+}
+
+// checkInvariants checks that the getters put together give the href.
+func checkInvariants(t *testing.T, u *URL) {
+	t.Helper()
+	s := u.Protocol()
+	if u.HasHost() {
+		s += "//"
+		if u.Username() != "" || u.Password() != "" {
+			s += u.Username()
+			if u.Password() != "" {
+				s += ":" + u.Password()
+			}
+			s += "@"
+		}
+		s += u.Host()
+	} else if !u.HasOpaquePath() && len(u.Pathname()) > 1 && u.Pathname()[:2] == "//" {
+		s += "/."
+	}
+	s += u.Pathname()
+	if q, ok := u.Query(); ok {
+		s += "?" + q
+	}
+	if f, ok := u.Fragment(); ok {
+		s += "#" + f
+	}
+	if s != u.Href() {
+		t.Fatalf("components %q do not make href %q", s, u.Href())
+	}
+}
+
+func FuzzSetters(f *testing.F) {
+	for i, s := range fuzzSeeds {
+		f.Add(s, uint8(i), "x:1")
+		f.Add(s, uint8(i+3), "/a b/../c")
+		f.Add(s, uint8(i+5), "[::1]:99")
+	}
+	inputs, _ := corpusSeeds()
+	for i, s := range inputs {
+		f.Add("https://user:pw@example.org:8080/p?q#f", uint8(i), s)
+		f.Add("foo://h/p", uint8(i), s)
+	}
+	f.Fuzz(func(t *testing.T, href string, which uint8, value string) {
+		u, err := Parse(href, nil)
+		if err != nil {
+			return
+		}
+		attrs := []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"}
+		attr := attrs[int(which)%len(attrs)]
+		applySetter(u, attr, value)
+		checkInvariants(t, u)
+		v, err := Parse(u.Href(), nil)
+		if err != nil {
+			t.Fatalf("%q.%s = %q: href %q does not parse: %v", href, attr, value, u.Href(), err)
+		}
+		if v.Href() != u.Href() || *v != *u {
+			t.Fatalf("%q.%s = %q: href %q reparses as %q (%s vs %s)", href, attr, value, u.Href(), v.Href(), u.debugString(), v.debugString())
+		}
+	})
+}

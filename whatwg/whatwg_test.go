@@ -1,0 +1,426 @@
+package whatwg
+
+import (
+	"encoding/json"
+	"errors"
+	"net/url"
+	"reflect"
+	"strconv"
+	"testing"
+
+	"github.com/urikit/urikit/internal/uts46"
+)
+
+// The examples of the URL Standard's validation error table: each input
+// must report the named error (and fail when the table says so).
+func TestValidationErrors(t *testing.T) {
+	tests := []struct {
+		input, base string
+		code        string
+		offset      int
+		failure     bool
+	}{
+		{"https://exa%23mple.org", "", ErrDomainToASCII, 8, true},
+		{"https://exa mple.org", "", ErrDomainToASCII, 8, true},
+		{"https://exam%70le.org", "", ErrDomainPercentEncoded, 12, false},
+		{"foo://exa[mple.org", "", ErrHostInvalidCodePoint, 9, true},
+		{"https://127.0.0.1./", "", ErrIPv4EmptyPart, 8, false},
+		{"https://1.2.3/", "", ErrIPv4TooFewParts, 8, false},
+		{"https://1.2.3.4.5/", "", ErrIPv4TooManyParts, 8, true},
+		{"https://test.42", "", ErrIPv4NonNumericPart, 8, true},
+		{"https://127.0.0x0.1", "", ErrIPv4NonDecimalPart, 8, false},
+		{"https://255.255.4000.1", "", ErrIPv4OutOfRangePart, 8, true},
+		{"https://①.②.③.④", "", ErrIPv4NonASCIIInput, 8, false},
+		{"https://[::1", "", ErrIPv6Unclosed, 8, true},
+		{"https://[:1]", "", ErrIPv6InvalidCompression, 9, true},
+		{"https://[1:2:3:4:5:6:7:8:9]", "", ErrIPv6TooManyPieces, 25, true},
+		{"https://[1::1::1]", "", ErrIPv6MultipleCompression, 14, true},
+		{"https://[1:2:3!:4]", "", ErrIPv6InvalidCodePoint, 14, true},
+		{"https://[1:2:3:]", "", ErrIPv6InvalidCodePoint, 15, true},
+		{"https://[1:2:3]", "", ErrIPv6TooFewPieces, 14, true},
+		{"https://[::01]", "", ErrIPv6PieceLeadingZero, 13, false},
+		{"https://[1:1:1:1:1:1:1:127.0.0.1]", "", ErrIPv4InIPv6TooManyPieces, 23, true},
+		{"https://[ffff::.0.0.1]", "", ErrIPv4InIPv6InvalidCodePoint, 15, true},
+		{"https://[ffff::127.0.xyz.1]", "", ErrIPv4InIPv6InvalidCodePoint, 21, true},
+		{"https://[ffff::127.00.0.1]", "", ErrIPv4InIPv6InvalidCodePoint, 20, true},
+		{"https://[ffff::127.0.0.1.2]", "", ErrIPv4InIPv6InvalidCodePoint, 24, true},
+		{"https://[ffff::127.0.0.4000]", "", ErrIPv4InIPv6OutOfRangePart, 25, true},
+		{"https://[ffff::127.0.0]", "", ErrIPv4InIPv6TooFewParts, 22, true},
+		{"https://example.org/>", "", ErrInvalidURLUnit, 20, false},
+		{" https://example.org ", "", ErrInvalidURLUnit, 0, false},
+		{"ht\ntps://example.org", "", ErrInvalidURLUnit, 2, false},
+		{"https://example.org/%s", "", ErrInvalidURLUnit, 20, false},
+		{"file:c:/my-secret-folder", "", ErrSpecialSchemeMissingSolidus, 5, false},
+		{"https:example.org", "", ErrSpecialSchemeMissingSolidus, 6, false},
+		{"https:foo.html", "https://example.org/", ErrSpecialSchemeMissingSolidus, 6, false},
+		{"💩", "", ErrMissingSchemeNonRelativeURL, 0, true},
+		{"💩", "mailto:user@example.org", ErrMissingSchemeNonRelativeURL, 0, true},
+		{"https://example.org\\path\\to\\file", "", ErrInvalidReverseSolidus, 19, false},
+		{"https://user@example.org", "", ErrInvalidCredentials, 12, false},
+		{"ssh://user@example.org", "", ErrInvalidCredentials, 10, false},
+		{"https://#fragment", "", ErrHostMissing, 8, true},
+		{"https://:443", "", ErrHostMissing, 8, true},
+		{"https://user:pass@", "", ErrHostMissing, 18, true},
+		{"https://example.org:70000", "", ErrPortOutOfRange, 20, true},
+		{"https://example.org:7z", "", ErrPortInvalid, 21, true},
+		{"c|/path/to/file", "file:///c:/", ErrFileInvalidWindowsDriveLetter, 0, false},
+		{"file://c:", "", ErrFileInvalidWindowsDriveLetterHost, 7, false},
+		{"https://xn--a.example/", "", ErrDomainToASCII, 8, false},
+	}
+	for _, tt := range tests {
+		var base *URL
+		if tt.base != "" {
+			base = MustParse(tt.base)
+		}
+		u, errs, err := ParseWithErrors(tt.input, base)
+		if (err != nil) != tt.failure {
+			t.Errorf("%q: err = %v, want failure %v", tt.input, err, tt.failure)
+		}
+		found := false
+		for _, e := range errs {
+			if e.Code == tt.code && e.Offset == tt.offset {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q: errors %v, want %s at %d", tt.input, errs, tt.code, tt.offset)
+		}
+		if tt.failure {
+			var perr *Error
+			if !errors.As(err, &perr) || perr.Code != tt.code || perr.Offset != tt.offset || perr.Input != tt.input {
+				t.Errorf("%q: error %#v, want code %s offset %d", tt.input, err, tt.code, tt.offset)
+			}
+			if !errors.Is(err, &Error{Code: tt.code}) {
+				t.Errorf("%q: errors.Is(%v, %s) is false", tt.input, err, tt.code)
+			}
+			if _, err2 := Parse(tt.input, base); err2 == nil || err2.Error() != err.Error() {
+				t.Errorf("%q: Parse error %v, ParseWithErrors error %v", tt.input, err2, err)
+			}
+		} else if u == nil {
+			t.Errorf("%q: nil URL", tt.input)
+		}
+	}
+}
+
+func TestValidInputHasNoErrors(t *testing.T) {
+	for _, s := range []string{
+		"https://example.com/././foo",
+		"https://EXAMPLE.com/../x",
+		"https://example.org//",
+		"https://example/%25?%25#%25",
+		"file:///C:/demo",
+		"http://[::1]:8080/a?b#c",
+		"foo:bar",
+	} {
+		_, errs, err := ParseWithErrors(s, nil)
+		if err != nil || len(errs) != 0 {
+			t.Errorf("%q: errs %v err %v, want none", s, errs, err)
+		}
+	}
+}
+
+func TestParseAllocs(t *testing.T) {
+	for _, s := range []string{
+		"https://www.example.com/a/b.html?q=1#f",
+		"file:///Users/x/node_modules/y.js",
+		"node:url",
+	} {
+		var u *URL
+		n := testing.AllocsPerRun(50, func() { u, _ = Parse(s, nil) })
+		if n > 1 {
+			t.Errorf("%q: %v allocs, want 1", s, n)
+		}
+		if u.Href() != s {
+			t.Errorf("%q: href %q", s, u.Href())
+		}
+	}
+	s := "HTTP://Example.COM"
+	n := testing.AllocsPerRun(50, func() { _, _ = Parse(s, nil) })
+	if n > 2 {
+		t.Errorf("%q: %v allocs, want at most 2", s, n)
+	}
+}
+
+func TestHosts(t *testing.T) {
+	tests := []struct{ in, host string }{
+		{"http://0x7f.1/", "127.0.0.1"},
+		{"http://2130706433/", "127.0.0.1"},
+		{"http://0177.0.0.1/", "127.0.0.1"},
+		{"http://0x7F000001/", "127.0.0.1"},
+		{"http://127.1/", "127.0.0.1"},
+		{"http://0xffffffff/", "255.255.255.255"},
+		{"http://1.2.3.4./", "1.2.3.4"},
+		{"http://[0:0:0:0:0:0:0:1]/", "[::1]"},
+		{"http://[1:0:0:2:0:0:0:3]/", "[1:0:0:2::3]"},
+		{"http://[1:0:0:2:0:0:3:4]/", "[1::2:0:0:3:4]"},
+		{"http://[::]/", "[::]"},
+		{"http://[1:2:3:4:5:6:7:8]/", "[1:2:3:4:5:6:7:8]"},
+		{"http://[0:f:0:0:f:f:0:0]/", "[0:f::f:f:0:0]"},
+		{"http://[::127.0.0.1]/", "[::7f00:1]"},
+		{"http://[ABCD::]/", "[abcd::]"},
+		{"http://ExAmPlE.CoM/", "example.com"},
+		{"http://a.b.c.xn--pokxncvks/", "a.b.c.xn--pokxncvks"},
+		{"http://%65xample.com/", "example.com"},
+		{"http://ÉXAMPLE.com/", "xn--xample-9ua.com"},
+		{"foo://ExAmPlE/", "ExAmPlE"},
+		{"foo://%41/", "%41"},
+		{"foo://ä/", "%C3%A4"},
+		{"foo://[::1]/", "[::1]"},
+		{"foo://0x7f.1/", "0x7f.1"},
+		{"file://LOCALHOST/x", ""},
+	}
+	for _, tt := range tests {
+		u, err := Parse(tt.in, nil)
+		if err != nil {
+			t.Errorf("%q: %v", tt.in, err)
+			continue
+		}
+		if u.Hostname() != tt.host {
+			t.Errorf("%q: hostname %q, want %q", tt.in, u.Hostname(), tt.host)
+		}
+	}
+	for _, s := range []string{"http://0x100000000/", "http://256.0.0.0.0/", "http://1.2.3.09/", "http://[1::2::3]/", "http://a b/", "http://%/", "http://a%00b/", "http://\xff/", "http://[::1]x/"} {
+		if u, err := Parse(s, nil); err == nil {
+			t.Errorf("%q: parsed as %q, want failure", s, u.Href())
+		}
+	}
+}
+
+func TestSetters(t *testing.T) {
+	u := MustParse("https://user:pass@example.org:8080/a/b?q#f")
+	u.SetProtocol("http:ignored")
+	u.SetUsername("us er")
+	u.SetPassword("")
+	u.SetHostname("EXAMPLE.net:99") // ignored: hostname with a port
+	u.SetPort("80")
+	u.SetPathname("x/../y z")
+	u.SetSearch("?a=b c")
+	u.SetHash("#h")
+	if got, want := u.Href(), "http://us%20er@example.org/y%20z?a=b%20c#h"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	u.SetProtocol("foo") // special to non-special: ignored
+	u.SetSearch("")
+	u.SetHash("")
+	u.SetUsername("")
+	if got, want := u.Href(), "http://example.org/y%20z"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if err := u.SetHref("not a url"); err == nil || u.Href() != "http://example.org/y%20z" {
+		t.Errorf("SetHref of a relative string: err %v href %q", err, u.Href())
+	}
+	o := MustParse("mailto:me@example.org")
+	o.SetHost("example.com")
+	o.SetPathname("/x")
+	o.SetPort("1")
+	if o.Href() != "mailto:me@example.org" {
+		t.Errorf("opaque URL changed: %q", o.Href())
+	}
+	n := MustParse("foo:/a")
+	n.SetPathname("//b")
+	if n.Href() != "foo:/.//b" || n.Pathname() != "//b" {
+		t.Errorf("got %q path %q", n.Href(), n.Pathname())
+	}
+	n.SetHost("h")
+	if n.Href() != "foo://h//b" {
+		t.Errorf("got %q", n.Href())
+	}
+}
+
+func TestEqualAndText(t *testing.T) {
+	a := MustParse("http://example.org/#x")
+	b := MustParse("HTTP://example.org:80/#y")
+	if a.Equal(b, false) || !a.Equal(b, true) {
+		t.Errorf("Equal(%q, %q) wrong", a, b)
+	}
+	data, err := json.Marshal(map[string]*URL{"u": a})
+	if err != nil || string(data) != `{"u":"http://example.org/#x"}` {
+		t.Errorf("json: %s %v", data, err)
+	}
+	var m map[string]*URL
+	if err := json.Unmarshal([]byte(`{"u":"HTTP://A/b/../c"}`), &m); err != nil || m["u"].Href() != "http://a/c" {
+		t.Errorf("unmarshal: %v %v", m, err)
+	}
+	if err := json.Unmarshal([]byte(`{"u":"rel"}`), &m); err == nil {
+		t.Errorf("unmarshal of a relative URL succeeded")
+	}
+	if got := string(a.AppendTo([]byte("<"))); got != "<http://example.org/#x" {
+		t.Errorf("AppendTo: %q", got)
+	}
+}
+
+func TestNetURL(t *testing.T) {
+	for _, s := range []string{"https://user:p@example.org:8080/a%20b?q=1&r#f", "file:///tmp/x", "http://[::1]/"} {
+		u := MustParse(s)
+		nu, err := u.ToNetURL()
+		if err != nil {
+			t.Errorf("%q: %v", s, err)
+			continue
+		}
+		if nu.String() != u.Href() {
+			t.Errorf("%q: net/url %q", s, nu.String())
+		}
+		back, err := FromNetURL(nu)
+		if err != nil || !reflect.DeepEqual(back, u) {
+			t.Errorf("%q: back %v %v", s, back, err)
+		}
+	}
+	nu, _ := url.Parse("HTTP://Example.COM:80/a/../b")
+	u, err := FromNetURL(nu)
+	if err != nil || u.Href() != "http://example.com/b" {
+		t.Errorf("FromNetURL: %v %v", u, err)
+	}
+	if _, err := FromNetURL(&url.URL{Path: "rel"}); err == nil {
+		t.Errorf("FromNetURL of a relative URL succeeded")
+	}
+	if _, err := MustParse("foo://a%zz/").ToNetURL(); err == nil {
+		t.Errorf("ToNetURL of an opaque host net/url rejects succeeded")
+	}
+}
+
+// The encode sets used by the parser must be the URL Standard's.
+func TestEncodeSets(t *testing.T) {
+	c0 := func(c byte) bool { return c < 0x20 || c > 0x7e }
+	query := func(c byte) bool { return c0(c) || c == ' ' || c == '"' || c == '#' || c == '<' || c == '>' }
+	spQuery := func(c byte) bool { return query(c) || c == '\'' }
+	frag := func(c byte) bool { return c0(c) || c == ' ' || c == '"' || c == '<' || c == '>' || c == '`' }
+	path := func(c byte) bool { return query(c) || c == '?' || c == '^' || c == '`' || c == '{' || c == '}' }
+	userinfo := func(c byte) bool {
+		return path(c) || c == '/' || c == ':' || c == ';' || c == '=' || c == '@' || (c >= '[' && c <= ']') || c == '|'
+	}
+	for i := 0; i < 256; i++ {
+		c := byte(i)
+		for _, s := range []struct {
+			name string
+			bit  uint16
+			enc  bool
+		}{
+			{"C0", clC0, c0(c)}, {"query", clQuery, query(c)}, {"special-query", clSpQuery, spQuery(c)},
+			{"fragment", clFragment, frag(c)}, {"path", clPath, path(c)}, {"userinfo", clUserinfo, userinfo(c)},
+		} {
+			if (classes[c]&s.bit == 0) != s.enc {
+				t.Errorf("%s set: byte %#x encoded %v, want %v", s.name, c, classes[c]&s.bit == 0, s.enc)
+			}
+		}
+	}
+}
+
+func TestParseInto(t *testing.T) {
+	var u URL
+	s := "https://www.example.com/a/b.html?q=1#f"
+	n := testing.AllocsPerRun(50, func() {
+		if err := ParseInto(&u, s, nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if n != 0 || u.Href() != s {
+		t.Errorf("ParseInto: %v allocs, href %q", n, u.Href())
+	}
+	before := u
+	if err := ParseInto(&u, "http://[", nil); err == nil || u != before {
+		t.Errorf("failed ParseInto: err %v, URL changed to %q", err, u.Href())
+	}
+	base := MustParse("https://example.org/a/")
+	if err := ParseInto(&u, "b", base); err != nil || u.Href() != "https://example.org/a/b" {
+		t.Errorf("ParseInto with base: %v %q", err, u.Href())
+	}
+}
+
+func TestZeroURL(t *testing.T) {
+	var u URL
+	for _, attr := range []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+		if got := getter(&u, attr); got != "" {
+			t.Errorf("zero URL %s = %q", attr, got)
+		}
+	}
+	if u.Origin() != "null" || u.PortNumber() != -1 || u.HasHost() {
+		t.Errorf("zero URL: origin %q port %d", u.Origin(), u.PortNumber())
+	}
+	for _, attr := range []string{"protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+		applySetter(&u, attr, "x")
+		if u != (URL{}) {
+			t.Errorf("zero URL: %s setter changed it to %q", attr, u.Href())
+		}
+	}
+	if err := u.SetHref("http://a/"); err != nil || u.Href() != "http://a/" {
+		t.Errorf("SetHref on zero URL: %v %q", err, u.Href())
+	}
+}
+
+func TestInvalidUTF8(t *testing.T) {
+	tests := []struct {
+		in, href string
+		offsets  []int
+	}{
+		{"http://a/\xff", "http://a/%FF", []int{9}},
+		{"http://a/é\x80", "http://a/%C3%A9%80", []int{11}},
+		{"http://a/\xe2\x82", "http://a/%E2%82", []int{9}},
+		{"http://a/?é#é", "http://a/?%C3%A9#%C3%A9", nil},
+	}
+	for _, tt := range tests {
+		u, errs, err := ParseWithErrors(tt.in, nil)
+		if err != nil || u.Href() != tt.href {
+			t.Errorf("%q: %v %v", tt.in, u, err)
+			continue
+		}
+		var offs []int
+		for _, e := range errs {
+			offs = append(offs, e.Offset)
+		}
+		if !reflect.DeepEqual(offs, tt.offsets) {
+			t.Errorf("%q: error offsets %v, want %v", tt.in, offs, tt.offsets)
+		}
+	}
+	if _, err := Parse("http://\xffa/", nil); err == nil {
+		t.Errorf("invalid UTF-8 in a domain parsed")
+	}
+}
+
+// strictASCIIDomain is a shortcut: whenever it accepts, the full strict
+// ToASCII must accept too.
+func TestStrictASCIIDomain(t *testing.T) {
+	for _, d := range []string{"example.org", "EXAMPLE.org.", "a-b.c", "1.2.3.4", "a", "xn--53h.example", "-a.b", "a-.b", "ab--c.d", "a..b", "a_b.c", ".", "", "a b"} {
+		fast := strictASCIIDomain(d)
+		_, err := uts46.URLOptions(true).ToASCII(d)
+		if fast && err != nil {
+			t.Errorf("%q: shortcut accepts, ToASCII fails: %v", d, err)
+		}
+	}
+	if !strictASCIIDomain("www.example.com") || strictASCIIDomain("xn--53h.example") {
+		t.Errorf("shortcut decisions wrong")
+	}
+	for _, d := range []string{"Example.ORG", "a_b.c", "xn--53h.example", "XN--53h.example", "a.xN--x", "ax--b", "☕.example"} {
+		if plainASCIIDomain(d) {
+			want, err := uts46.URLOptions(false).ToASCII(d)
+			if err != nil || want != asciiLower(d) {
+				t.Errorf("%q: lenient shortcut gives %q, ToASCII %q %v", d, asciiLower(d), want, err)
+			}
+		}
+	}
+	if plainASCIIDomain("a.xn--53h") || plainASCIIDomain("XN--53h") || !plainASCIIDomain("ax--b.c") {
+		t.Errorf("plainASCIIDomain decisions wrong")
+	}
+}
+
+func TestCanParse(t *testing.T) {
+	base := MustParse("https://example.org/")
+	for _, tt := range []struct {
+		in   string
+		base *URL
+		want bool
+	}{{"https://a/", nil, true}, {"/x", nil, false}, {"/x", base, true}, {"http://[", base, false}} {
+		if got := CanParse(tt.in, tt.base); got != tt.want {
+			t.Errorf("CanParse(%q) = %v", tt.in, got)
+		}
+	}
+	if n := testing.AllocsPerRun(20, func() { CanParse("https://example.org/a?b#c", nil) }); n != 0 {
+		t.Errorf("CanParse allocates %v", n)
+	}
+}
+
+// debugString shows the href and the offsets.
+func (u *URL) debugString() string {
+	return u.href + " [" + strconv.Itoa(int(u.schemeEnd)) + " " + strconv.Itoa(int(u.userEnd)) + " " +
+		strconv.Itoa(int(u.hostStart)) + " " + strconv.Itoa(int(u.hostEnd)) + " " +
+		strconv.Itoa(int(u.pathStart)) + " " + strconv.Itoa(int(u.queryStart)) + " " + strconv.Itoa(int(u.fragStart)) + "]"
+}
