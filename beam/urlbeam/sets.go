@@ -7,6 +7,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+	"github.com/urikit/urikit/check"
 	"github.com/urikit/urikit/uri"
 	"golang.org/x/net/publicsuffix"
 )
@@ -51,6 +52,11 @@ type Options struct {
 	Level uri.Level
 	// HostsBy is ByHost (the default when empty) or ByDomain.
 	HostsBy HostsBy
+	// CheckMin is the lowest severity of the findings reported (check.Warn
+	// for the findings a careful application should look at).
+	CheckMin check.Severity
+	// NoCheck leaves out Check: Sets.Findings is then empty.
+	NoCheck bool
 }
 
 // HostCount is one line of the host counts of [URLSets].
@@ -86,14 +92,21 @@ type Sets struct {
 	// that have an authority; URLs without one (relative references,
 	// "mailto:") are in Distinct but counted under no host.
 	Hosts beam.PCollection
+	// Findings holds the reports of package check (Checked) on each
+	// distinct record (as read, before normalization: normalization would
+	// hide some of what check looks for) with a finding at
+	// Options.CheckMin or above.
+	Findings beam.PCollection
 	// Dead holds the dead letters of every stage (DeadLetter): one per
-	// failed record, duplicates included.
+	// failed record for Parse and Normalize, duplicates included, and one
+	// per distinct record for Check.
 	Dead beam.PCollection
 }
 
 // URLSets parses and normalizes records (a PCollection of string, as
 // [ReadLines] makes) and returns the distinct normalized URLs, their
-// counts per host and the dead letters.
+// counts per host, the findings of check on the records and the dead
+// letters.
 func URLSets(s beam.Scope, records beam.PCollection, opts Options) Sets {
 	s = s.Scope("urikit.URLSets")
 	if opts.HostsBy == "" {
@@ -113,11 +126,16 @@ func URLSets(s beam.Scope, records beam.PCollection, opts Options) Sets {
 	summed := beam.CombinePerKey(s, addHostCounts, byHost)
 	hosts := beam.ParDo(s, withHost, summed)
 
-	return Sets{
-		Distinct: distinct,
-		Hosts:    hosts,
-		Dead:     beam.Flatten(s, deadParse, deadNorm),
+	sets := Sets{Distinct: distinct, Hosts: hosts}
+	if opts.NoCheck {
+		sets.Findings = beam.CreateList(s, []Checked{})
+		sets.Dead = beam.Flatten(s, deadParse, deadNorm)
+		return sets
 	}
+	var deadCheck beam.PCollection
+	sets.Findings, deadCheck = Check(s, records, opts.CheckMin)
+	sets.Dead = beam.Flatten(s, deadParse, deadNorm, deadCheck)
+	return sets
 }
 
 func urlText(u URL) string { return u.Text }

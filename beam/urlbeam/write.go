@@ -190,11 +190,13 @@ func deadLine(d DeadLetter) (string, error) {
 
 // WriteSets writes the outputs of [URLSets] under prefix:
 // PREFIX-distinct-SSSSS-of-NNNNN.txt (one URL a line),
-// PREFIX-hosts.jsonl (sorted, see [WriteHosts]) and
+// PREFIX-hosts.jsonl (sorted, see [WriteHosts]),
+// PREFIX-findings-SSSSS-of-NNNNN.jsonl (see [WriteChecked]) and
 // PREFIX-dead-SSSSS-of-NNNNN.jsonl, with shards files for the sharded ones.
 func WriteSets(s beam.Scope, prefix string, shards int, sets Sets) {
 	s = s.Scope("urikit.WriteSets")
 	WriteSharded(s, prefix+"-distinct", ".txt", shards, sets.Distinct)
 	WriteHosts(s, prefix+"-hosts.jsonl", sets.Hosts)
+	WriteChecked(s, prefix+"-findings", shards, sets.Findings)
 	WriteDead(s, prefix+"-dead", shards, sets.Dead)
 }

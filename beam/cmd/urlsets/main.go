@@ -1,11 +1,13 @@
 // Command urlsets normalizes large sets of URLs on Apache Beam: it reads
 // text files of URLs (one a line; local paths or any filesystem Beam
 // supports, globs allowed), parses and normalizes them with urikit, and
-// writes the distinct normalized URLs, counts per host and the dead
-// letters (every record that failed, with its error):
+// writes the distinct normalized URLs, counts per host, the findings of
+// package check at a severity or above, and the dead letters (every record
+// that failed, with its error):
 //
 //	PREFIX-distinct-SSSSS-of-NNNNN.txt   one normalized URL a line
 //	PREFIX-hosts.jsonl                   {"host","urls","records"}, most URLs first
+//	PREFIX-findings-SSSSS-of-NNNNN.jsonl {"input","records","severity","findings":[...]}
 //	PREFIX-dead-SSSSS-of-NNNNN.jsonl     {"input","stage","error":{...}}
 //
 // Usage:
@@ -28,25 +30,28 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/urikit/urikit/beam/urlbeam"
+	"github.com/urikit/urikit/check"
 	"github.com/urikit/urikit/uri"
 )
 
 // config is the command's own flags.
 type config struct {
-	input, output, level, parser, hostsBy string
-	lenient, absolute                     bool
-	shards                                int
+	input, output, level, parser, hostsBy, minSeverity string
+	lenient, absolute, noCheck                         bool
+	shards                                             int
 }
 
 func main() {
 	var c config
 	flag.StringVar(&c.input, "input", "", "text files of URLs, one a line: a path or a glob (required)")
-	flag.StringVar(&c.output, "output", "", "output `PREFIX`: files PREFIX-distinct*, PREFIX-hosts*, PREFIX-dead* (required)")
+	flag.StringVar(&c.output, "output", "", "output `PREFIX`: files PREFIX-distinct*, PREFIX-hosts*, PREFIX-findings*, PREFIX-dead* (required)")
 	flag.StringVar(&c.level, "level", "scheme", "normalization `LEVEL`, as urikit normalize: syntax, scheme or full (or steps joined with +)")
 	flag.StringVar(&c.parser, "parser", "rfc3986", "parser: rfc3986 or whatwg")
 	flag.BoolVar(&c.lenient, "lenient", false, "accept what real-world URLs contain (RFC 3986: uri.ParseLenient; WHATWG: as browsers do) instead of making dead letters of invalid ones")
 	flag.BoolVar(&c.absolute, "absolute", false, "make dead letters of relative references (RFC 3986)")
 	flag.StringVar(&c.hostsBy, "hosts-by", "host", "count URLs per host or per registrable domain: host or domain")
+	flag.StringVar(&c.minSeverity, "min-severity", "warn", "report the findings of urikit check at `LEVEL` or above: info, warn or danger")
+	flag.BoolVar(&c.noCheck, "no-check", false, "do not run urikit check (the findings files are empty)")
 	flag.IntVar(&c.shards, "shards", 1, "number of files of the distinct and dead outputs")
 	flag.Parse()
 	beam.Init()
@@ -80,15 +85,21 @@ func build(c config) (*beam.Pipeline, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--hosts-by: %v", err)
 	}
+	minSeverity, err := check.ParseSeverity(c.minSeverity)
+	if err != nil || minSeverity == check.None {
+		return nil, fmt.Errorf("--min-severity: want info, warn or danger, got %q", c.minSeverity)
+	}
 	if c.shards < 1 {
 		return nil, fmt.Errorf("--shards: %d is not a positive number", c.shards)
 	}
 	p, s := beam.NewPipelineWithRoot()
 	records := urlbeam.ReadLines(s, c.input)
 	sets := urlbeam.URLSets(s, records, urlbeam.Options{
-		Parse:   urlbeam.ParseOptions{Parser: parser, Lenient: c.lenient, Absolute: c.absolute},
-		Level:   level,
-		HostsBy: hostsBy,
+		Parse:    urlbeam.ParseOptions{Parser: parser, Lenient: c.lenient, Absolute: c.absolute},
+		Level:    level,
+		HostsBy:  hostsBy,
+		CheckMin: minSeverity,
+		NoCheck:  c.noCheck,
 	})
 	urlbeam.WriteSets(s, c.output, c.shards, sets)
 	return p, nil
