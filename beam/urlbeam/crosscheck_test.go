@@ -18,6 +18,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/urikit/urikit/check"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -139,13 +140,39 @@ func genURLs(w *bufio.Writer, n int, seed uint64) {
 
 // expectation is what the pipeline must produce for an input.
 type expectation struct {
-	records  int            // non-blank records
-	distinct map[string]int // normalized URL -> records
-	dead     []string       // "code@offset input" of each failed record
+	records  int               // non-blank records
+	distinct map[string]int    // normalized URL -> records
+	dead     []string          // "code@offset input" of each failed record
+	findings map[string]string // input -> findingsKey of its findings at warn+
+	checked  map[string]int    // input -> records, for the inputs in findings
 }
 
 func newExpectation() *expectation {
-	return &expectation{distinct: map[string]int{}}
+	return &expectation{distinct: map[string]int{}, findings: map[string]string{}, checked: map[string]int{}}
+}
+
+// findingsKey is a list of findings as one comparable string.
+func findingsKey(t *testing.T, fs []check.Finding) string {
+	b, err := json.Marshal(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// addCheck records the findings at warn or above of one record.
+func (e *expectation) addCheck(t *testing.T, in string, fs []check.Finding) {
+	var kept []check.Finding
+	for _, f := range fs {
+		if f.Severity >= check.Warn {
+			kept = append(kept, f)
+		}
+	}
+	if len(kept) == 0 {
+		return
+	}
+	e.findings[in] = findingsKey(t, kept)
+	e.checked[in]++
 }
 
 // hostCounts computes the host counts of e from its distinct URLs with a
@@ -180,8 +207,9 @@ func (e *expectation) hostCounts(t *testing.T) []HostCount {
 }
 
 // libraryExpectation computes the expectation with the library calls that
-// "urikit normalize" makes: uri.Parse, then uri.Normalize.
-func libraryExpectation(data []byte, level uri.Level) *expectation {
+// "urikit normalize" and "urikit check" make: uri.Parse, then
+// uri.Normalize; check.URL.
+func libraryExpectation(t *testing.T, data []byte, level uri.Level) *expectation {
 	e := newExpectation()
 	for _, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
 		line = strings.TrimSuffix(line, "\r")
@@ -189,6 +217,7 @@ func libraryExpectation(data []byte, level uri.Level) *expectation {
 			continue
 		}
 		e.records++
+		e.addCheck(t, line, check.URL(line).Findings)
 		r, err := uri.Parse(line)
 		if err != nil {
 			ue := err.(*uri.Error)
@@ -235,6 +264,31 @@ func cliExpectation(t *testing.T, out []byte) *expectation {
 	return e
 }
 
+// addCLICheck adds to e the findings of "urikit check --json" on the input.
+func (e *expectation) addCLICheck(t *testing.T, out []byte) {
+	var rec struct {
+		Input    *string         `json:"input"`
+		InputHex *string         `json:"input_hex"`
+		Findings []check.Finding `json:"findings"`
+	}
+	n := 0
+	for line := range bytes.Lines(out) {
+		rec.Input, rec.InputHex, rec.Findings = nil, nil, nil
+		if err := json.Unmarshal(line, &rec); err != nil {
+			t.Fatalf("urikit check --json: %v in %q", err, line)
+		}
+		in := textOrHexValue(t, rec.Input, rec.InputHex)
+		if in == "" {
+			continue
+		}
+		n++
+		e.addCheck(t, in, rec.Findings)
+	}
+	if n != e.records {
+		t.Errorf("urikit check read %d records, urikit normalize %d", n, e.records)
+	}
+}
+
 func textOrHexValue(t *testing.T, text, hexText *string) string {
 	switch {
 	case text != nil:
@@ -253,11 +307,44 @@ func textOrHexValue(t *testing.T, text, hexText *string) string {
 type pipelineResult struct {
 	distinct []string
 	hosts    []HostCount
-	dead     []string // "code@offset input"
+	dead     []string          // "code@offset input"
+	findings map[string]string // input -> findingsKey
+	checked  map[string]int    // input -> records
 }
 
 func readResult(t *testing.T, prefix string, shards int) pipelineResult {
-	var res pipelineResult
+	res := pipelineResult{findings: map[string]string{}, checked: map[string]int{}}
+	for i := range shards {
+		b, err := os.ReadFile(ShardName(prefix+"-findings", i, shards, ".jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for line := range bytes.Lines(b) {
+			var c struct {
+				Input    *string         `json:"input"`
+				InputHex *string         `json:"input_hex"`
+				Records  int             `json:"records"`
+				Severity check.Severity  `json:"severity"`
+				Findings []check.Finding `json:"findings"`
+			}
+			if err := json.Unmarshal(line, &c); err != nil {
+				t.Fatalf("findings %q: %v", line, err)
+			}
+			in := textOrHexValue(t, c.Input, c.InputHex)
+			if _, dup := res.findings[in]; dup {
+				t.Errorf("%q twice in the findings output", in)
+			}
+			top := check.None
+			for _, f := range c.Findings {
+				top = max(top, f.Severity)
+			}
+			if c.Severity != top {
+				t.Errorf("findings of %q: severity %v, want the highest, %v", in, c.Severity, top)
+			}
+			res.findings[in] = findingsKey(t, c.Findings)
+			res.checked[in] = c.Records
+		}
+	}
 	for i := range shards {
 		b, err := os.ReadFile(ShardName(prefix+"-distinct", i, shards, ".txt"))
 		if err != nil {
@@ -337,12 +424,27 @@ func compare(t *testing.T, what string, got pipelineResult, e *expectation) {
 	if !slices.Equal(gd, wd) {
 		t.Errorf("%s: %d dead letters, want %d (or they differ)", what, len(gd), len(wd))
 	}
+	if len(got.findings) != len(e.findings) {
+		t.Errorf("%s: %d records with findings, want %d", what, len(got.findings), len(e.findings))
+	}
+	bad := 0
+	for in, want := range e.findings {
+		if got.findings[in] != want || got.checked[in] != e.checked[in] {
+			if bad++; bad <= 3 {
+				t.Errorf("%s: findings of %q (%d records):\n got %s\nwant %s (%d records)", what, in, got.checked[in], got.findings[in], want, e.checked[in])
+			}
+		}
+	}
+	if bad > 3 {
+		t.Errorf("%s: %d records with other findings", what, bad)
+	}
 }
 
 // TestCrossCheck runs the urlsets pipeline on prism over a generated
-// input of 100,000 lines and checks that its distinct URLs, host counts
-// and dead letters are what the urikit library and the urikit CLI
-// ("urikit normalize --json") compute on the same input.
+// input of 100,000 lines and checks that its distinct URLs, host counts,
+// findings at warn or above and dead letters are what the urikit library
+// and the urikit CLI ("urikit normalize --json", "urikit check --json")
+// compute on the same input.
 func TestCrossCheck(t *testing.T) {
 	dir := t.TempDir()
 	input := filepath.Join(dir, "urls.txt")
@@ -364,14 +466,14 @@ func TestCrossCheck(t *testing.T) {
 	const shards = 4
 	prefix := filepath.Join(dir, "out")
 	p, s := beam.NewPipelineWithRoot()
-	WriteSets(s, prefix, shards, URLSets(s, ReadLines(s, input), Options{Level: uri.SchemeBased}))
+	WriteSets(s, prefix, shards, URLSets(s, ReadLines(s, input), Options{Level: uri.SchemeBased, CheckMin: check.Warn}))
 	start := time.Now()
 	ptest.RunAndValidate(t, p)
 	t.Logf("pipeline on %d lines: %v", crossCheckLines, time.Since(start).Round(time.Millisecond))
 	got := readResult(t, prefix, shards)
 
-	lib := libraryExpectation(data, uri.SchemeBased)
-	t.Logf("%d records: %d distinct URLs, %d hosts, %d dead letters", lib.records, len(lib.distinct), len(got.hosts), len(lib.dead))
+	lib := libraryExpectation(t, data, uri.SchemeBased)
+	t.Logf("%d records: %d distinct URLs, %d hosts, %d dead letters, %d distinct records with findings at warn or above", lib.records, len(lib.distinct), len(got.hosts), len(lib.dead), len(lib.findings))
 	// The input must exercise what it is meant to.
 	if len(lib.dead) < lib.records/20 || len(lib.distinct) > lib.records/2 || len(got.hosts) < 100 {
 		t.Fatalf("generated input is not mixed enough: %d records, %d dead, %d distinct", lib.records, len(lib.dead), len(lib.distinct))
@@ -390,7 +492,13 @@ func TestCrossCheck(t *testing.T) {
 		if cli.records != lib.records {
 			t.Errorf("urikit normalize read %d records, the library %d", cli.records, lib.records)
 		}
-		compare(t, "urikit normalize", got, cli)
+		cmd = exec.Command(bin, "check", "--json")
+		cmd.Stdin = bytes.NewReader(data)
+		if out, err = cmd.Output(); err != nil {
+			t.Fatalf("urikit check: %v", err)
+		}
+		cli.addCLICheck(t, out)
+		compare(t, "urikit normalize and check", got, cli)
 	})
 }
 

@@ -1,6 +1,7 @@
 package urlbeam
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/urikit/urikit/check"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -295,4 +297,95 @@ func sorted(s []string) []string {
 	s = append([]string(nil), s...)
 	slices.Sort(s)
 	return s
+}
+
+func init() {
+	register.Function1x1[Checked, string](checkedSummary)
+}
+
+// checkedSummary is a Checked as one comparable line: the input, the
+// records, the severity and the codes of the findings.
+func checkedSummary(c Checked) string {
+	var codes []string
+	for _, f := range c.Findings {
+		codes = append(codes, f.Severity+":"+f.Code)
+	}
+	return fmt.Sprintf("%q x%d %s [%s]", c.Input, c.Records, c.Severity, strings.Join(codes, " "))
+}
+
+func TestCheck(t *testing.T) {
+	in := []string{
+		"https://example.com/a?b=c",
+		"https://example.com:8443/",
+		"http://0x7f.1/",
+		"http://0x7f.1/",
+		"javascript:alert(1)",
+	}
+	for _, c := range []struct {
+		min  check.Severity
+		want []string
+	}{
+		{check.Danger, []string{
+			`"http://0x7f.1/" x2 danger [danger:ipv4-noncanonical]`,
+			`"javascript:alert(1)" x1 danger [danger:script-scheme]`,
+		}},
+		{check.Warn, []string{
+			`"http://0x7f.1/" x2 danger [danger:ipv4-noncanonical warn:loopback]`,
+			`"javascript:alert(1)" x1 danger [danger:script-scheme]`,
+		}},
+		{check.Info, []string{
+			`"https://example.com:8443/" x1 info [info:non-default-port]`,
+			`"http://0x7f.1/" x2 danger [danger:ipv4-noncanonical warn:loopback]`,
+			`"javascript:alert(1)" x1 danger [danger:script-scheme]`,
+		}},
+		{check.None, []string{
+			`"https://example.com/a?b=c" x1 none []`,
+			`"https://example.com:8443/" x1 info [info:non-default-port]`,
+			`"http://0x7f.1/" x2 danger [danger:ipv4-noncanonical warn:loopback]`,
+			`"javascript:alert(1)" x1 danger [danger:script-scheme]`,
+		}},
+	} {
+		t.Run(c.min.String(), func(t *testing.T) {
+			p, s := beam.NewPipelineWithRoot()
+			checked, dead := Check(s, beam.CreateList(s, in), c.min)
+			passert.EqualsList(s, summaries(s, checkedSummary, checked), c.want)
+			passert.Empty(s, dead)
+			ptest.RunAndValidate(t, p)
+		})
+	}
+}
+
+func TestCheckedJSON(t *testing.T) {
+	c, ok := CheckRecord("http://0x7f.1/\xff", check.Danger)
+	if !ok || len(c.Findings) == 0 {
+		t.Fatalf("CheckRecord: %+v, %v", c, ok)
+	}
+	c.Records = 3
+	b, err := c.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		InputHex string          `json:"input_hex"`
+		Records  int             `json:"records"`
+		Severity check.Severity  `json:"severity"`
+		Findings []check.Finding `json:"findings"`
+	}
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatalf("%s: %v", b, err)
+	}
+	want := check.URL("http://0x7f.1/\xff").Findings
+	want = slices.DeleteFunc(want, func(f check.Finding) bool { return f.Severity < check.Danger })
+	if back.InputHex != "687474703a2f2f307837662e312fff" || back.Records != 3 || back.Severity != check.Danger || !slices.Equal(back.Findings, want) {
+		t.Errorf("got %s", b)
+	}
+}
+
+func TestURLSetsNoCheck(t *testing.T) {
+	p, s := beam.NewPipelineWithRoot()
+	sets := URLSets(s, beam.Create(s, "javascript:alert(1)", "http://a b/"), Options{NoCheck: true})
+	passert.Empty(s, sets.Findings)
+	passert.Count(s, sets.Dead, "dead", 1)
+	passert.Equals(s, sets.Distinct, "javascript:alert(1)")
+	ptest.RunAndValidate(t, p)
 }
