@@ -244,6 +244,9 @@ func httpLike(scheme string) bool {
 // r itself, without allocating, when nothing changes, and allocates the
 // new text once otherwise.
 func Normalize(r Reference, l Level) Reference {
+	if normalized(r, l) {
+		return r
+	}
 	var buf [512]byte
 	b := appendNormalized(buf[:0], r, l)
 	if string(b) == r.s {
@@ -289,6 +292,138 @@ func Equal(a, b Reference, l Level) bool {
 	}
 	var ba, bb [512]byte
 	return string(appendNormalized(ba[:0], a, l)) == string(appendNormalized(bb[:0], b, l))
+}
+
+// normalized reports, conservatively, whether r is already normalized
+// under l: when it returns true, appendNormalized(r, l) gives r's text.
+// It only reads r, so the common case (most real URLs are normalized)
+// costs a few scans and no copy; whatever it is unsure of is left to
+// appendNormalized.
+func normalized(r Reference, l Level) bool {
+	s := r.s
+	hasScheme := r.flags&fScheme != 0
+	scheme := s[:0]
+	if hasScheme {
+		scheme = s[:r.schemeEnd]
+		if l&Case != 0 && hasUpper(scheme) {
+			return false
+		}
+	}
+	if l&PercentEncoding != 0 && pctNormChanges(s[len(scheme):]) {
+		return false
+	}
+	path := s[r.pathStart:r.pathEnd]
+	if r.flags&fAuthority != 0 {
+		if l&Case != 0 && hasUpper(s[r.hostStart:r.hostEnd]) {
+			return false
+		}
+		if r.flags&fPort != 0 {
+			port := s[r.hostEnd+1 : r.pathStart]
+			switch {
+			case l&PortZeros != 0 && len(port) > 1 && port[0] == '0',
+				l&EmptyPort != 0 && port == "",
+				l&DefaultPort != 0 && port != "" && port == DefaultPortOf(scheme):
+				return false
+			}
+		}
+		if path == "" && l&EmptyPath != 0 && httpLike(scheme) {
+			return false
+		}
+	} else {
+		var g [2]byte
+		if len(appendPathGuard(g[:0], path, hasScheme)) > 0 {
+			return false
+		}
+		if hasScheme && l&SchemeSpecific != 0 && scheme == "mailto" {
+			return false
+		}
+	}
+	if l&DotSegments != 0 && hasDotSeg(path) {
+		return false
+	}
+	if r.flags&fQuery != 0 {
+		q := s[r.pathEnd+1 : r.queryEnd]
+		if l&DropEmptyQuery != 0 && q == "" || l&SortQuery != 0 && strings.IndexByte(q, '&') >= 0 {
+			return false
+		}
+	}
+	return r.flags&fFragment == 0 || l&DropFragment == 0
+}
+
+// hasUpper reports whether s holds an ASCII uppercase letter.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i]-'A' < 26 {
+			return true
+		}
+	}
+	return false
+}
+
+// pctNormChanges reports whether percent.Normalize would change s: some
+// escape has lowercase hex digits or encodes an unreserved character.
+// Components end at delimiters that are not hex digits, so an escape of
+// a component is an escape of the whole reference and the answer for the
+// whole text covers every component.
+func pctNormChanges(s string) bool {
+	for {
+		i := strings.IndexByte(s, '%')
+		if i < 0 {
+			return false
+		}
+		if i+2 < len(s) && classes[s[i+1]]&classes[s[i+2]]&cHex != 0 {
+			h, l := s[i+1], s[i+2]
+			if h >= 'a' || l >= 'a' || unreservedEscape(h, l) {
+				return true
+			}
+			s = s[i+3:]
+			continue
+		}
+		s = s[i+1:]
+	}
+}
+
+// unreservedEscape reports whether the escape with the uppercase hex
+// digits h and l encodes an unreserved character (ALPHA, DIGIT, "-", ".",
+// "_", "~").
+func unreservedEscape(h, l byte) bool {
+	switch h {
+	case '2': // "-" 2D, "." 2E
+		return l == 'D' || l == 'E'
+	case '3': // digits 30-39
+		return l <= '9'
+	case '4': // A-O 41-4F
+		return l != '0'
+	case '5': // P-Z 50-5A, "_" 5F
+		return l <= 'A' || l == 'F'
+	case '6': // a-o 61-6F
+		return l != '0'
+	case '7': // p-z 70-7A, "~" 7E
+		return l <= 'A' || l == 'E'
+	}
+	return false
+}
+
+// hasDotSeg is hasDotSegment for strings, skipping to each "." with
+// IndexByte: most paths have few dots.
+func hasDotSeg(p string) bool {
+	for i := 0; ; {
+		j := strings.IndexByte(p[i:], '.')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i == 0 || p[i-1] == '/' {
+			k := i + 1
+			if k < len(p) && p[k] == '.' {
+				k++
+			}
+			if k == len(p) || p[k] == '/' {
+				return true
+			}
+		}
+		i++
+	}
 }
 
 func appendNormalized(b []byte, r Reference, l Level) []byte {

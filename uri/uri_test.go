@@ -507,3 +507,68 @@ func TestNormalizeFullAllocs(t *testing.T) {
 		t.Errorf("Normalize(Full) allocs = %v, want <= 1", n)
 	}
 }
+
+// TestNormalizedShortcut checks Normalize's shortcut: it must say yes for
+// common normalized references (or it buys nothing) and no whenever a
+// step changes the text, and a yes must agree with the full computation.
+func TestNormalizedShortcut(t *testing.T) {
+	tests := []struct {
+		in   string
+		l    Level
+		want bool
+	}{
+		{"file:///Users/x/dev/node_modules/ts-node/esm.mjs", SchemeBased, true},
+		{"https://www.example.com/a/b.html?q=1&r=%C3%A9#top", SchemeBased, true},
+		{"node:url", SchemeBased, true},
+		{"a/b/c..d/.e/f.", Syntax, true},
+		{"//h/%2F%3A", Syntax, true},
+		{"http://a/?b=1", Full, true},
+		{"HTTP://a/", SchemeBased, false},
+		{"HTTP://a/", DotSegments, true},
+		{"http://A/", SchemeBased, false},
+		{"http://%C3%A9/", SchemeBased, false}, // conservative: hex in a host
+		{"http://a/%7e", SchemeBased, false},
+		{"http://a/%7E", SchemeBased, false},
+		{"http://a/%c3", SchemeBased, false},
+		{"http://a/%c3", DotSegments, true},
+		{"http://a/%2D", PercentEncoding, false},
+		{"http://a/%5F%", PercentEncoding, false},
+		{"http://a/%5B%30", PercentEncoding, false},
+		{"http://a/%5B%3A", PercentEncoding, true},
+		{"http://a:080/", PortZeros, false},
+		{"http://a:0/", PortZeros, true},
+		{"http://a:/", EmptyPort, false},
+		{"http://a:80/", DefaultPort, false},
+		{"http://a:8080/", SchemeBased, true},
+		{"http://a", EmptyPath, false},
+		{"foo://a", EmptyPath, true},
+		{"mailto:a@b.c", SchemeBased, false}, // conservative: mailto
+		{"/a/./b", DotSegments, false},
+		{"/a/../b", DotSegments, false},
+		{"..", DotSegments, false},
+		{".", DotSegments, false},
+		{"a/.", DotSegments, false},
+		{"s:a/..", DotSegments, false},
+		{"/a/.../b", DotSegments, true},
+		{"/a/../b", PercentEncoding, true},
+		{"http://a/?", DropEmptyQuery, false},
+		{"http://a/?x", DropEmptyQuery, true},
+		{"http://a/?b&a", SortQuery, false}, // conservative: several elements
+		{"http://a/#f", DropFragment, false},
+		{"http://a/#f", SchemeBased, true},
+	}
+	for _, tt := range tests {
+		r, _ := ParseLenient(tt.in) // as Parse for all but "%5F%"
+		if got := normalized(r, tt.l); got != tt.want {
+			t.Errorf("normalized(%q, %v) = %v, want %v", tt.in, tt.l, got, tt.want)
+		}
+		checkShortcut(t, r)
+	}
+	// Lenient references: a colon in the first segment of a relative
+	// path gets a "./" guard.
+	r, _ := ParseLenient("%zz:b")
+	if normalized(r, Syntax) {
+		t.Errorf("normalized(ParseLenient(%q)) = true", r)
+	}
+	checkShortcut(t, r)
+}
