@@ -350,9 +350,23 @@ func normalized(r Reference, l Level) bool {
 	return r.flags&fFragment == 0 || l&DropFragment == 0
 }
 
-// hasUpper reports whether s holds an ASCII uppercase letter.
+// hasUpper reports whether s holds an ASCII uppercase letter. It tests
+// eight bytes at a time: with the top bit of each byte cleared (so that
+// no sum carries into the next byte), adding 0x3F sets the top bit of the
+// bytes >= 'A' and adding 0x25 that of the bytes > 'Z'; bytes that had
+// the top bit (non-ASCII) are masked out.
 func hasUpper(s string) bool {
-	for i := 0; i < len(s); i++ {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		w7 := w &^ high
+		if (w7+(0x80-'A')*ones)&^(w7+(0x80-'Z'-1)*ones)&^w&high != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
 		if s[i]-'A' < 26 {
 			return true
 		}

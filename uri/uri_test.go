@@ -572,3 +572,30 @@ func TestNormalizedShortcut(t *testing.T) {
 	}
 	checkShortcut(t, r)
 }
+
+// TestHasUpper checks the word-at-a-time test against the byte loop on
+// every byte value at every position of a 17-byte string.
+func TestHasUpper(t *testing.T) {
+	slow := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if 'A' <= s[i] && s[i] <= 'Z' {
+				return true
+			}
+		}
+		return false
+	}
+	for _, fill := range []byte{'a', 0xFF, '@', '[', 0xC1, 0xDA} {
+		for pos := 0; pos < 17; pos++ {
+			for c := 0; c < 256; c++ {
+				b := make([]byte, 17)
+				for i := range b {
+					b[i] = fill
+				}
+				b[pos] = byte(c)
+				if got, want := hasUpper(string(b)), slow(string(b)); got != want {
+					t.Fatalf("hasUpper(%q) = %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
+}

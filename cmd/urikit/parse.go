@@ -200,13 +200,23 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 	if err != nil {
 		return err
 	}
-	return processRecords(cmd, args, opts, func() recordFunc {
+	return processRecordsFast(cmd, args, opts, func() (recordFunc, appendFunc) {
 		var buf []byte
 		// One URL per worker, reused: ParseInto allocates nothing for an
 		// input in serialized form.
 		var u whatwg.URL
 		// Without --json, --get needs no validation errors.
 		fast := g != nil && !opts.json
+		var appendRecord appendFunc
+		if fast {
+			appendRecord = func(dst, in []byte) ([]byte, bool) {
+				s := transient(in)
+				if err := whatwg.ParseInto(&u, s, base); err != nil {
+					return dst, false
+				}
+				return g.renderWHATWG(dst, &u, s), true
+			}
+		}
 		return func(in []byte) outcome {
 			if fast {
 				// Neither u nor s outlives this call.
@@ -242,7 +252,7 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 				o.Output = []byte(strings.TrimSuffix(b.String(), "\n"))
 			}
 			return o
-		}
+		}, appendRecord
 	})
 }
 

@@ -39,9 +39,18 @@ type failure struct {
 	detail string
 }
 
+// appendFunc is the fast form of a record function, for records whose
+// whole output is a few bytes: it appends the output of the record to dst
+// and returns it with true, or returns false when the record needs its
+// full outcome (a failure, say), which the recordFunc then makes. It
+// saves a copy of the output and the outcome per record. Like a
+// recordFunc it may keep state between calls, and must not keep in.
+type appendFunc func(dst, in []byte) ([]byte, bool)
+
 // worker runs a record function over batches and formats each outcome.
 type worker struct {
 	fn         recordFunc
+	fast       appendFunc // nil, or the fast form of fn (never with json)
 	delim      byte
 	json       bool
 	skip       bool // --on-error skip
@@ -50,11 +59,13 @@ type worker struct {
 	enc        *json.Encoder // writes to cur.out through w.Write
 }
 
-func newWorker(fn recordFunc, opts *recordOptions) *worker {
+func newWorker(fn recordFunc, fast appendFunc, opts *recordOptions) *worker {
 	w := &worker{fn: fn, delim: opts.delim(), json: opts.json,
 		skip: opts.onError == onErrorSkip, stopOnFail: opts.onError == onErrorFail}
 	if w.json {
 		w.enc = newJSONEncoder(w)
+	} else {
+		w.fast = fast
 	}
 	return w
 }
@@ -80,6 +91,13 @@ func (w *worker) process(b *batch) {
 		data = data[i+1:]
 		if w.delim == '\n' && i > 0 && rec[i-1] == '\r' {
 			rec = rec[:i-1]
+		}
+		if w.fast != nil {
+			if out, ok := w.fast(b.out, rec); ok {
+				b.out = append(out, w.delim)
+				b.n++
+				continue
+			}
 		}
 		if !w.record(b, rec) {
 			return
@@ -174,6 +192,13 @@ func (s *sink) write(b *batch) error {
 // processRecords streams the records through record functions made by
 // newFn, one per worker, and writes each outcome in input order.
 func processRecords(cmd *cobra.Command, args []string, opts recordOptions, newFn func() recordFunc) error {
+	return processRecordsFast(cmd, args, opts, func() (recordFunc, appendFunc) { return newFn(), nil })
+}
+
+// processRecordsFast is processRecords for subcommands that also have the
+// fast form of their record function: newFn returns both, made to share
+// any state (they are called by one goroutine).
+func processRecordsFast(cmd *cobra.Command, args []string, opts recordOptions, newFn func() (recordFunc, appendFunc)) error {
 	jobs, err := opts.check()
 	if err != nil {
 		return err
@@ -193,7 +218,7 @@ func processRecords(cmd *cobra.Command, args []string, opts recordOptions, newFn
 		snk.stderr = bar
 	}
 	if jobs == 1 {
-		err = runSequential(rd, newFn(), snk, &opts)
+		err = runSequential(rd, newFn, snk, &opts)
 	} else {
 		err = runParallel(rd, newFn, jobs, snk, &opts)
 	}
@@ -223,10 +248,11 @@ func statsLine(records int64, failed int, elapsed time.Duration) string {
 }
 
 // runSequential processes the records in this goroutine.
-func runSequential(rd *recordReader, fn recordFunc, snk *sink, opts *recordOptions) error {
+func runSequential(rd *recordReader, newFn func() (recordFunc, appendFunc), snk *sink, opts *recordOptions) error {
 	defer rd.close()
 	b := newBatch()
-	w := newWorker(fn, opts)
+	fn, fast := newFn()
+	w := newWorker(fn, fast, opts)
 	for {
 		ok, err := rd.fill(b)
 		if !ok {
@@ -243,7 +269,7 @@ func runSequential(rd *recordReader, fn recordFunc, snk *sink, opts *recordOptio
 // fills batches and queues each both for the workers and, in input order,
 // for the writer (this goroutine), which waits for each batch to be
 // processed before writing it. 4×jobs batches circulate.
-func runParallel(rd *recordReader, newFn func() recordFunc, jobs int, snk *sink, opts *recordOptions) error {
+func runParallel(rd *recordReader, newFn func() (recordFunc, appendFunc), jobs int, snk *sink, opts *recordOptions) error {
 	nb := 4 * jobs
 	free := make(chan *batch, nb)
 	for range nb {
@@ -275,9 +301,9 @@ func runParallel(rd *recordReader, newFn func() recordFunc, jobs int, snk *sink,
 		}
 	})
 	for range jobs {
-		fn := newFn()
+		fn, fast := newFn()
 		wg.Go(func() {
-			w := newWorker(fn, opts)
+			w := newWorker(fn, fast, opts)
 			for b := range work {
 				select {
 				case <-quit:
