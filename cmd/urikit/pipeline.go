@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -141,12 +142,18 @@ func (w *worker) writeJSON(b *batch, in []byte, o outcome) {
 }
 
 // sink writes processed batches in order, with the failures' messages on
-// standard error in step with standard output.
+// standard error in step with standard output. When the two go to
+// different files, being in step means nothing to a reader, so the
+// messages of a batch are buffered and written together after it, with
+// no flush of standard output for each: two system calls fewer per
+// failing record.
 type sink struct {
 	w          *bufio.Writer
 	stderr     io.Writer
 	messages   bool // write a message for each failure
 	stopOnFail bool
+	separate   bool          // standard output and error are different files
+	msgs       *bufio.Writer // buffers the messages when separate
 
 	records atomic.Int64 // records written
 	failed  int
@@ -159,7 +166,24 @@ func newSink(stdout, stderr io.Writer, opts *recordOptions) *sink {
 		stderr:     stderr,
 		messages:   opts.onError == onErrorFail || (opts.onError == onErrorReport && !opts.json),
 		stopOnFail: opts.onError == onErrorFail,
+		separate:   separateFiles(stdout, stderr),
 	}
+}
+
+// separateFiles reports whether stdout and stderr are open files that are
+// not the same file (a terminal, a pipe or a file both write to).
+func separateFiles(stdout, stderr io.Writer) bool {
+	o, ok := stdout.(*os.File)
+	e, ok2 := stderr.(*os.File)
+	if !ok || !ok2 {
+		return false
+	}
+	oi, err := o.Stat()
+	if err != nil {
+		return false
+	}
+	ei, err := e.Stat()
+	return err == nil && !os.SameFile(oi, ei)
 }
 
 func (s *sink) write(b *batch) error {
@@ -173,13 +197,23 @@ func (s *sink) write(b *batch) error {
 		if !s.messages {
 			continue
 		}
+		if s.separate {
+			if s.msgs == nil {
+				s.msgs = bufio.NewWriterSize(s.stderr, 8<<10)
+			}
+			s.message(s.msgs, base, f)
+			continue
+		}
 		s.w.Write(b.out[pos:f.off])
 		pos = f.off
 		// Keep stdout and stderr in step for a reader of both.
 		if err := s.w.Flush(); err != nil {
 			return err
 		}
-		fmt.Fprintf(s.stderr, "urikit: record %d: offset %d: %s\n%s", base+int64(f.index)+1, f.err.Offset, f.err.Message, f.detail)
+		s.message(s.stderr, base, f)
+	}
+	if s.msgs != nil {
+		s.msgs.Flush()
 	}
 	_, err := s.w.Write(b.out[pos:])
 	s.records.Add(int64(b.n))
@@ -187,6 +221,11 @@ func (s *sink) write(b *batch) error {
 		s.stopped = true
 	}
 	return err
+}
+
+// message writes the message of a failure to w.
+func (s *sink) message(w io.Writer, base int64, f failure) {
+	fmt.Fprintf(w, "urikit: record %d: offset %d: %s\n%s", base+int64(f.index)+1, f.err.Offset, f.err.Message, f.detail)
 }
 
 // processRecords streams the records through record functions made by

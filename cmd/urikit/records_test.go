@@ -396,3 +396,39 @@ func TestFastRecordPath(t *testing.T) {
 		}
 	}
 }
+
+// TestMessagesToFiles runs a command with real files as standard output
+// and error: separate files get the same messages as buffers do (in a
+// batch, buffered), and one file shared by both gets each message right
+// after the output of the records before it.
+func TestMessagesToFiles(t *testing.T) {
+	in := mixedRecords(5000)
+	wantOut, wantErr, wantCode := cli(t, in, "decode", "-j", "2")
+	dir := t.TempDir()
+	open := func(name string) *os.File {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	outFile, errFile := open("out"), open("err")
+	if !separateFiles(outFile, errFile) || separateFiles(outFile, outFile) || separateFiles(&bytes.Buffer{}, errFile) {
+		t.Fatal("separateFiles is wrong")
+	}
+	code := run([]string{"decode", "-j", "2"}, strings.NewReader(in), outFile, errFile)
+	gotOut, _ := os.ReadFile(outFile.Name())
+	gotErr, _ := os.ReadFile(errFile.Name())
+	if code != wantCode || string(gotOut) != wantOut || string(gotErr) != wantErr {
+		t.Errorf("separate files: status %d (want %d), stdout %d bytes (want %d), stderr %d bytes (want %d)",
+			code, wantCode, len(gotOut), len(wantOut), len(gotErr), len(wantErr))
+	}
+	both := open("both")
+	run([]string{"decode", "-j", "2"}, strings.NewReader("ok%41\nbad%4\nfine\n%zz\nlast\n"), both, both)
+	got, _ := os.ReadFile(both.Name())
+	want := "okA\nurikit: record 2: offset 3: \"%4\": escape cut off by the end of the input\n"
+	if !strings.HasPrefix(string(got), want) || !strings.Contains(string(got), "\n\nfine\nurikit: record 4: ") || !strings.HasSuffix(string(got), "\n\nlast\n") {
+		t.Errorf("one file for both: %q", got)
+	}
+}
