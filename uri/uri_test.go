@@ -415,6 +415,26 @@ func TestRelativize(t *testing.T) {
 	}
 }
 
+// TestRelativizeDotBase: a base whose directory holds dot segments (found
+// by FuzzResolve).
+func TestRelativizeDotBase(t *testing.T) {
+	for _, tt := range []struct{ base, target, want string }{
+		{"A:/0/./", "A:/0/0", "0"},
+		{"A:/0/./x", "A:/0/", "./"},
+		{"http://h/a/b/../c", "http://h/a/d", "d"},
+		{"http://h/a/b/..", "http://h/a/b/d", "d"},
+	} {
+		base, target := MustParse(tt.base), MustParse(tt.target)
+		got := Relativize(target, base)
+		if got.String() != tt.want {
+			t.Errorf("Relativize(%q, %q) = %q, want %q", tt.target, tt.base, got, tt.want)
+		}
+		if back := Resolve(base, got); back != target {
+			t.Errorf("Resolve(%q, %q) = %q, want %q", tt.base, got, back, tt.target)
+		}
+	}
+}
+
 func TestResolveGuards(t *testing.T) {
 	for _, tt := range []struct{ base, ref, want string }{
 		{"f:/a", ".//g", "f:/.//g"},
