@@ -290,6 +290,9 @@ func Equal(a, b Reference, l Level) bool {
 	if a == b {
 		return true
 	}
+	if normalized(a, l) && normalized(b, l) {
+		return a.s == b.s
+	}
 	var ba, bb [512]byte
 	return string(appendNormalized(ba[:0], a, l)) == string(appendNormalized(bb[:0], b, l))
 }

@@ -209,10 +209,14 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 		fast := g != nil && !opts.json
 		var appendRecord appendFunc
 		if fast {
+			hrefOnly := len(g.parts) == 3 && g.parts[0] == "" && g.parts[1] == "href" && g.parts[2] == ""
 			appendRecord = func(dst, in []byte) ([]byte, bool) {
 				s := transient(in)
 				if err := whatwg.ParseInto(&u, s, base); err != nil {
 					return dst, false
+				}
+				if hrefOnly {
+					return u.AppendTo(dst), true
 				}
 				return g.renderWHATWG(dst, &u, s), true
 			}

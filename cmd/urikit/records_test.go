@@ -366,6 +366,7 @@ func TestFastRecordPath(t *testing.T) {
 		{[]string{"normalize", "--level", "full"}, "output"},
 		{[]string{"parse", "--whatwg", "--get", "href"}, "href"},
 		{[]string{"parse", "--whatwg", "--get", "href", "--base", "http://h/d/"}, "href"},
+		{[]string{"parse", "--whatwg", "--get", "host"}, "host"},
 	} {
 		for _, jobs := range []string{"1", "3"} {
 			args := append(c.args, "-j", jobs)
