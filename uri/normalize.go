@@ -354,27 +354,51 @@ func normalized(r Reference, l Level) bool {
 }
 
 // hasUpper reports whether s holds an ASCII uppercase letter. It tests
-// eight bytes at a time: with the top bit of each byte cleared (so that
-// no sum carries into the next byte), adding 0x3F sets the top bit of the
-// bytes >= 'A' and adding 0x25 that of the bytes > 'Z'; bytes that had
-// the top bit (non-ASCII) are masked out.
+// eight bytes at a time (see upperIn), the last word overlapping the one
+// before it; shorter strings are tested as two overlapping halves.
 func hasUpper(s string) bool {
-	const ones, high = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		w7 := w &^ high
-		if (w7+(0x80-'A')*ones)&^(w7+(0x80-'Z'-1)*ones)&^w&high != 0 {
-			return true
+	n := len(s)
+	switch {
+	case n >= 8:
+		for i := 0; i+8 <= n; i += 8 {
+			if upperIn(load8(s, i)) {
+				return true
+			}
 		}
+		return n%8 != 0 && upperIn(load8(s, n-8))
+	case n >= 4:
+		return upperIn(load4(s, 0) | load4(s, n-4)<<32)
 	}
-	for ; i < len(s); i++ {
+	for i := 0; i < n; i++ {
 		if s[i]-'A' < 26 {
 			return true
 		}
 	}
 	return false
+}
+
+// load8 returns s[i:i+8] as a little-endian word.
+func load8(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// load4 returns s[i:i+4] as a little-endian word.
+func load4(s string, i int) uint64 {
+	s = s[i : i+4]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+}
+
+// upperIn reports whether one of the eight bytes of w is an ASCII
+// uppercase letter. With the top bit of each byte cleared (so that no sum
+// carries into the next byte), adding 0x3F sets the top bit of the bytes
+// >= 'A' and adding 0x25 that of the bytes > 'Z'; bytes that had the top
+// bit (non-ASCII) are masked out.
+func upperIn(w uint64) bool {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	w7 := w &^ high
+	return (w7+(0x80-'A')*ones)&^(w7+(0x80-'Z'-1)*ones)&^w&high != 0
 }
 
 // pctNormChanges reports whether percent.Normalize would change s: some

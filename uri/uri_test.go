@@ -594,7 +594,7 @@ func TestNormalizedShortcut(t *testing.T) {
 }
 
 // TestHasUpper checks the word-at-a-time test against the byte loop on
-// every byte value at every position of a 17-byte string.
+// every byte value at every position of strings of 1 to 17 bytes.
 func TestHasUpper(t *testing.T) {
 	slow := func(s string) bool {
 		for i := 0; i < len(s); i++ {
@@ -604,18 +604,23 @@ func TestHasUpper(t *testing.T) {
 		}
 		return false
 	}
-	for _, fill := range []byte{'a', 0xFF, '@', '[', 0xC1, 0xDA} {
-		for pos := 0; pos < 17; pos++ {
-			for c := 0; c < 256; c++ {
-				b := make([]byte, 17)
-				for i := range b {
-					b[i] = fill
-				}
-				b[pos] = byte(c)
-				if got, want := hasUpper(string(b)), slow(string(b)); got != want {
-					t.Fatalf("hasUpper(%q) = %v, want %v", b, got, want)
+	for n := 1; n <= 17; n++ {
+		for _, fill := range []byte{'a', 0xFF, '@', '[', 0xC1, 0xDA} {
+			for pos := 0; pos < n; pos++ {
+				for c := 0; c < 256; c++ {
+					b := make([]byte, n)
+					for i := range b {
+						b[i] = fill
+					}
+					b[pos] = byte(c)
+					if got, want := hasUpper(string(b)), slow(string(b)); got != want {
+						t.Fatalf("hasUpper(%q) = %v, want %v", b, got, want)
+					}
 				}
 			}
 		}
+	}
+	if hasUpper("") {
+		t.Error(`hasUpper("") = true`)
 	}
 }
