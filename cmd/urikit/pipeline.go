@@ -149,6 +149,7 @@ func (w *worker) writeJSON(b *batch, in []byte, o outcome) {
 // failing record.
 type sink struct {
 	w          *bufio.Writer
+	out        io.Writer // standard output, under w
 	stderr     io.Writer
 	messages   bool // write a message for each failure
 	stopOnFail bool
@@ -163,6 +164,7 @@ type sink struct {
 func newSink(stdout, stderr io.Writer, opts *recordOptions) *sink {
 	return &sink{
 		w:          bufio.NewWriterSize(stdout, 64<<10),
+		out:        stdout,
 		stderr:     stderr,
 		messages:   opts.onError == onErrorFail || (opts.onError == onErrorReport && !opts.json),
 		stopOnFail: opts.onError == onErrorFail,
@@ -215,13 +217,27 @@ func (s *sink) write(b *batch) error {
 	if s.msgs != nil {
 		s.msgs.Flush()
 	}
-	_, err := s.w.Write(b.out[pos:])
+	rest := b.out[pos:]
+	var err error
+	if len(rest) >= directWrite {
+		// A batch's output is large: write it as it is rather than
+		// copy it into the buffer first.
+		if err = s.w.Flush(); err == nil {
+			_, err = s.out.Write(rest)
+		}
+	} else {
+		_, err = s.w.Write(rest)
+	}
 	s.records.Add(int64(b.n))
 	if s.stopOnFail && len(b.fails) > 0 {
 		s.stopped = true
 	}
 	return err
 }
+
+// directWrite is the size from which the sink writes the output of a batch
+// straight to standard output instead of through its buffer.
+const directWrite = 16 << 10
 
 // message writes the message of a failure to w.
 func (s *sink) message(w io.Writer, base int64, f failure) {
