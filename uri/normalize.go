@@ -484,22 +484,15 @@ func appendNormalized(b []byte, r Reference, l Level) []byte {
 			b = appendPct(b, x.userinfo, l)
 			b = append(b, '@')
 		}
+		hostStart := len(b)
 		b = appendHostNorm(b, x.host, r.host, l)
-		port, hasPort := x.port, x.hasPort
-		if hasPort && l&PortZeros != 0 {
-			for len(port) > 1 && port[0] == '0' {
-				port = port[1:]
+		if x.hasPort {
+			if z, keep := normPort(x.port, scheme, l); keep {
+				b = append(b, ':')
+				b = append(b, x.port[z:]...)
+			} else if r.host == HostRegName {
+				b = dropLenientPorts(b, hostStart, scheme, l)
 			}
-		}
-		if hasPort && l&EmptyPort != 0 && port == "" {
-			hasPort = false
-		}
-		if hasPort && l&DefaultPort != 0 && port != "" && port == DefaultPortOf(scheme) {
-			hasPort = false
-		}
-		if hasPort {
-			b = append(b, ':')
-			b = append(b, port...)
 		}
 	}
 	ps := len(b)
@@ -537,6 +530,48 @@ func appendNormalized(b []byte, r Reference, l Level) []byte {
 		b = appendPct(b, x.fragment, l)
 	}
 	return b
+}
+
+// normPort applies the port steps of l to port: the normalized port is
+// port[z:], and keep is false when the port goes.
+func normPort[T string | []byte](port T, scheme string, l Level) (z int, keep bool) {
+	if l&PortZeros != 0 {
+		for z < len(port)-1 && port[z] == '0' {
+			z++
+		}
+	}
+	switch {
+	case l&EmptyPort != 0 && len(port) == 0,
+		l&DefaultPort != 0 && len(port) > 0 && string(port[z:]) == DefaultPortOf(scheme):
+		return z, false
+	}
+	return z, true
+}
+
+// dropLenientPorts handles a host from ParseLenient that ends with ":" and
+// digits, or ":", after its port was dropped: a parse of the result would
+// read those as the port ("//h:80:" loses its empty port, then reads as
+// host "h" and port "80"). It applies the port steps to each such port in
+// turn, as normalizing the result again would, so that Normalize reaches
+// its fixed point in one pass however many there are.
+func dropLenientPorts(b []byte, hostStart int, scheme string, l Level) []byte {
+	for {
+		c := bytes.LastIndexByte(b[hostStart:], ':')
+		if c < 0 {
+			return b
+		}
+		c += hostStart
+		port := b[c+1:]
+		for _, d := range port {
+			if !isDigit(d) {
+				return b
+			}
+		}
+		if z, keep := normPort(port, scheme, l); keep {
+			return append(b[:c+1], port[z:]...)
+		}
+		b = b[:c]
+	}
 }
 
 func appendPct(b []byte, s string, l Level) []byte {

@@ -624,3 +624,31 @@ func TestHasUpper(t *testing.T) {
 		t.Error(`hasUpper("") = true`)
 	}
 }
+
+// TestNormalizeLenientPorts: a lenient host that ends with ":" or ":" and
+// digits reads as host and port once its own port is dropped; Normalize
+// follows that to the end in one pass (FuzzParse: "//::::::::::").
+func TestNormalizeLenientPorts(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		l    Level
+		want string
+	}{
+		{"//::::::::::", SchemeBased, "//"},
+		{"//::::::::::", Syntax, "//::::::::::"},
+		{"http://h:80:/", SchemeBased, "http://h/"},
+		{"http://h:0080:/", SchemeBased, "http://h/"},
+		{"http://h:0081:/", SchemeBased, "http://h:81/"},
+		{"http://h:x:/", SchemeBased, "http://h:x/"},
+		{"http://h:81:80/", SchemeBased, "http://h:81/"},
+	} {
+		r, _ := ParseLenient(tt.in)
+		got := Normalize(r, tt.l)
+		if got.String() != tt.want {
+			t.Errorf("Normalize(ParseLenient(%q), %v) = %q, want %q", tt.in, tt.l, got, tt.want)
+		}
+		if again := Normalize(got, tt.l); again != got {
+			t.Errorf("Normalize(%q) = %q, again %q", tt.in, got, again)
+		}
+	}
+}
