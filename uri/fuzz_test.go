@@ -33,6 +33,7 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("finding offset %d out of range for %q", fi.Offset, s)
 			}
 		}
+		checkShortcut(t, lr)
 		// Everything works on lenient references too, without panics.
 		nl := Normalize(lr, Full)
 		if again := Normalize(nl, Full); again != nl {
@@ -67,6 +68,25 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// shortcutLevels are the levels checkShortcut tries: each step alone and
+// the ladders.
+var shortcutLevels = []Level{Case, PercentEncoding, DotSegments, PortZeros, EmptyPort, DefaultPort,
+	EmptyPath, SchemeSpecific, SortQuery, DropEmptyQuery, DropFragment, Syntax, SchemeBased, Full,
+	Case | DefaultPort, PercentEncoding | DotSegments}
+
+// checkShortcut checks that Normalize's shortcut, normalized, only says
+// yes when normalizing gives the text back.
+func checkShortcut(t *testing.T, r Reference) {
+	t.Helper()
+	for _, l := range shortcutLevels {
+		if normalized(r, l) {
+			if got := string(appendNormalized(nil, r, l)); got != r.String() {
+				t.Fatalf("normalized(%q, %v) but it normalizes to %q", r, l, got)
+			}
+		}
+	}
 }
 
 // FuzzNormalize checks that normalization is idempotent, keeps validity

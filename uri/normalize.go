@@ -244,6 +244,9 @@ func httpLike(scheme string) bool {
 // r itself, without allocating, when nothing changes, and allocates the
 // new text once otherwise.
 func Normalize(r Reference, l Level) Reference {
+	if normalized(r, l) {
+		return r
+	}
 	var buf [512]byte
 	b := appendNormalized(buf[:0], r, l)
 	if string(b) == r.s {
@@ -287,8 +290,181 @@ func Equal(a, b Reference, l Level) bool {
 	if a == b {
 		return true
 	}
+	if normalized(a, l) && normalized(b, l) {
+		return a.s == b.s
+	}
 	var ba, bb [512]byte
 	return string(appendNormalized(ba[:0], a, l)) == string(appendNormalized(bb[:0], b, l))
+}
+
+// normalized reports, conservatively, whether r is already normalized
+// under l: when it returns true, appendNormalized(r, l) gives r's text.
+// It only reads r, so the common case (most real URLs are normalized)
+// costs a few scans and no copy; whatever it is unsure of is left to
+// appendNormalized.
+func normalized(r Reference, l Level) bool {
+	s := r.s
+	hasScheme := r.flags&fScheme != 0
+	scheme := s[:0]
+	if hasScheme {
+		scheme = s[:r.schemeEnd]
+		if l&Case != 0 && hasUpper(scheme) {
+			return false
+		}
+	}
+	if l&PercentEncoding != 0 && pctNormChanges(s[len(scheme):]) {
+		return false
+	}
+	path := s[r.pathStart:r.pathEnd]
+	if r.flags&fAuthority != 0 {
+		if l&Case != 0 && hasUpper(s[r.hostStart:r.hostEnd]) {
+			return false
+		}
+		if r.flags&fPort != 0 {
+			port := s[r.hostEnd+1 : r.pathStart]
+			switch {
+			case l&PortZeros != 0 && len(port) > 1 && port[0] == '0',
+				l&EmptyPort != 0 && port == "",
+				l&DefaultPort != 0 && port != "" && port == DefaultPortOf(scheme):
+				return false
+			}
+		}
+		if path == "" && l&EmptyPath != 0 && httpLike(scheme) {
+			return false
+		}
+	} else {
+		var g [2]byte
+		if len(appendPathGuard(g[:0], path, hasScheme)) > 0 {
+			return false
+		}
+		if hasScheme && l&SchemeSpecific != 0 && scheme == "mailto" {
+			return false
+		}
+	}
+	if l&DotSegments != 0 && hasDotSeg(path) {
+		return false
+	}
+	if r.flags&fQuery != 0 {
+		q := s[r.pathEnd+1 : r.queryEnd]
+		if l&DropEmptyQuery != 0 && q == "" || l&SortQuery != 0 && strings.IndexByte(q, '&') >= 0 {
+			return false
+		}
+	}
+	return r.flags&fFragment == 0 || l&DropFragment == 0
+}
+
+// hasUpper reports whether s holds an ASCII uppercase letter. It tests
+// eight bytes at a time (see upperIn), the last word overlapping the one
+// before it; shorter strings are tested as two overlapping halves.
+func hasUpper(s string) bool {
+	n := len(s)
+	switch {
+	case n >= 8:
+		for i := 0; i+8 <= n; i += 8 {
+			if upperIn(load8(s, i)) {
+				return true
+			}
+		}
+		return n%8 != 0 && upperIn(load8(s, n-8))
+	case n >= 4:
+		return upperIn(load4(s, 0) | load4(s, n-4)<<32)
+	}
+	for i := 0; i < n; i++ {
+		if s[i]-'A' < 26 {
+			return true
+		}
+	}
+	return false
+}
+
+// load8 returns s[i:i+8] as a little-endian word.
+func load8(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// load4 returns s[i:i+4] as a little-endian word.
+func load4(s string, i int) uint64 {
+	s = s[i : i+4]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+}
+
+// upperIn reports whether one of the eight bytes of w is an ASCII
+// uppercase letter. With the top bit of each byte cleared (so that no sum
+// carries into the next byte), adding 0x3F sets the top bit of the bytes
+// >= 'A' and adding 0x25 that of the bytes > 'Z'; bytes that had the top
+// bit (non-ASCII) are masked out.
+func upperIn(w uint64) bool {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	w7 := w &^ high
+	return (w7+(0x80-'A')*ones)&^(w7+(0x80-'Z'-1)*ones)&^w&high != 0
+}
+
+// pctNormChanges reports whether percent.Normalize would change s: some
+// escape has lowercase hex digits or encodes an unreserved character.
+// Components end at delimiters that are not hex digits, so an escape of
+// a component is an escape of the whole reference and the answer for the
+// whole text covers every component.
+func pctNormChanges(s string) bool {
+	for {
+		i := strings.IndexByte(s, '%')
+		if i < 0 {
+			return false
+		}
+		if i+2 < len(s) && classes[s[i+1]]&classes[s[i+2]]&cHex != 0 {
+			h, l := s[i+1], s[i+2]
+			if h >= 'a' || l >= 'a' || unreservedEscape(h, l) {
+				return true
+			}
+			s = s[i+3:]
+			continue
+		}
+		s = s[i+1:]
+	}
+}
+
+// unreservedEscape reports whether the escape with the uppercase hex
+// digits h and l encodes an unreserved character (ALPHA, DIGIT, "-", ".",
+// "_", "~").
+func unreservedEscape(h, l byte) bool {
+	switch h {
+	case '2': // "-" 2D, "." 2E
+		return l == 'D' || l == 'E'
+	case '3': // digits 30-39
+		return l <= '9'
+	case '4': // A-O 41-4F
+		return l != '0'
+	case '5': // P-Z 50-5A, "_" 5F
+		return l <= 'A' || l == 'F'
+	case '6': // a-o 61-6F
+		return l != '0'
+	case '7': // p-z 70-7A, "~" 7E
+		return l <= 'A' || l == 'E'
+	}
+	return false
+}
+
+// hasDotSeg is hasDotSegment for strings, skipping to each "." with
+// IndexByte: most paths have few dots.
+func hasDotSeg(p string) bool {
+	for i := 0; ; {
+		j := strings.IndexByte(p[i:], '.')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i == 0 || p[i-1] == '/' {
+			k := i + 1
+			if k < len(p) && p[k] == '.' {
+				k++
+			}
+			if k == len(p) || p[k] == '/' {
+				return true
+			}
+		}
+		i++
+	}
 }
 
 func appendNormalized(b []byte, r Reference, l Level) []byte {
@@ -308,22 +484,15 @@ func appendNormalized(b []byte, r Reference, l Level) []byte {
 			b = appendPct(b, x.userinfo, l)
 			b = append(b, '@')
 		}
+		hostStart := len(b)
 		b = appendHostNorm(b, x.host, r.host, l)
-		port, hasPort := x.port, x.hasPort
-		if hasPort && l&PortZeros != 0 {
-			for len(port) > 1 && port[0] == '0' {
-				port = port[1:]
+		if x.hasPort {
+			if z, keep := normPort(x.port, scheme, l); keep {
+				b = append(b, ':')
+				b = append(b, x.port[z:]...)
+			} else if r.host == HostRegName {
+				b = dropLenientPorts(b, hostStart, scheme, l)
 			}
-		}
-		if hasPort && l&EmptyPort != 0 && port == "" {
-			hasPort = false
-		}
-		if hasPort && l&DefaultPort != 0 && port != "" && port == DefaultPortOf(scheme) {
-			hasPort = false
-		}
-		if hasPort {
-			b = append(b, ':')
-			b = append(b, port...)
 		}
 	}
 	ps := len(b)
@@ -361,6 +530,48 @@ func appendNormalized(b []byte, r Reference, l Level) []byte {
 		b = appendPct(b, x.fragment, l)
 	}
 	return b
+}
+
+// normPort applies the port steps of l to port: the normalized port is
+// port[z:], and keep is false when the port goes.
+func normPort[T string | []byte](port T, scheme string, l Level) (z int, keep bool) {
+	if l&PortZeros != 0 {
+		for z < len(port)-1 && port[z] == '0' {
+			z++
+		}
+	}
+	switch {
+	case l&EmptyPort != 0 && len(port) == 0,
+		l&DefaultPort != 0 && len(port) > 0 && string(port[z:]) == DefaultPortOf(scheme):
+		return z, false
+	}
+	return z, true
+}
+
+// dropLenientPorts handles a host from ParseLenient that ends with ":" and
+// digits, or ":", after its port was dropped: a parse of the result would
+// read those as the port ("//h:80:" loses its empty port, then reads as
+// host "h" and port "80"). It applies the port steps to each such port in
+// turn, as normalizing the result again would, so that Normalize reaches
+// its fixed point in one pass however many there are.
+func dropLenientPorts(b []byte, hostStart int, scheme string, l Level) []byte {
+	for {
+		c := bytes.LastIndexByte(b[hostStart:], ':')
+		if c < 0 {
+			return b
+		}
+		c += hostStart
+		port := b[c+1:]
+		for _, d := range port {
+			if !isDigit(d) {
+				return b
+			}
+		}
+		if z, keep := normPort(port, scheme, l); keep {
+			return append(b[:c+1], port[z:]...)
+		}
+		b = b[:c]
+	}
 }
 
 func appendPct(b []byte, s string, l Level) []byte {

@@ -272,6 +272,9 @@ func relativePath(target, base string) string {
 	if dir == "" {
 		dir = "/"
 	}
+	// Resolution removes the dot segments after merging: a "." or ".."
+	// directory of the base ("/a/./") is not a level to climb.
+	dir = removeDotSegments(nil, dir)
 	d := dir[1:]    // "a/b/" : segments each followed by "/"
 	t := target[1:] // remaining target
 	// Skip common directory segments, leaving the target's last segment.

@@ -415,6 +415,26 @@ func TestRelativize(t *testing.T) {
 	}
 }
 
+// TestRelativizeDotBase: a base whose directory holds dot segments (found
+// by FuzzResolve).
+func TestRelativizeDotBase(t *testing.T) {
+	for _, tt := range []struct{ base, target, want string }{
+		{"A:/0/./", "A:/0/0", "0"},
+		{"A:/0/./x", "A:/0/", "./"},
+		{"http://h/a/b/../c", "http://h/a/d", "d"},
+		{"http://h/a/b/..", "http://h/a/b/d", "d"},
+	} {
+		base, target := MustParse(tt.base), MustParse(tt.target)
+		got := Relativize(target, base)
+		if got.String() != tt.want {
+			t.Errorf("Relativize(%q, %q) = %q, want %q", tt.target, tt.base, got, tt.want)
+		}
+		if back := Resolve(base, got); back != target {
+			t.Errorf("Resolve(%q, %q) = %q, want %q", tt.base, got, back, tt.target)
+		}
+	}
+}
+
 func TestResolveGuards(t *testing.T) {
 	for _, tt := range []struct{ base, ref, want string }{
 		{"f:/a", ".//g", "f:/.//g"},
@@ -505,5 +525,130 @@ func TestNormalizeFullAllocs(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { Normalize(r, Full) }); n > 1 {
 		t.Errorf("Normalize(Full) allocs = %v, want <= 1", n)
+	}
+}
+
+// TestNormalizedShortcut checks Normalize's shortcut: it must say yes for
+// common normalized references (or it buys nothing) and no whenever a
+// step changes the text, and a yes must agree with the full computation.
+func TestNormalizedShortcut(t *testing.T) {
+	tests := []struct {
+		in   string
+		l    Level
+		want bool
+	}{
+		{"file:///Users/x/dev/node_modules/ts-node/esm.mjs", SchemeBased, true},
+		{"https://www.example.com/a/b.html?q=1&r=%C3%A9#top", SchemeBased, true},
+		{"node:url", SchemeBased, true},
+		{"a/b/c..d/.e/f.", Syntax, true},
+		{"//h/%2F%3A", Syntax, true},
+		{"http://a/?b=1", Full, true},
+		{"HTTP://a/", SchemeBased, false},
+		{"HTTP://a/", DotSegments, true},
+		{"http://A/", SchemeBased, false},
+		{"http://%C3%A9/", SchemeBased, false}, // conservative: hex in a host
+		{"http://a/%7e", SchemeBased, false},
+		{"http://a/%7E", SchemeBased, false},
+		{"http://a/%c3", SchemeBased, false},
+		{"http://a/%c3", DotSegments, true},
+		{"http://a/%2D", PercentEncoding, false},
+		{"http://a/%5F%", PercentEncoding, false},
+		{"http://a/%5B%30", PercentEncoding, false},
+		{"http://a/%5B%3A", PercentEncoding, true},
+		{"http://a:080/", PortZeros, false},
+		{"http://a:0/", PortZeros, true},
+		{"http://a:/", EmptyPort, false},
+		{"http://a:80/", DefaultPort, false},
+		{"http://a:8080/", SchemeBased, true},
+		{"http://a", EmptyPath, false},
+		{"foo://a", EmptyPath, true},
+		{"mailto:a@b.c", SchemeBased, false}, // conservative: mailto
+		{"/a/./b", DotSegments, false},
+		{"/a/../b", DotSegments, false},
+		{"..", DotSegments, false},
+		{".", DotSegments, false},
+		{"a/.", DotSegments, false},
+		{"s:a/..", DotSegments, false},
+		{"/a/.../b", DotSegments, true},
+		{"/a/../b", PercentEncoding, true},
+		{"http://a/?", DropEmptyQuery, false},
+		{"http://a/?x", DropEmptyQuery, true},
+		{"http://a/?b&a", SortQuery, false}, // conservative: several elements
+		{"http://a/#f", DropFragment, false},
+		{"http://a/#f", SchemeBased, true},
+	}
+	for _, tt := range tests {
+		r, _ := ParseLenient(tt.in) // as Parse for all but "%5F%"
+		if got := normalized(r, tt.l); got != tt.want {
+			t.Errorf("normalized(%q, %v) = %v, want %v", tt.in, tt.l, got, tt.want)
+		}
+		checkShortcut(t, r)
+	}
+	// Lenient references: a colon in the first segment of a relative
+	// path gets a "./" guard.
+	r, _ := ParseLenient("%zz:b")
+	if normalized(r, Syntax) {
+		t.Errorf("normalized(ParseLenient(%q)) = true", r)
+	}
+	checkShortcut(t, r)
+}
+
+// TestHasUpper checks the word-at-a-time test against the byte loop on
+// every byte value at every position of strings of 1 to 17 bytes.
+func TestHasUpper(t *testing.T) {
+	slow := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if 'A' <= s[i] && s[i] <= 'Z' {
+				return true
+			}
+		}
+		return false
+	}
+	for n := 1; n <= 17; n++ {
+		for _, fill := range []byte{'a', 0xFF, '@', '[', 0xC1, 0xDA} {
+			for pos := 0; pos < n; pos++ {
+				for c := 0; c < 256; c++ {
+					b := make([]byte, n)
+					for i := range b {
+						b[i] = fill
+					}
+					b[pos] = byte(c)
+					if got, want := hasUpper(string(b)), slow(string(b)); got != want {
+						t.Fatalf("hasUpper(%q) = %v, want %v", b, got, want)
+					}
+				}
+			}
+		}
+	}
+	if hasUpper("") {
+		t.Error(`hasUpper("") = true`)
+	}
+}
+
+// TestNormalizeLenientPorts: a lenient host that ends with ":" or ":" and
+// digits reads as host and port once its own port is dropped; Normalize
+// follows that to the end in one pass (FuzzParse: "//::::::::::").
+func TestNormalizeLenientPorts(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		l    Level
+		want string
+	}{
+		{"//::::::::::", SchemeBased, "//"},
+		{"//::::::::::", Syntax, "//::::::::::"},
+		{"http://h:80:/", SchemeBased, "http://h/"},
+		{"http://h:0080:/", SchemeBased, "http://h/"},
+		{"http://h:0081:/", SchemeBased, "http://h:81/"},
+		{"http://h:x:/", SchemeBased, "http://h:x/"},
+		{"http://h:81:80/", SchemeBased, "http://h:81/"},
+	} {
+		r, _ := ParseLenient(tt.in)
+		got := Normalize(r, tt.l)
+		if got.String() != tt.want {
+			t.Errorf("Normalize(ParseLenient(%q), %v) = %q, want %q", tt.in, tt.l, got, tt.want)
+		}
+		if again := Normalize(got, tt.l); again != got {
+			t.Errorf("Normalize(%q) = %q, again %q", tt.in, got, again)
+		}
 	}
 }

@@ -63,7 +63,7 @@ func FuzzRecordReader(f *testing.F) {
 		}
 		r.target = int(target) + 1
 		var got [][]byte
-		w := newWorker(func(in []byte) outcome { return outcome{Output: in} }, &opts)
+		w := newWorker(func(in []byte) outcome { return outcome{Output: in} }, nil, &opts)
 		b := newBatch()
 		read := 0
 		for {

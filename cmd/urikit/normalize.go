@@ -54,9 +54,9 @@ licensed by RFC 3986, but what crawlers use to find duplicates).`,
 			if err != nil {
 				return err
 			}
-			return processRecords(cmd, args, opts, func() recordFunc {
+			return processRecordsFast(cmd, args, opts, func() (recordFunc, appendFunc) {
 				var buf []byte
-				return func(in []byte) outcome {
+				full := func(in []byte) outcome {
 					// Neither r nor its normalized form outlives this call.
 					r, err := uri.Parse(transient(in))
 					if err != nil {
@@ -66,6 +66,14 @@ licensed by RFC 3986, but what crawlers use to find duplicates).`,
 					buf = uri.Normalize(r, l).AppendTo(buf[:0])
 					return outcome{Output: buf}
 				}
+				fast := func(dst, in []byte) ([]byte, bool) {
+					r, err := uri.Parse(transient(in))
+					if err != nil {
+						return dst, false
+					}
+					return uri.Normalize(r, l).AppendTo(dst), true
+				}
+				return full, fast
 			})
 		},
 	}

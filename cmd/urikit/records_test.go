@@ -334,3 +334,102 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	c.lines += int64(bytes.Count(p, []byte("\n")))
 	return len(p), nil
 }
+
+// TestFastRecordPath checks the fast record path of normalize and
+// parse --whatwg --get against their --json form, which takes the full
+// path: same output for every record, and the failures in their places
+// (an empty output line and a message with the right record number).
+func TestFastRecordPath(t *testing.T) {
+	var b strings.Builder
+	for i := range 3000 {
+		switch i % 6 {
+		case 0:
+			fmt.Fprintf(&b, "HTTP://Example.COM:80/%d/./a/../b%%7e\r\n", i)
+		case 1:
+			fmt.Fprintf(&b, "file:///Users/x/dev/%d/node_modules/esm.mjs\n", i)
+		case 2:
+			fmt.Fprintf(&b, "http://a b/%d\n", i) // fails both
+		case 3:
+			fmt.Fprintf(&b, "https://www.example.com/%d?q=%%c3%%a9#f\n", i)
+		case 4:
+			fmt.Fprintf(&b, "rel/%d/..\n", i) // fails --whatwg only
+		default:
+			fmt.Fprintf(&b, "http://[::1]:%d/\n", i%70000)
+		}
+	}
+	in := b.String()
+	for _, c := range []struct {
+		args  []string
+		field string // of the --json record
+	}{
+		{[]string{"normalize"}, "output"},
+		{[]string{"normalize", "--level", "full"}, "output"},
+		{[]string{"parse", "--whatwg", "--get", "href"}, "href"},
+		{[]string{"parse", "--whatwg", "--get", "href", "--base", "http://h/d/"}, "href"},
+		{[]string{"parse", "--whatwg", "--get", "host"}, "host"},
+	} {
+		for _, jobs := range []string{"1", "3"} {
+			args := append(c.args, "-j", jobs)
+			out, errOut, _ := cli(t, in, args...)
+			jout, _, _ := cli(t, in, append(args, "--json")...)
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			recs := jsonLines(t, jout, 3000)
+			if len(lines) != len(recs) {
+				t.Fatalf("%v: %d lines, %d JSON records", args, len(lines), len(recs))
+			}
+			failed := 0
+			for i, rec := range recs {
+				want, _ := rec[c.field].(string)
+				if rec["error"] != nil || rec["failure"] == true {
+					failed++
+					want = ""
+					if msg := fmt.Sprintf("urikit: record %d: ", i+1); !strings.Contains(errOut, msg) {
+						t.Errorf("%v: no %q on standard error", args, msg)
+					}
+				}
+				if lines[i] != want {
+					t.Fatalf("%v: record %d: %q, --json says %q", args, i+1, lines[i], want)
+				}
+			}
+			if failed == 0 || failed == len(recs) || strings.Count(errOut, "urikit: record ") != failed {
+				t.Errorf("%v: %d failures, %d messages", args, failed, strings.Count(errOut, "urikit: record "))
+			}
+		}
+	}
+}
+
+// TestMessagesToFiles runs a command with real files as standard output
+// and error: separate files get the same messages as buffers do (in a
+// batch, buffered), and one file shared by both gets each message right
+// after the output of the records before it.
+func TestMessagesToFiles(t *testing.T) {
+	in := mixedRecords(5000)
+	wantOut, wantErr, wantCode := cli(t, in, "decode", "-j", "2")
+	dir := t.TempDir()
+	open := func(name string) *os.File {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	outFile, errFile := open("out"), open("err")
+	if !separateFiles(outFile, errFile) || separateFiles(outFile, outFile) || separateFiles(&bytes.Buffer{}, errFile) {
+		t.Fatal("separateFiles is wrong")
+	}
+	code := run([]string{"decode", "-j", "2"}, strings.NewReader(in), outFile, errFile)
+	gotOut, _ := os.ReadFile(outFile.Name())
+	gotErr, _ := os.ReadFile(errFile.Name())
+	if code != wantCode || string(gotOut) != wantOut || string(gotErr) != wantErr {
+		t.Errorf("separate files: status %d (want %d), stdout %d bytes (want %d), stderr %d bytes (want %d)",
+			code, wantCode, len(gotOut), len(wantOut), len(gotErr), len(wantErr))
+	}
+	both := open("both")
+	run([]string{"decode", "-j", "2"}, strings.NewReader("ok%41\nbad%4\nfine\n%zz\nlast\n"), both, both)
+	got, _ := os.ReadFile(both.Name())
+	want := "okA\nurikit: record 2: offset 3: \"%4\": escape cut off by the end of the input\n"
+	if !strings.HasPrefix(string(got), want) || !strings.Contains(string(got), "\n\nfine\nurikit: record 4: ") || !strings.HasSuffix(string(got), "\n\nlast\n") {
+		t.Errorf("one file for both: %q", got)
+	}
+}
