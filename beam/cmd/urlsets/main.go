@@ -1,6 +1,6 @@
 // Command urlsets normalizes large sets of URLs on Apache Beam: it reads
-// text files of URLs (one a line; local paths or any filesystem Beam
-// supports, globs allowed), parses and normalizes them with urikit, and
+// text files of URLs (one a line; local paths, gs:// or s3://, globs
+// allowed, .gz decompressed), parses and normalizes them with urikit, and
 // writes the distinct normalized URLs, counts per host, the findings of
 // package check at a severity or above, and the dead letters (every record
 // that failed, with its error):
@@ -27,6 +27,9 @@ import (
 	"os"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	// beamx registers local paths and gs://; s3:// is for Flink and Spark
+	// clusters on AWS.
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/urikit/urikit/beam/urlbeam"
@@ -52,7 +55,7 @@ func main() {
 	flag.StringVar(&c.hostsBy, "hosts-by", "host", "count URLs per host or per registrable domain: host or domain")
 	flag.StringVar(&c.minSeverity, "min-severity", "warn", "report the findings of urikit check at `LEVEL` or above: info, warn or danger")
 	flag.BoolVar(&c.noCheck, "no-check", false, "do not run urikit check (the findings files are empty)")
-	flag.IntVar(&c.shards, "shards", 1, "number of files of the distinct and dead outputs")
+	flag.IntVar(&c.shards, "shards", 1, "number of files of each of the distinct, findings and dead outputs")
 	flag.Parse()
 	beam.Init()
 
