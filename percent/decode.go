@@ -1,6 +1,7 @@
 package percent
 
 import (
+	"encoding/binary"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -43,63 +44,127 @@ func DecodeBytes(s string) ([]byte, error) { return Decoder{}.DecodeBytes(s) }
 // Decode decodes s as text. It returns s itself, without allocating, when s
 // holds nothing to decode.
 func (d Decoder) Decode(s string) (string, error) {
-	if !d.needsWork(s) && utf8.ValidString(s) {
+	i := d.index(s)
+	if i < 0 && validText(s) {
 		return s, nil
 	}
-	b, err := d.appendDecode(make([]byte, 0, len(s)), s, true)
+	b, err := d.appendDecodeFrom(make([]byte, 0, len(s)), s, i, true)
 	return stringOf(b), err
 }
 
 // AppendDecode appends the decoding of s as text to dst.
 func (d Decoder) AppendDecode(dst []byte, s string) ([]byte, error) {
-	return d.appendDecode(dst, s, true)
+	return d.appendDecodeFrom(dst, s, d.index(s), true)
 }
 
 // DecodeBytes decodes s to arbitrary octets (no UTF-8 rule).
 func (d Decoder) DecodeBytes(s string) ([]byte, error) {
-	return d.appendDecode(make([]byte, 0, len(s)), s, false)
+	return d.appendDecodeFrom(make([]byte, 0, len(s)), s, d.index(s), false)
 }
 
 // AppendDecodeBytes appends the decoding of s as arbitrary octets to dst.
 func (d Decoder) AppendDecodeBytes(dst []byte, s string) ([]byte, error) {
-	return d.appendDecode(dst, s, false)
+	return d.appendDecodeFrom(dst, s, d.index(s), false)
 }
 
-func (d Decoder) needsWork(s string) bool {
+// index returns the index of the first byte of s that decodes to something
+// else ("%", or "+" with PlusAsSpace), or -1.
+func (d Decoder) index(s string) int {
 	if d.PlusAsSpace {
-		return indexPercentOrPlus(s) >= 0
+		return indexPercentOrPlus(s)
 	}
-	return strings.IndexByte(s, '%') >= 0
+	return strings.IndexByte(s, '%')
 }
 
-func (d Decoder) appendDecode(dst []byte, s string, text bool) ([]byte, error) {
+// appendDecodeFrom decodes s after dst, i being d.index(s).
+func (d Decoder) appendDecodeFrom(dst []byte, s string, i int, text bool) ([]byte, error) {
 	start := len(dst)
-	if out, ok := d.fast(dst, s, text); ok {
+	if out, ok := d.fast(dst, s, i, text); ok {
 		return out, nil
 	}
 	return d.slow(dst[:start], s, text)
 }
 
-// fast decodes the common case: every escape well formed and, for text,
-// valid UTF-8 output. It reports false on anything else. Up to the first
-// byte that needs work it copies in one append; from there it writes by
-// index into a buffer grown once, as escapes in URLs come densely.
-func (d Decoder) fast(dst []byte, s string, text bool) ([]byte, bool) {
-	start := len(dst)
-	var i int
-	if d.PlusAsSpace {
-		i = indexPercentOrPlus(s)
-	} else {
-		i = strings.IndexByte(s, '%')
+// Word constants of the 8-bytes-at-a-time scans.
+const (
+	ones     = 0x0101010101010101
+	highBits = 0x8080808080808080
+	pctWord  = '%' * ones
+	plusWord = '+' * ones
+)
+
+// load8 returns the 8 bytes of s[i:i+8] as a little-endian word (the
+// compiler makes it one load).
+func load8(s string, i int) uint64 {
+	w := s[i : i+8]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
+// hasByte reports whether some byte of x equals the byte repeated in pat.
+func hasByte(x, pat uint64) bool {
+	v := x ^ pat
+	return (v-ones)&^v&highBits != 0
+}
+
+// validText reports whether s is valid UTF-8. It checks ASCII 32 bytes at a
+// time and leaves only the rest from the first non-ASCII word to
+// utf8.ValidString.
+func validText(s string) bool {
+	i := 0
+	for ; i+32 <= len(s); i += 32 {
+		if (load8(s, i)|load8(s, i+8)|load8(s, i+16)|load8(s, i+24))&highBits != 0 {
+			return utf8.ValidString(s[i:])
+		}
 	}
+	for ; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return utf8.ValidString(s[i:])
+		}
+	}
+	return true
+}
+
+// fast decodes the common case: every escape well formed and, for text,
+// valid UTF-8 output. It reports false on anything else. i is d.index(s):
+// up to there it copies in one append; from there it writes by index into
+// a buffer grown once, 8 bytes at once while a chunk of the input holds no
+// "%" (or "+"), one by one through a chunk that does. For text, the output
+// is checked as UTF-8 only when some byte of it is not ASCII.
+func (d Decoder) fast(dst []byte, s string, i int, text bool) ([]byte, bool) {
 	if i < 0 {
-		dst = append(dst, s...)
-	} else {
-		dst = slices.Grow(dst, len(s))
-		dst = append(dst, s[:i]...)
-		n := len(dst)
-		b := dst[:cap(dst)]
-		for i < len(s) {
+		if text && !validText(s) {
+			return dst, false
+		}
+		return append(dst, s...), true
+	}
+	if text && !validText(s[:i]) {
+		return dst, false
+	}
+	start := len(dst)
+	dst = slices.Grow(dst, len(s))
+	dst = append(dst, s[:i]...)
+	n := len(dst)
+	b := dst[:cap(dst)]
+	special := uint64(pctWord)
+	if d.PlusAsSpace {
+		special = plusWord
+	}
+	var high byte // the OR of the output bytes from s[i] on
+	for i < len(s) {
+		end := len(s)
+		if i+8 <= len(s) {
+			x := load8(s, i)
+			if !hasByte(x, pctWord) && !hasByte(x, special) {
+				binary.LittleEndian.PutUint64(b[n:], x)
+				high |= byte(x>>56 | x>>48 | x>>40 | x>>32 | x>>24 | x>>16 | x>>8 | x)
+				n += 8
+				i += 8
+				continue
+			}
+			end = i + 8
+		}
+		for i < end {
 			switch c := s[i]; {
 			case c == '%':
 				if i+2 >= len(s) {
@@ -110,29 +175,37 @@ func (d Decoder) fast(dst []byte, s string, text bool) ([]byte, bool) {
 					return dst, false
 				}
 				b[n] = h<<4 | l
+				high |= h << 4
 				i += 3
 			case c == '+' && d.PlusAsSpace:
 				b[n] = ' '
 				i++
 			default:
 				b[n] = c
+				high |= c
 				i++
 			}
 			n++
 		}
-		dst = b[:n]
 	}
-	if text && !utf8.Valid(dst[start:]) {
+	dst = b[:n]
+	if text && high&0x80 != 0 && !utf8.Valid(dst[start:]) {
 		return dst, false
 	}
 	return dst, true
 }
 
 // indexPercentOrPlus returns the index of the first "%" or "+" in s, or
-// -1. (strings.IndexAny builds its byte set on every call, which costs more
-// than this loop on URL-sized input.)
+// -1, testing 8 bytes at a time. (strings.IndexAny builds its byte set on
+// every call, which costs more than this loop on URL-sized input.)
 func indexPercentOrPlus(s string) int {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if x := load8(s, i); hasByte(x, pctWord) || hasByte(x, plusWord) {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
 		if c := s[i]; c == '%' || c == '+' {
 			return i
 		}

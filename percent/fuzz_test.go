@@ -89,7 +89,7 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("DecodeBytes(%q): bad error %v", s, err)
 		}
 		for _, textMode := range []bool{true, false} {
-			if fast, ok := d.fast(nil, s, textMode); ok {
+			if fast, ok := d.fast(nil, s, d.index(s), textMode); ok {
 				slow, err := d.slow(nil, s, textMode)
 				if err != nil || !bytes.Equal(fast, slow) {
 					t.Fatalf("fast %q != slow %q (%v) for %q", fast, slow, err, s)
