@@ -2,6 +2,7 @@ package percent
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -54,17 +55,32 @@ func (d Decoder) Decode(s string) (string, error) {
 
 // AppendDecode appends the decoding of s as text to dst.
 func (d Decoder) AppendDecode(dst []byte, s string) ([]byte, error) {
-	return d.appendDecodeFrom(dst, s, d.index(s), true)
+	return d.appendDecodeFrom(dst, s, d.start(s), true)
 }
 
 // DecodeBytes decodes s to arbitrary octets (no UTF-8 rule).
 func (d Decoder) DecodeBytes(s string) ([]byte, error) {
-	return d.appendDecodeFrom(make([]byte, 0, len(s)), s, d.index(s), false)
+	return d.appendDecodeFrom(make([]byte, 0, len(s)), s, d.start(s), false)
 }
 
 // AppendDecodeBytes appends the decoding of s as arbitrary octets to dst.
 func (d Decoder) AppendDecodeBytes(dst []byte, s string) ([]byte, error) {
-	return d.appendDecodeFrom(dst, s, d.index(s), false)
+	return d.appendDecodeFrom(dst, s, d.start(s), false)
+}
+
+// shortInput is the length up to which the append API decodes with no
+// first scan for "%": the decoding loop finds it about as fast, and a URL
+// rarely goes long without one.
+const shortInput = 128
+
+// start returns where the append API starts decoding: d.index(s) for long
+// input, so that a long run with nothing to decode is found with one fast
+// scan and copied at once, and 0 for short input.
+func (d Decoder) start(s string) int {
+	if len(s) <= shortInput {
+		return 0
+	}
+	return d.index(s)
 }
 
 // index returns the index of the first byte of s that decodes to something
@@ -101,36 +117,41 @@ func load8(s string, i int) uint64 {
 		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 }
 
-// hasByte reports whether some byte of x equals the byte repeated in pat.
-func hasByte(x, pat uint64) bool {
-	v := x ^ pat
-	return (v-ones)&^v&highBits != 0
+// zeros returns the word with the high bit of each byte set where the byte
+// of v is zero, and every other bit clear (exactly: no carry crosses bytes).
+func zeros(v uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^((v&low7 + low7) | v | low7)
 }
 
 // validText reports whether s is valid UTF-8. It checks ASCII 32 bytes at a
 // time and leaves only the rest from the first non-ASCII word to
 // utf8.ValidString.
 func validText(s string) bool {
-	i := 0
-	for ; i+32 <= len(s); i += 32 {
-		if (load8(s, i)|load8(s, i+8)|load8(s, i+16)|load8(s, i+24))&highBits != 0 {
-			return utf8.ValidString(s[i:])
+	for r := s; ; r = r[32:] {
+		if len(r) < 32 {
+			for i := 0; i < len(r); i++ {
+				if r[i] >= utf8.RuneSelf {
+					return utf8.ValidString(r[i:])
+				}
+			}
+			return true
+		}
+		w := r[:32]
+		if (load8(w, 0)|load8(w, 8)|load8(w, 16)|load8(w, 24))&highBits != 0 {
+			return utf8.ValidString(r)
 		}
 	}
-	for ; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return utf8.ValidString(s[i:])
-		}
-	}
-	return true
 }
 
 // fast decodes the common case: every escape well formed and, for text,
-// valid UTF-8 output. It reports false on anything else. i is d.index(s):
+// valid UTF-8 output. It reports false on anything else. i is d.index(s),
+// or an index before it:
 // up to there it copies in one append; from there it writes by index into
-// a buffer grown once, 8 bytes at once while a chunk of the input holds no
-// "%" (or "+"), one by one through a chunk that does. For text, the output
-// is checked as UTF-8 only when some byte of it is not ASCII.
+// a buffer grown once. Each step loads 8 bytes, stores them, and finds the
+// first "%" (or "+") among them: the bytes before it are kept and it is
+// decoded, so that a step covers one run and one escape. For text, the
+// output is checked as UTF-8 only when some byte of it is not ASCII.
 func (d Decoder) fast(dst []byte, s string, i int, text bool) ([]byte, bool) {
 	if i < 0 {
 		if text && !validText(s) {
@@ -138,35 +159,67 @@ func (d Decoder) fast(dst []byte, s string, i int, text bool) ([]byte, bool) {
 		}
 		return append(dst, s...), true
 	}
-	if text && !validText(s[:i]) {
+	if i > 0 && text && !validText(s[:i]) {
 		return dst, false
 	}
 	start := len(dst)
 	dst = slices.Grow(dst, len(s))
 	dst = append(dst, s[:i]...)
 	n := len(dst)
+	// Output never outruns input: n-start <= i, so the 8-byte stores below
+	// stay within b.
 	b := dst[:cap(dst)]
 	special := uint64(pctWord)
 	if d.PlusAsSpace {
 		special = plusWord
 	}
-	var high byte // the OR of the output bytes from s[i] on
+	// high is the OR of the input bytes from i on (every one is either
+	// copied or a hex digit, which is ASCII) and of the decoded bytes.
+	var high uint64
 	for i < len(s) {
-		end := len(s)
 		if i+8 <= len(s) {
 			x := load8(s, i)
-			if !hasByte(x, pctWord) && !hasByte(x, special) {
-				binary.LittleEndian.PutUint64(b[n:], x)
-				high |= byte(x>>56 | x>>48 | x>>40 | x>>32 | x>>24 | x>>16 | x>>8 | x)
+			binary.LittleEndian.PutUint64(b[n:], x)
+			high |= x
+			m := zeros(x^pctWord) | zeros(x^special)
+			if m == 0 {
 				n += 8
 				i += 8
 				continue
 			}
-			end = i + 8
+			k := bits.TrailingZeros64(m) >> 3
+			n += k
+			i += k
+		} else if r := len(s) - i; len(s) >= 8 && n+8 <= len(b) {
+			// The last r < 8 bytes: load the word that ends with them
+			// and shift them down; the zero bytes shifted in are no
+			// "%" or "+".
+			x := load8(s, len(s)-8) >> (64 - 8*r)
+			binary.LittleEndian.PutUint64(b[n:], x)
+			high |= x
+			m := (zeros(x^pctWord) | zeros(x^special)) & (1<<(8*r) - 1)
+			if m == 0 {
+				n += r
+				i += r
+				continue
+			}
+			k := bits.TrailingZeros64(m) >> 3
+			n += k
+			i += k
+		} else if c := s[i]; c != '%' && (c != '+' || !d.PlusAsSpace) {
+			b[n] = c
+			high |= uint64(c)
+			n++
+			i++
+			continue
 		}
-		for i < end {
-			switch c := s[i]; {
-			case c == '%':
+		// s[i] is "%" or "+": decode it and those that follow at once,
+		// as in "%C3%A9".
+		for i < len(s) {
+			if c := s[i]; c == '+' && d.PlusAsSpace {
+				b[n] = ' '
+				i++
+			} else if c == '%' {
 				if i+2 >= len(s) {
 					return dst, false
 				}
@@ -175,21 +228,16 @@ func (d Decoder) fast(dst []byte, s string, i int, text bool) ([]byte, bool) {
 					return dst, false
 				}
 				b[n] = h<<4 | l
-				high |= h << 4
+				high |= uint64(h) << 4
 				i += 3
-			case c == '+' && d.PlusAsSpace:
-				b[n] = ' '
-				i++
-			default:
-				b[n] = c
-				high |= c
-				i++
+			} else {
+				break
 			}
 			n++
 		}
 	}
 	dst = b[:n]
-	if text && high&0x80 != 0 && !utf8.Valid(dst[start:]) {
+	if text && high&highBits != 0 && !utf8.Valid(dst[start:]) {
 		return dst, false
 	}
 	return dst, true
@@ -201,7 +249,7 @@ func (d Decoder) fast(dst []byte, s string, i int, text bool) ([]byte, bool) {
 func indexPercentOrPlus(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		if x := load8(s, i); hasByte(x, pctWord) || hasByte(x, plusWord) {
+		if x := load8(s, i); zeros(x^pctWord)|zeros(x^plusWord) != 0 {
 			break
 		}
 	}

@@ -89,10 +89,18 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("DecodeBytes(%q): bad error %v", s, err)
 		}
 		for _, textMode := range []bool{true, false} {
-			if fast, ok := d.fast(nil, s, d.index(s), textMode); ok {
-				slow, err := d.slow(nil, s, textMode)
-				if err != nil || !bytes.Equal(fast, slow) {
-					t.Fatalf("fast %q != slow %q (%v) for %q", fast, slow, err, s)
+			slow, slowErr := d.slow(nil, s, textMode)
+			// The fast path may start at the first byte to decode or
+			// anywhere before it, and with a buffer of any capacity.
+			for _, start := range []int{d.index(s), 0} {
+				for _, dst := range [][]byte{nil, make([]byte, 1, 1+len(s))} {
+					fast, ok := d.fast(dst, s, start, textMode)
+					if ok && (slowErr != nil || !bytes.Equal(fast[len(dst):], slow)) {
+						t.Fatalf("fast %q != slow %q (%v) for %q from %d", fast, slow, slowErr, s, start)
+					}
+					if !ok && slowErr == nil && (!textMode || utf8.Valid(slow)) && !d.LegacyU {
+						t.Fatalf("fast failed on %q, which slow decodes to %q", s, slow)
+					}
 				}
 			}
 		}
