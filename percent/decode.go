@@ -49,6 +49,13 @@ func (d Decoder) Decode(s string) (string, error) {
 	if i < 0 && validText(s) {
 		return s, nil
 	}
+	if len(s) <= stackBuf {
+		// The result is no longer than s: decode on the stack and copy
+		// into an exact-size string.
+		var buf [stackBuf]byte
+		b, err := d.appendDecodeFrom(buf[:0], s, i, true)
+		return string(b), err
+	}
 	b, err := d.appendDecodeFrom(make([]byte, 0, len(s)), s, i, true)
 	return stringOf(b), err
 }

@@ -100,12 +100,23 @@ func (e Encoder) table() [setSize]byte {
 // the bit form or an Encoder that changes it, a copy on the stack.
 type table interface{ ~string | ~[]byte }
 
+// stackBuf is the size of the stack buffers of the string APIs: input
+// whose result surely fits is worked on there and then copied into one
+// exact-size string.
+const stackBuf = 512
+
 // encode is Encoder.Encode with the table t: one scan to find the first
-// change, one to count the escapes, and one exact-size allocation.
+// change, then either (short input) encoding on the stack and one copy
+// into an exact-size string, or one scan to count the escapes, one
+// exact-size allocation and the encoding into it.
 func encode[T table](e Encoder, t T, s string) string {
 	i := firstChange(e, t, s)
 	if i == len(s) {
 		return s
+	}
+	if bound := len(s) + 2*(len(s)-i); bound <= stackBuf {
+		var buf [stackBuf]byte
+		return string(appendFrom(e, t, buf[:0], s, i, bound))
 	}
 	n := len(s) + 2*escapesFrom(e, t, s, i)
 	return stringOf(appendFrom(e, t, make([]byte, 0, n), s, i, n))
