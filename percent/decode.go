@@ -87,7 +87,7 @@ func (d Decoder) start(s string) int {
 	if len(s) <= shortInput {
 		return 0
 	}
-	return d.index(s)
+	return unknown
 }
 
 // index returns the index of the first byte of s that decodes to something
@@ -99,13 +99,74 @@ func (d Decoder) index(s string) int {
 	return strings.IndexByte(s, '%')
 }
 
-// appendDecodeFrom decodes s after dst, i being d.index(s).
+// appendDecodeFrom decodes s after dst, i being d.index(s), an index
+// before it, or unknown.
 func (d Decoder) appendDecodeFrom(dst []byte, s string, i int, text bool) ([]byte, error) {
 	start := len(dst)
-	if out, ok := d.fast(dst, s, i, text); ok {
+	var out []byte
+	ok := false
+	if i == unknown {
+		out, ok = d.plain(dst, s, text)
+	} else {
+		out, ok = d.fast(dst, s, i, text)
+	}
+	if ok {
 		return out, nil
 	}
 	return d.slow(dst[:start], s, text)
+}
+
+// unknown is the start index that makes appendDecodeFrom look for the
+// first byte to decode with plain.
+const unknown = -2
+
+// plainBlock is the size of the blocks in which plain works.
+const plainBlock = 4096
+
+// plain is fast for long input: it first copies the prefix with nothing
+// to decode block by block, each block being searched, checked (for text)
+// and copied while it is in the cache. A block that is not ASCII ends it
+// early, leaving the rest to fast.
+func (d Decoder) plain(dst []byte, s string, text bool) ([]byte, bool) {
+	start := len(dst)
+	dst = slices.Grow(dst, len(s))
+	i := 0
+	for i < len(s) {
+		blk := s[i:min(len(s), i+plainBlock)]
+		j := d.index(blk)
+		if j >= 0 {
+			blk = blk[:j]
+		}
+		if text && !isASCII(blk) {
+			break
+		}
+		dst = append(dst, blk...)
+		i += len(blk)
+		if j >= 0 {
+			break
+		}
+	}
+	if i == len(s) {
+		return dst, true
+	}
+	return d.fastFrom(dst, s, i, start, text)
+}
+
+// isASCII reports whether every byte of s is below 0x80, testing 32 bytes
+// at a time.
+func isASCII(s string) bool {
+	for ; len(s) >= 32; s = s[32:] {
+		w := s[:32]
+		if (load8(w, 0)|load8(w, 8)|load8(w, 16)|load8(w, 24))&highBits != 0 {
+			return false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // Word constants of the 8-bytes-at-a-time scans.
@@ -171,7 +232,15 @@ func (d Decoder) fast(dst []byte, s string, i int, text bool) ([]byte, bool) {
 	}
 	start := len(dst)
 	dst = slices.Grow(dst, len(s))
-	dst = append(dst, s[:i]...)
+	return d.fastFrom(append(dst, s[:i]...), s, i, start, text)
+}
+
+// fastFrom is fast once dst holds the output up to s[i] (which is ASCII,
+// or checked), from dst[start] on, and has room for the rest of s.
+func (d Decoder) fastFrom(dst []byte, s string, i, start int, text bool) ([]byte, bool) {
+	if cap(dst)-len(dst) < len(s)-i {
+		dst = slices.Grow(dst, len(s)-i)
+	}
 	n := len(dst)
 	// Output never outruns input: n-start <= i, so the 8-byte stores below
 	// stay within b.

@@ -89,6 +89,14 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("DecodeBytes(%q): bad error %v", s, err)
 		}
 		for _, textMode := range []bool{true, false} {
+			// Long input, with s across the first block boundary of
+			// plain, decodes as the general decoder does.
+			long := strings.Repeat("a", plainBlock-3) + s + strings.Repeat("é", len(s))
+			got, err := d.appendDecodeFrom(nil, long, unknown, textMode)
+			want, wantErr := d.slow(nil, long, textMode)
+			if !bytes.Equal(got, want) || (err == nil) != (wantErr == nil) {
+				t.Fatalf("long input with %q: got %q, %v; want %q, %v", s, got[plainBlock-3:], err, want[plainBlock-3:], wantErr)
+			}
 			slow, slowErr := d.slow(nil, s, textMode)
 			// The fast path may start at the first byte to decode or
 			// anywhere before it, and with a buffer of any capacity.
