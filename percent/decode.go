@@ -1,6 +1,8 @@
 package percent
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -43,65 +45,257 @@ func DecodeBytes(s string) ([]byte, error) { return Decoder{}.DecodeBytes(s) }
 // Decode decodes s as text. It returns s itself, without allocating, when s
 // holds nothing to decode.
 func (d Decoder) Decode(s string) (string, error) {
-	if !d.needsWork(s) && utf8.ValidString(s) {
+	i := d.index(s)
+	if i < 0 && validText(s) {
 		return s, nil
 	}
-	b, err := d.appendDecode(make([]byte, 0, len(s)), s, true)
+	if len(s) <= stackBuf {
+		// The result is no longer than s: decode on the stack and copy
+		// into an exact-size string.
+		var buf [stackBuf]byte
+		b, err := d.appendDecodeFrom(buf[:0], s, i, true)
+		return string(b), err
+	}
+	b, err := d.appendDecodeFrom(make([]byte, 0, len(s)), s, i, true)
 	return stringOf(b), err
 }
 
 // AppendDecode appends the decoding of s as text to dst.
 func (d Decoder) AppendDecode(dst []byte, s string) ([]byte, error) {
-	return d.appendDecode(dst, s, true)
+	return d.appendDecodeFrom(dst, s, d.start(s), true)
 }
 
 // DecodeBytes decodes s to arbitrary octets (no UTF-8 rule).
 func (d Decoder) DecodeBytes(s string) ([]byte, error) {
-	return d.appendDecode(make([]byte, 0, len(s)), s, false)
+	return d.appendDecodeFrom(make([]byte, 0, len(s)), s, d.start(s), false)
 }
 
 // AppendDecodeBytes appends the decoding of s as arbitrary octets to dst.
 func (d Decoder) AppendDecodeBytes(dst []byte, s string) ([]byte, error) {
-	return d.appendDecode(dst, s, false)
+	return d.appendDecodeFrom(dst, s, d.start(s), false)
 }
 
-func (d Decoder) needsWork(s string) bool {
-	if d.PlusAsSpace {
-		return indexPercentOrPlus(s) >= 0
+// shortInput is the length up to which the append API decodes with no
+// first scan for "%": the decoding loop finds it about as fast, and a URL
+// rarely goes long without one.
+const shortInput = 128
+
+// start returns where the append API starts decoding: d.index(s) for long
+// input, so that a long run with nothing to decode is found with one fast
+// scan and copied at once, and 0 for short input.
+func (d Decoder) start(s string) int {
+	if len(s) <= shortInput {
+		return 0
 	}
-	return strings.IndexByte(s, '%') >= 0
+	return unknown
 }
 
-func (d Decoder) appendDecode(dst []byte, s string, text bool) ([]byte, error) {
+// index returns the index of the first byte of s that decodes to something
+// else ("%", or "+" with PlusAsSpace), or -1.
+func (d Decoder) index(s string) int {
+	if d.PlusAsSpace {
+		return indexPercentOrPlus(s)
+	}
+	return strings.IndexByte(s, '%')
+}
+
+// appendDecodeFrom decodes s after dst, i being d.index(s), an index
+// before it, or unknown.
+func (d Decoder) appendDecodeFrom(dst []byte, s string, i int, text bool) ([]byte, error) {
 	start := len(dst)
-	if out, ok := d.fast(dst, s, text); ok {
+	var out []byte
+	ok := false
+	if i == unknown {
+		out, ok = d.plain(dst, s, text)
+	} else {
+		out, ok = d.fast(dst, s, i, text)
+	}
+	if ok {
 		return out, nil
 	}
 	return d.slow(dst[:start], s, text)
 }
 
-// fast decodes the common case: every escape well formed and, for text,
-// valid UTF-8 output. It reports false on anything else. Up to the first
-// byte that needs work it copies in one append; from there it writes by
-// index into a buffer grown once, as escapes in URLs come densely.
-func (d Decoder) fast(dst []byte, s string, text bool) ([]byte, bool) {
+// unknown is the start index that makes appendDecodeFrom look for the
+// first byte to decode with plain.
+const unknown = -2
+
+// plainBlock is the size of the blocks in which plain works.
+const plainBlock = 4096
+
+// plain is fast for long input: it first copies the prefix with nothing
+// to decode block by block, each block being searched, checked (for text)
+// and copied while it is in the cache. A block that is not ASCII ends it
+// early, leaving the rest to fast.
+func (d Decoder) plain(dst []byte, s string, text bool) ([]byte, bool) {
 	start := len(dst)
-	var i int
-	if d.PlusAsSpace {
-		i = indexPercentOrPlus(s)
-	} else {
-		i = strings.IndexByte(s, '%')
+	dst = slices.Grow(dst, len(s))
+	i := 0
+	for i < len(s) {
+		blk := s[i:min(len(s), i+plainBlock)]
+		j := d.index(blk)
+		if j >= 0 {
+			blk = blk[:j]
+		}
+		if text && !isASCII(blk) {
+			break
+		}
+		dst = append(dst, blk...)
+		i += len(blk)
+		if j >= 0 {
+			break
+		}
 	}
+	if i == len(s) {
+		return dst, true
+	}
+	return d.fastFrom(dst, s, i, start, text)
+}
+
+// isASCII reports whether every byte of s is below 0x80, testing 32 bytes
+// at a time.
+func isASCII(s string) bool {
+	for ; len(s) >= 32; s = s[32:] {
+		w := s[:32]
+		if (load8(w, 0)|load8(w, 8)|load8(w, 16)|load8(w, 24))&highBits != 0 {
+			return false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// Word constants of the 8-bytes-at-a-time scans.
+const (
+	ones     = 0x0101010101010101
+	highBits = 0x8080808080808080
+	pctWord  = '%' * ones
+	plusWord = '+' * ones
+)
+
+// load8 returns the 8 bytes of s[i:i+8] as a little-endian word (the
+// compiler makes it one load).
+func load8(s string, i int) uint64 {
+	w := s[i : i+8]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
+// zeros returns the word with the high bit of each byte set where the byte
+// of v is zero, and every other bit clear (exactly: no carry crosses bytes).
+func zeros(v uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^((v&low7 + low7) | v | low7)
+}
+
+// validText reports whether s is valid UTF-8. It checks ASCII 32 bytes at a
+// time and leaves only the rest from the first non-ASCII word to
+// utf8.ValidString.
+func validText(s string) bool {
+	for r := s; ; r = r[32:] {
+		if len(r) < 32 {
+			for i := 0; i < len(r); i++ {
+				if r[i] >= utf8.RuneSelf {
+					return utf8.ValidString(r[i:])
+				}
+			}
+			return true
+		}
+		w := r[:32]
+		if (load8(w, 0)|load8(w, 8)|load8(w, 16)|load8(w, 24))&highBits != 0 {
+			return utf8.ValidString(r)
+		}
+	}
+}
+
+// fast decodes the common case: every escape well formed and, for text,
+// valid UTF-8 output. It reports false on anything else. i is d.index(s),
+// or an index before it:
+// up to there it copies in one append; from there it writes by index into
+// a buffer grown once. Each step loads 8 bytes, stores them, and finds the
+// first "%" (or "+") among them: the bytes before it are kept and it is
+// decoded, so that a step covers one run and one escape. For text, the
+// output is checked as UTF-8 only when some byte of it is not ASCII.
+func (d Decoder) fast(dst []byte, s string, i int, text bool) ([]byte, bool) {
 	if i < 0 {
-		dst = append(dst, s...)
-	} else {
-		dst = slices.Grow(dst, len(s))
-		dst = append(dst, s[:i]...)
-		n := len(dst)
-		b := dst[:cap(dst)]
+		if text && !validText(s) {
+			return dst, false
+		}
+		return append(dst, s...), true
+	}
+	if i > 0 && text && !validText(s[:i]) {
+		return dst, false
+	}
+	start := len(dst)
+	dst = slices.Grow(dst, len(s))
+	return d.fastFrom(append(dst, s[:i]...), s, i, start, text)
+}
+
+// fastFrom is fast once dst holds the output up to s[i] (which is ASCII,
+// or checked), from dst[start] on, and has room for the rest of s.
+func (d Decoder) fastFrom(dst []byte, s string, i, start int, text bool) ([]byte, bool) {
+	if cap(dst)-len(dst) < len(s)-i {
+		dst = slices.Grow(dst, len(s)-i)
+	}
+	n := len(dst)
+	// Output never outruns input: n-start <= i, so the 8-byte stores below
+	// stay within b.
+	b := dst[:cap(dst)]
+	special := uint64(pctWord)
+	if d.PlusAsSpace {
+		special = plusWord
+	}
+	// high is the OR of the input bytes from i on (every one is either
+	// copied or a hex digit, which is ASCII) and of the decoded bytes.
+	var high uint64
+	for i < len(s) {
+		if i+8 <= len(s) {
+			x := load8(s, i)
+			binary.LittleEndian.PutUint64(b[n:], x)
+			high |= x
+			m := zeros(x^pctWord) | zeros(x^special)
+			if m == 0 {
+				n += 8
+				i += 8
+				continue
+			}
+			k := bits.TrailingZeros64(m) >> 3
+			n += k
+			i += k
+		} else if r := len(s) - i; len(s) >= 8 && n+8 <= len(b) {
+			// The last r < 8 bytes: load the word that ends with them
+			// and shift them down; the zero bytes shifted in are no
+			// "%" or "+".
+			x := load8(s, len(s)-8) >> (64 - 8*r)
+			binary.LittleEndian.PutUint64(b[n:], x)
+			high |= x
+			m := (zeros(x^pctWord) | zeros(x^special)) & (1<<(8*r) - 1)
+			if m == 0 {
+				n += r
+				i += r
+				continue
+			}
+			k := bits.TrailingZeros64(m) >> 3
+			n += k
+			i += k
+		} else if c := s[i]; c != '%' && (c != '+' || !d.PlusAsSpace) {
+			b[n] = c
+			high |= uint64(c)
+			n++
+			i++
+			continue
+		}
+		// s[i] is "%" or "+": decode it and those that follow at once,
+		// as in "%C3%A9".
 		for i < len(s) {
-			switch c := s[i]; {
-			case c == '%':
+			if c := s[i]; c == '+' && d.PlusAsSpace {
+				b[n] = ' '
+				i++
+			} else if c == '%' {
 				if i+2 >= len(s) {
 					return dst, false
 				}
@@ -110,29 +304,32 @@ func (d Decoder) fast(dst []byte, s string, text bool) ([]byte, bool) {
 					return dst, false
 				}
 				b[n] = h<<4 | l
+				high |= uint64(h) << 4
 				i += 3
-			case c == '+' && d.PlusAsSpace:
-				b[n] = ' '
-				i++
-			default:
-				b[n] = c
-				i++
+			} else {
+				break
 			}
 			n++
 		}
-		dst = b[:n]
 	}
-	if text && !utf8.Valid(dst[start:]) {
+	dst = b[:n]
+	if text && high&highBits != 0 && !utf8.Valid(dst[start:]) {
 		return dst, false
 	}
 	return dst, true
 }
 
 // indexPercentOrPlus returns the index of the first "%" or "+" in s, or
-// -1. (strings.IndexAny builds its byte set on every call, which costs more
-// than this loop on URL-sized input.)
+// -1, testing 8 bytes at a time. (strings.IndexAny builds its byte set on
+// every call, which costs more than this loop on URL-sized input.)
 func indexPercentOrPlus(s string) int {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if x := load8(s, i); zeros(x^pctWord)|zeros(x^plusWord) != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
 		if c := s[i]; c == '%' || c == '+' {
 			return i
 		}

@@ -2,6 +2,7 @@ package percent
 
 import (
 	"slices"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -42,47 +43,30 @@ func EncodeBytes(b []byte, set Set) string {
 
 // Encode returns the encoding of s, or s itself when nothing needs encoding.
 func (e Encoder) Encode(s string) string {
-	t := e.table()
-	i := e.firstChange(&t, s)
-	if i == len(s) {
-		return s
+	if t, ok := e.lookup(); ok {
+		return encode(e, t, s)
 	}
-	n := len(s) + 2*e.escapesFrom(&t, s, i)
-	return stringOf(e.appendFrom(make([]byte, 0, n), s, i, &t, n))
+	t := e.table()
+	return encode(e, t[:], s)
 }
 
 // AppendEncode appends the encoding of s to dst and returns the extended
 // buffer.
 func (e Encoder) AppendEncode(dst []byte, s string) []byte {
-	t := e.table()
-	i := e.firstChange(&t, s)
-	if i == len(s) {
-		return append(dst, s...)
+	if t, ok := e.lookup(); ok {
+		return appendEncode(e, t, dst, s)
 	}
-	return e.appendFrom(dst, s, i, &t, len(s)+2*(len(s)-i))
+	t := e.table()
+	return appendEncode(e, t[:], dst, s)
 }
 
 // EncodedLen returns the length of the encoding of s.
 func (e Encoder) EncodedLen(s string) int {
-	t := e.table()
-	return len(s) + 2*e.escapesFrom(&t, s, 0)
-}
-
-// escapesFrom counts the bytes from s[i] on that become "%XX".
-func (e Encoder) escapesFrom(t *[32]byte, s string, i int) int {
-	n := 0
-	for ; i < len(s); i++ {
-		c := s[i]
-		if t[c>>3]&(1<<(c&7)) == 0 || (e.SpaceAsPlus && c == ' ') {
-			continue
-		}
-		if c == '%' && e.KeepEscapes && validEscapeAt(s, i) {
-			i += 2
-			continue
-		}
-		n++
+	if t, ok := e.lookup(); ok {
+		return len(s) + 2*escapesFrom(e, t, s, 0)
 	}
-	return n
+	t := e.table()
+	return len(s) + 2*escapesFrom(e, t[:], s, 0)
 }
 
 // stringOf returns the bytes of b as a string without copying them, as
@@ -91,58 +75,162 @@ func stringOf(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-func (e Encoder) table() [32]byte {
+// lookup returns the encoder's table as the Set's own 256-byte string when
+// the options need no change to it: the common case, which costs nothing.
+func (e Encoder) lookup() (string, bool) {
+	t, ok := e.Set.lookup()
+	if ok && e.SpaceAsPlus && t['+']&1 == 0 {
+		return "", false
+	}
+	return t, ok
+}
+
+// table returns the encoder's table built from the Set: "+" is encoded
+// when spaces become "+".
+func (e Encoder) table() [setSize]byte {
 	t := e.Set.table()
 	if e.SpaceAsPlus {
-		t['+'>>3] |= 1 << ('+' & 7)
+		t['+'] = 1
 	}
 	return t
 }
 
+// A table is an encoder's byte table: 256 bytes, the lowest bit of t[c]
+// set when c is encoded. It is the Set's string itself or, for a Set in
+// the bit form or an Encoder that changes it, a copy on the stack.
+type table interface{ ~string | ~[]byte }
+
+// stackBuf is the size of the stack buffers of the string APIs: input
+// whose result surely fits is worked on there and then copied into one
+// exact-size string.
+const stackBuf = 512
+
+// encode is Encoder.Encode with the table t: one scan to find the first
+// change, then either (short input) encoding on the stack and one copy
+// into an exact-size string, or one scan to count the escapes, one
+// exact-size allocation and the encoding into it.
+func encode[T table](e Encoder, t T, s string) string {
+	i := firstChange(e, t, s)
+	if i == len(s) {
+		return s
+	}
+	if bound := len(s) + 2*(len(s)-i); bound <= stackBuf {
+		var buf [stackBuf]byte
+		return string(appendFrom(e, t, buf[:0], s, i, bound))
+	}
+	n := len(s) + 2*escapesFrom(e, t, s, i)
+	return stringOf(appendFrom(e, t, make([]byte, 0, n), s, i, n))
+}
+
+// appendEncode is Encoder.AppendEncode with the table t.
+func appendEncode[T table](e Encoder, t T, dst []byte, s string) []byte {
+	i := firstChange(e, t, s)
+	if i == len(s) {
+		return append(dst, s...)
+	}
+	return appendFrom(e, t, dst, s, i, len(s)+2*(len(s)-i))
+}
+
+// clean8 reports whether none of the 8 bytes of w is in the table t.
+func clean8[T table](t T, w string) bool {
+	t = t[:setSize]
+	w = w[:8]
+	return (t[w[0]]|t[w[1]]|t[w[2]]|t[w[3]]|t[w[4]]|t[w[5]]|t[w[6]]|t[w[7]])&1 == 0
+}
+
+// escapesFrom counts the bytes from s[i] on that become "%XX".
+func escapesFrom[T table](e Encoder, t T, s string, i int) int {
+	t = t[:setSize]
+	s = s[i:]
+	n := 0
+	// With the table's bytes zero or one, the sum of the lookups of a
+	// chunk counts its members; the options' exceptions are taken back
+	// below.
+	i = 0
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		n += int(t[w[0]]&1 + t[w[1]]&1 + t[w[2]]&1 + t[w[3]]&1 + t[w[4]]&1 + t[w[5]]&1 + t[w[6]]&1 + t[w[7]]&1)
+	}
+	for ; i < len(s); i++ {
+		n += int(t[s[i]] & 1)
+	}
+	if e.SpaceAsPlus && t[' ']&1 != 0 {
+		n -= strings.Count(s, " ")
+	}
+	if e.KeepEscapes && t['%']&1 != 0 {
+		// A valid escape is copied as it is: none of its three bytes
+		// counts.
+		for j := 0; j < len(s); j++ {
+			if validEscapeAt(s, j) {
+				n -= int(t['%']&1 + t[s[j+1]]&1 + t[s[j+2]]&1)
+				j += 2
+			}
+		}
+	}
+	return n
+}
+
 // firstChange returns the index of the first byte of s the encoder changes,
 // or len(s).
-func (e Encoder) firstChange(t *[32]byte, s string) int {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if t[c>>3]&(1<<(c&7)) == 0 {
-			continue
+func firstChange[T table](e Encoder, t T, s string) int {
+	t = t[:setSize]
+	i := 0
+	for {
+		for i+8 <= len(s) && clean8(t, s[i:i+8]) {
+			i += 8
 		}
-		if c == '%' && e.KeepEscapes && validEscapeAt(s, i) {
-			i += 2
+		for i < len(s) && t[s[i]]&1 == 0 {
+			i++
+		}
+		if i < len(s) && s[i] == '%' && e.KeepEscapes && validEscapeAt(s, i) {
+			i += 3
 			continue
 		}
 		return i
 	}
-	return len(s)
 }
 
 // appendFrom appends s to dst, encoding from index i on (s[:i] needs no
 // change), after growing dst to hold at least size more bytes (the
-// encoding's length, or an upper bound of it). It then writes by index,
-// which beats one append per run on URL-like text with frequent escapes.
-func (e Encoder) appendFrom(dst []byte, s string, i int, t *[32]byte, size int) []byte {
+// encoding's length, or an upper bound of it). It then writes by index:
+// 8 bytes at once while a chunk of the input holds no byte of the set, one
+// by one through a chunk that does (escapes in URLs come densely).
+func appendFrom[T table](e Encoder, t T, dst []byte, s string, i int, size int) []byte {
+	t = t[:setSize]
 	dst = slices.Grow(dst, size)
 	dst = append(dst, s[:i]...)
 	n := len(dst)
 	b := dst[:cap(dst)]
-	for ; i < len(s); i++ {
-		c := s[i]
-		if t[c>>3]&(1<<(c&7)) == 0 {
-			b[n] = c
-			n++
-			continue
+	for i < len(s) {
+		end := len(s)
+		if i+8 <= len(s) {
+			if clean8(t, s[i:i+8]) {
+				copy(b[n:n+8], s[i:i+8])
+				n += 8
+				i += 8
+				continue
+			}
+			end = i + 8
 		}
-		switch {
-		case c == '%' && e.KeepEscapes && validEscapeAt(s, i):
-			b[n], b[n+1], b[n+2] = '%', s[i+1], s[i+2]
-			n += 3
-			i += 2
-		case c == ' ' && e.SpaceAsPlus:
-			b[n] = '+'
-			n++
-		default:
-			b[n], b[n+1], b[n+2] = '%', upperhex[c>>4], upperhex[c&15]
-			n += 3
+		for ; i < end; i++ {
+			c := s[i]
+			if t[c]&1 == 0 {
+				b[n] = c
+				n++
+				continue
+			}
+			switch {
+			case c == '%' && e.KeepEscapes && validEscapeAt(s, i):
+				b[n], b[n+1], b[n+2] = '%', s[i+1], s[i+2]
+				n += 3
+				i += 2
+			case c == ' ' && e.SpaceAsPlus:
+				b[n] = '+'
+				n++
+			default:
+				b[n], b[n+1], b[n+2] = '%', upperhex[c>>4], upperhex[c&15]
+				n += 3
+			}
 		}
 	}
 	return b[:n]

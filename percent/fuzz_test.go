@@ -89,10 +89,29 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("DecodeBytes(%q): bad error %v", s, err)
 		}
 		for _, textMode := range []bool{true, false} {
-			if fast, ok := d.fast(nil, s, textMode); ok {
-				slow, err := d.slow(nil, s, textMode)
-				if err != nil || !bytes.Equal(fast, slow) {
-					t.Fatalf("fast %q != slow %q (%v) for %q", fast, slow, err, s)
+			// Long input, with s across the first block boundary of
+			// plain, decodes as the general decoder does.
+			long := strings.Repeat("a", plainBlock-3) + s + strings.Repeat("é", len(s))
+			got, err := d.appendDecodeFrom(nil, long, unknown, textMode)
+			want, wantErr := d.slow(nil, long, textMode)
+			if !bytes.Equal(got, want) || (err == nil) != (wantErr == nil) {
+				t.Fatalf("long input with %q: got %q, %v; want %q, %v", s, got[plainBlock-3:], err, want[plainBlock-3:], wantErr)
+			}
+			slow, slowErr := d.slow(nil, s, textMode)
+			// The fast path may start at the first byte to decode or
+			// anywhere before it, and with a buffer of any capacity.
+			for _, start := range []int{d.index(s), 0} {
+				for _, dst := range [][]byte{nil, make([]byte, 1, 1+len(s))} {
+					fast, ok := d.fast(dst, s, start, textMode)
+					if ok && (slowErr != nil || !bytes.Equal(fast[len(dst):], slow)) {
+						t.Fatalf("fast %q != slow %q (%v) for %q from %d", fast, slow, slowErr, s, start)
+					}
+					// Only a literal non-ASCII byte (which fast checks
+					// before the decoded bytes after it) or a legacy
+					// escape may send valid input to slow.
+					if !ok && slowErr == nil && !d.LegacyU && (!textMode || isASCII(s)) {
+						t.Fatalf("fast failed on %q, which slow decodes to %q", s, slow)
+					}
 				}
 			}
 		}

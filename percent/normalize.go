@@ -102,7 +102,7 @@ func Validate(s string, set Set) error {
 			}
 			return newError(s, i, 3, code)
 		}
-		if t[c>>3]&(1<<(c&7)) != 0 {
+		if t[c] != 0 {
 			return newError(s, i, 1, ErrUnencoded)
 		}
 	}

@@ -1,24 +1,56 @@
 package percent
 
 // A Set is a percent-encode set: the bytes that an encoder replaces with
-// "%XX". It is a 256-bit membership table held in a 32-byte string, so sets
-// are small comparable constants. The zero Set ("") contains no byte.
+// "%XX". It is a 256-byte membership table held in a string, one byte per
+// byte value (1 when the value is in the set, 0 when it is not), so sets are
+// small comparable constants that an encoder indexes directly. The zero Set
+// ("") contains no byte.
+//
+// Only the lowest bit of each table byte counts. A string of any other
+// length is read as a 256-bit table, bit c&7 of byte c>>3 being byte value
+// c (the form sets had before, still accepted); the Set methods always
+// return the 256-byte form.
 //
 // Sets compose: Unreserved.Remove("/") is the set that also leaves "/"
 // alone, and C0Control.Add(" \"<>`") is the WHATWG fragment set.
 type Set string
 
-// All is the set of every byte value.
-const All Set = "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+// setSize is the length of a Set in its byte-table form.
+const setSize = 256
 
-// table returns the set as a fixed-size bit table.
-func (s Set) table() (t [32]byte) {
-	copy(t[:], s)
+// All is the set of every byte value.
+const All Set = allTable
+
+// lookup returns the set as a 256-byte table when it is in that form.
+func (s Set) lookup() (string, bool) {
+	if len(s) == setSize {
+		return string(s), true
+	}
+	return "", false
+}
+
+// table returns the set as a 256-byte table of zeros and ones, whatever
+// its form.
+func (s Set) table() (t [setSize]byte) {
+	if len(s) == setSize {
+		for c := range t {
+			t[c] = s[c] & 1
+		}
+		return t
+	}
+	for c := range t {
+		if i := c >> 3; i < len(s) && s[i]&(1<<(c&7)) != 0 {
+			t[c] = 1
+		}
+	}
 	return t
 }
 
 // Contains reports whether b is in the set.
 func (s Set) Contains(b byte) bool {
+	if len(s) == setSize {
+		return s[b]&1 != 0
+	}
 	i := int(b >> 3)
 	return i < len(s) && s[i]&(1<<(b&7)) != 0
 }
@@ -27,8 +59,7 @@ func (s Set) Contains(b byte) bool {
 func (s Set) Add(chars string) Set {
 	t := s.table()
 	for i := 0; i < len(chars); i++ {
-		c := chars[i]
-		t[c>>3] |= 1 << (c & 7)
+		t[chars[i]] = 1
 	}
 	return Set(t[:])
 }
@@ -37,8 +68,7 @@ func (s Set) Add(chars string) Set {
 func (s Set) Remove(chars string) Set {
 	t := s.table()
 	for i := 0; i < len(chars); i++ {
-		c := chars[i]
-		t[c>>3] &^= 1 << (c & 7)
+		t[chars[i]] = 0
 	}
 	return Set(t[:])
 }
@@ -47,7 +77,7 @@ func (s Set) Remove(chars string) Set {
 func (s Set) AddRange(lo, hi byte) Set {
 	t := s.table()
 	for c := int(lo); c <= int(hi); c++ {
-		t[c>>3] |= 1 << (c & 7)
+		t[c] = 1
 	}
 	return Set(t[:])
 }

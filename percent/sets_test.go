@@ -1,6 +1,9 @@
 package percent
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestPredefinedSets rebuilds every predefined set from its definition in
 // the RFC 3986, WHATWG and ECMAScript texts with the Set methods, and checks
@@ -64,5 +67,36 @@ func TestSetMethods(t *testing.T) {
 	}
 	if got, want := none.Add(" \"<>").AddRange(0x7f, 0xff).String(), `{0x20 " < > 0x7F-0xFF}`; got != want {
 		t.Errorf("String() = %s, want %s", got, want)
+	}
+}
+
+// TestSetForms checks that a Set in the older 32-byte bit form, and a
+// 256-byte table whose bytes have more bits than the lowest, encode and
+// count exactly as the canonical table does.
+func TestSetForms(t *testing.T) {
+	var bitForm, noisy [256]byte
+	for c := 0; c < 256; c++ {
+		noisy[c] = 0xfe
+		if PathSegment.Contains(byte(c)) {
+			bitForm[c>>3] |= 1 << (c & 7)
+			noisy[c] = 0xff
+		}
+	}
+	inputs := []string{"", "a b/c?d#e", "/usr/local/lib/caf\u00e9 cr\u00e8me %41%zz", strings.Repeat("x/y+z ", 20)}
+	for _, set := range []Set{Set(bitForm[:32]), Set(noisy[:])} {
+		if set.Add("") != PathSegment {
+			t.Errorf("%q.Add(\"\") = %v, want %v", set, set.Add(""), PathSegment)
+		}
+		for _, e := range []Encoder{{}, {SpaceAsPlus: true}, {KeepEscapes: true}} {
+			want := e
+			want.Set = PathSegment
+			e.Set = set
+			for _, s := range inputs {
+				got, exp := e.Encode(s), want.Encode(s)
+				if got != exp || string(e.AppendEncode([]byte("x"), s)) != "x"+exp || e.EncodedLen(s) != len(exp) {
+					t.Errorf("%+v.Encode(%q) = %q, want %q", e, s, got, exp)
+				}
+			}
+		}
 	}
 }
