@@ -2,6 +2,7 @@ package iri
 
 import (
 	"errors"
+	"github.com/urikit/urikit/percent"
 	"testing"
 
 	"github.com/urikit/urikit/uri"
@@ -114,4 +115,11 @@ func FuzzRoundTrip(f *testing.F) {
 			t.Fatalf("ToURI(ToIRI(%q)) = %q (IRI %q)", s, back, i)
 		}
 	})
+}
+
+func TestNonASCIISet(t *testing.T) {
+	var none percent.Set
+	if want := none.AddRange(0x80, 0xff); nonASCII != want {
+		t.Errorf("nonASCII = %v, want %v", nonASCII, want)
+	}
 }
