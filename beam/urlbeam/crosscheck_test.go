@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/urikit/urikit/check"
 	"github.com/urikit/urikit/uri"
@@ -522,4 +524,51 @@ func buildCLI(t *testing.T) string {
 		t.Fatalf("go build ./cmd/urikit: %v\n%s", err, out)
 	}
 	return bin
+}
+
+// TestCrossCheckWHATWG runs URLSets with the WHATWG parser (lenient: as
+// browsers parse) on the first 20,000 generated lines and checks the
+// distinct URLs and the dead-letter count against the hrefs that
+// "urikit parse --whatwg --get href" prints for the same input.
+func TestCrossCheckWHATWG(t *testing.T) {
+	var buf bytes.Buffer
+	w := bufio.NewWriter(&buf)
+	genURLs(w, 20_000, 11)
+	w.Flush()
+	data := buf.Bytes()
+
+	bin := buildCLI(t)
+	cmd := exec.Command(bin, "parse", "--whatwg", "--get", "href")
+	cmd.Stdin = bytes.NewReader(data)
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); err != nil && !(ok && ee.ExitCode() == 1) {
+		t.Fatalf("urikit parse --whatwg: %v", err)
+	}
+	// One output line per record; a failed record's line is empty (an href
+	// never is).
+	ins := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	hrefs := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(ins) != len(hrefs) {
+		t.Fatalf("%d records, %d output lines", len(ins), len(hrefs))
+	}
+	want := map[string]bool{}
+	wantDead := 0
+	for i, in := range ins {
+		if strings.TrimSuffix(in, "\r") == "" {
+			continue
+		}
+		if hrefs[i] == "" {
+			wantDead++
+			continue
+		}
+		want[hrefs[i]] = true
+	}
+
+	p, s := beam.NewPipelineWithRoot()
+	lines := Records(s, beam.CreateList(s, ins))
+	sets := URLSets(s, lines, Options{Parse: ParseOptions{Parser: WHATWG, Lenient: true}, NoCheck: true})
+	passert.Count(s, sets.Dead, "dead letters", wantDead)
+	passert.EqualsList(s, sets.Distinct, slices.Sorted(maps.Keys(want)))
+	ptest.RunAndValidate(t, p)
+	t.Logf("%d distinct hrefs, %d dead letters", len(want), wantDead)
 }

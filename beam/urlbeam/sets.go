@@ -52,8 +52,10 @@ type Options struct {
 	Level uri.Level
 	// HostsBy is ByHost (the default when empty) or ByDomain.
 	HostsBy HostsBy
-	// CheckMin is the lowest severity of the findings reported (check.Warn
-	// for the findings a careful application should look at).
+	// CheckMin is the lowest severity of the findings reported: check.Warn
+	// for the findings a careful application should look at (what the
+	// urlsets command reports by default). The zero value, check.None,
+	// reports every distinct record, with or without findings.
 	CheckMin check.Severity
 	// NoCheck leaves out Check: Sets.Findings is then empty.
 	NoCheck bool

@@ -1,6 +1,8 @@
 package urlbeam
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -388,4 +390,33 @@ func TestURLSetsNoCheck(t *testing.T) {
 	passert.Count(s, sets.Dead, "dead", 1)
 	passert.Equals(s, sets.Distinct, "javascript:alert(1)")
 	ptest.RunAndValidate(t, p)
+}
+
+func TestReadLines(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("http://a/\r\n\r\n\nhttp://b/"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("http://c/\n\nhttp://d/\r\n"))
+	zw.Close()
+	if err := os.WriteFile(filepath.Join(dir, "b.txt.gz"), gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, s := beam.NewPipelineWithRoot()
+	passert.Equals(s, ReadLines(s, filepath.Join(dir, "*")), "http://a/", "http://b/", "http://c/", "http://d/")
+	res, err := ptest.RunWithMetrics(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blank := int64(0)
+	for _, c := range res.Metrics().AllMetrics().Counters() {
+		if c.Namespace() == "urikit" && c.Name() == "blank-lines" {
+			blank += c.Result()
+		}
+	}
+	if blank != 3 {
+		t.Errorf("urikit/blank-lines = %d, want 3", blank)
+	}
 }

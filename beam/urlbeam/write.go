@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"hash/fnv"
 	"slices"
@@ -96,16 +98,27 @@ func (fn *writeShardFn) ProcessElement(ctx context.Context, shard int, lines fun
 	})
 }
 
-// writeFile creates name on its filesystem and writes it with fill.
+// writeFile creates name on its filesystem and writes it with fill. On a
+// filesystem that can rename (local paths), it writes a temporary file
+// beside name and renames it, so that a reader, or a retried or duplicate
+// bundle, never sees half a file; object stores (gs://, s3://) publish an
+// object whole when it is closed.
 func writeFile(ctx context.Context, name string, fill func(*bufio.Writer) error) error {
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return err
 	}
 	defer fs.Close()
-	f, err := fs.OpenWrite(ctx, name)
+	target := name
+	rn, rename := fs.(filesystem.Renamer)
+	if rename {
+		var nonce [8]byte
+		rand.Read(nonce[:])
+		target = name + ".tmp-" + hex.EncodeToString(nonce[:])
+	}
+	f, err := fs.OpenWrite(ctx, target)
 	if err != nil {
-		return err
+		return fmt.Errorf("writing %s: %w", name, err)
 	}
 	w := bufio.NewWriterSize(f, 256<<10)
 	err = fill(w)
@@ -115,7 +128,13 @@ func writeFile(ctx context.Context, name string, fill func(*bufio.Writer) error)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	if err == nil && rename {
+		err = rn.Rename(ctx, target, name)
+	}
 	if err != nil {
+		if rm, ok := fs.(filesystem.Remover); ok && rename {
+			rm.Remove(ctx, target)
+		}
 		return fmt.Errorf("writing %s: %w", name, err)
 	}
 	return nil
