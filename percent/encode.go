@@ -1,6 +1,7 @@
 package percent
 
 import (
+	"encoding/binary"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -201,6 +202,7 @@ func appendFrom[T table](e Encoder, t T, dst []byte, s string, i int, size int) 
 	dst = append(dst, s[:i]...)
 	n := len(dst)
 	b := dst[:cap(dst)]
+	plain := !e.KeepEscapes && !e.SpaceAsPlus
 	for i < len(s) {
 		end := len(s)
 		if i+8 <= len(s) {
@@ -211,6 +213,21 @@ func appendFrom[T table](e Encoder, t T, dst []byte, s string, i int, size int) 
 				continue
 			}
 			end = i + 8
+			if plain && len(b)-n >= 8*3+1 {
+				// Branch-free: each byte stores the 4-byte word
+				// escWords gives for it (itself or its escape) and
+				// advances the output by the word's last byte. The
+				// room checked holds 8 escapes and a spare byte.
+				for ; i < end; i++ {
+					c := s[i]
+					j := (int(t[c]&1)<<8 | int(c)) << 2
+					q := escWords[j : j+4]
+					w := uint32(q[0]) | uint32(q[1])<<8 | uint32(q[2])<<16 | uint32(q[3])<<24
+					binary.LittleEndian.PutUint32(b[n:], w)
+					n += int(w >> 24)
+				}
+				continue
+			}
 		}
 		for ; i < end; i++ {
 			c := s[i]
