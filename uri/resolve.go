@@ -194,33 +194,6 @@ func RelativizePath(target, base Reference) Reference {
 }
 
 func relativize(target, base Reference, noAbsolute bool) Reference {
-	r := relativeCandidate(target, base, noAbsolute)
-	if resolve(base, r, false).String() == target.String() {
-		return r
-	}
-	// Dot segments in the base path ("/a/./") can defeat the path
-	// arithmetic of relativeCandidate: fall back to longer references,
-	// checking each, down to the target itself.
-	t := target.raw()
-	t.hasScheme, t.scheme = false, ""
-	candidates := []Reference{t.reference()} // network-path reference
-	if !noAbsolute && strings.HasPrefix(t.path, "/") && !strings.HasPrefix(t.path, "//") {
-		a := t
-		a.hasAuth, a.hasUser, a.hasPort = false, false, false
-		a.userinfo, a.host, a.port = "", "", ""
-		candidates = append([]Reference{a.reference()}, candidates...) // absolute-path reference
-	}
-	for _, c := range candidates {
-		if resolve(base, c, false).String() == target.String() {
-			return c
-		}
-	}
-	return target
-}
-
-// relativeCandidate computes the shortest reference from base to target
-// by path arithmetic; relativize checks that it resolves back.
-func relativeCandidate(target, base Reference, noAbsolute bool) Reference {
 	t, b := target.raw(), base.raw()
 	if !t.hasScheme || !b.hasScheme || t.scheme != b.scheme {
 		return target
