@@ -55,26 +55,19 @@ func vecStore(x archsimd.Uint8x64, b []byte, n, k int) {
 // that is not "%" and two hex digits. It returns the new length and
 // whether any output byte is not ASCII.
 func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
-	pct := vecConst(vecSplats, splatPercent)
-	plusv := vecConst(vecSplats, splatPlus)
-	space := vecConst(vecSplats, splatSpace)
-	ascii := vecConst(vecSplats, splatASCII)
-	next1, next2 := vecConst(vecNext1, 0), vecConst(vecNext2, 0)
-	nibA, nibB := vecConst(vecNibble, 0), vecConst(vecNibble, 64)
-	hiA, hiB := vecConst(vecNibbleHigh, 0), vecConst(vecNibbleHigh, 64)
 	var high uint64
 	for i < len(s) {
 		x, valid := vecLoad(s, i)
-		p := x.Equal(pct).ToBits() & valid
+		p := x.Equal(vecConst(vecSplats, splatPercent)).ToBits() & valid
 		var q uint64
 		if plus {
-			q = x.Equal(plusv).ToBits() & valid
+			q = x.Equal(vecConst(vecSplats, splatPlus)).ToBits() & valid
 		}
-		high |= x.Greater(ascii).ToBits() & valid
+		high |= x.Greater(vecConst(vecSplats, splatASCII)).ToBits() & valid
 		if p == 0 {
 			k := bits.OnesCount64(valid)
 			if q != 0 {
-				x = space.Merge(x, archsimd.Mask8x64FromBits(q))
+				x = vecConst(vecSplats, splatSpace).Merge(x, archsimd.Mask8x64FromBits(q))
 			}
 			vecStore(x, b, n, k)
 			n += k
@@ -91,18 +84,18 @@ func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
 		// The two hex digits of each escape, moved onto its "%": a
 		// byte that is no hex digit (including the zeros past the end
 		// of s) or is not ASCII has a value above 15.
-		nib := nibA.ConcatPermute(nibB, x).Or(x.AndNot(ascii))
-		d1, d2 := nib.Permute(next1), nib.Permute(next2)
+		nib := vecConst(vecNibble, 0).ConcatPermute(vecConst(vecNibble, 64), x).Or(x.AndNot(vecConst(vecSplats, splatASCII)))
+		d1, d2 := nib.Permute(vecConst(vecNext1, 0)), nib.Permute(vecConst(vecNext2, 0))
 		pm := archsimd.Mask8x64FromBits(p)
 		if d1.Or(d2).Greater(vecConst(vecSplats, splatFifteen)).ToBits()&p != 0 {
 			archsimd.ClearAVXUpperBits()
 			return n, false, false
 		}
-		dec := hiA.ConcatPermute(hiB, x).Permute(next1).Or(d2)
-		high |= dec.Greater(ascii).ToBits() & p
+		dec := vecConst(vecNibbleHigh, 0).ConcatPermute(vecConst(vecNibbleHigh, 64), x).Permute(vecConst(vecNext1, 0)).Or(d2)
+		high |= dec.Greater(vecConst(vecSplats, splatASCII)).ToBits() & p
 		y := dec.Merge(x, pm)
 		if q != 0 {
-			y = space.Merge(y, archsimd.Mask8x64FromBits(q))
+			y = vecConst(vecSplats, splatSpace).Merge(y, archsimd.Mask8x64FromBits(q))
 		}
 		keep := valid &^ (p<<1 | p<<2)
 		k := bits.OnesCount64(keep)
@@ -114,31 +107,29 @@ func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
 	return n, high != 0, true
 }
 
-// vecMember returns the mask of the bytes of x that are in the table
-// t0..t3 (the lowest bit of each table byte), and the mask of the ASCII
-// bytes of x.
-func vecMember(x, t0, t1, t2, t3, one, ascii archsimd.Uint8x64) (uint64, archsimd.Mask8x64) {
-	low := x.LessEqual(ascii)
-	member := t0.ConcatPermute(t1, x).Merge(t2.ConcatPermute(t3, x), low).And(one)
-	return member.NotEqual(archsimd.Uint8x64{}).ToBits(), low
-}
-
-// vecTables loads the 256-byte table t as four vectors.
-func vecTables(t *[setSize]byte) (t0, t1, t2, t3 archsimd.Uint8x64) {
+// vecMember returns the mask of the bytes of x that are in the table t
+// (the lowest bit of each table byte).
+//
+// The loops load their constant vectors where they use them, from
+// read-only data, rather than once before the loop: the compiler keeps
+// only 16 vectors in registers and would spill every constant to the
+// stack on each call, which costs short input more than the loads.
+func vecMember(t *[setSize]byte, x archsimd.Uint8x64) uint64 {
 	tc := unsafe.String(&t[0], setSize)
-	return vecConst(tc, 0), vecConst(tc, 64), vecConst(tc, 128), vecConst(tc, 192)
+	low := x.LessEqual(vecConst(vecSplats, splatASCII))
+	lo := vecConst(tc, 0).ConcatPermute(vecConst(tc, 64), x)
+	hi := vecConst(tc, 128).ConcatPermute(vecConst(tc, 192), x)
+	member := lo.Merge(hi, low).And(vecConst(vecSplats, splatOne))
+	return member.NotEqual(archsimd.Uint8x64{}).ToBits()
 }
 
 // vecIndex returns the index of the first byte of s in the table t, or
 // len(s).
 func vecIndex(t *[setSize]byte, s string) int {
-	t0, t1, t2, t3 := vecTables(t)
-	one, ascii := vecConst(vecSplats, splatOne), vecConst(vecSplats, splatASCII)
 	i := 0
 	for i < len(s) {
 		x, valid := vecLoad(s, i)
-		m, _ := vecMember(x, t0, t1, t2, t3, one, ascii)
-		if m &= valid; m != 0 {
+		if m := vecMember(t, x) & valid; m != 0 {
 			i += bits.TrailingZeros64(m)
 			break
 		}
@@ -153,18 +144,10 @@ func vecIndex(t *[setSize]byte, s string) int {
 // whole encoding; with spacePlus a space becomes "+". It returns the new
 // length.
 func vecEncode(t *[setSize]byte, b []byte, n int, s string, i int, spacePlus bool) int {
-	t0, t1, t2, t3 := vecTables(t)
-	hexDigit := vecConst(vecHexLow, 0)
-	gather, triples, keepIdx := vecConst(vecGatherHex, 0), vecConst(vecTriples, 0), vecConst(vecKeep, 0)
-	ones := vecConst(vecSplats, splatOnes)
-	shift4 := archsimd.LoadUint64x8((*[8]uint64)(unsafe.Pointer(unsafe.StringData(vecShiftRight4))))
-	one := vecConst(vecSplats, splatOne)
-	pct := vecConst(vecSplats, splatPercent)
-	ascii := vecConst(vecSplats, splatASCII)
 	for i < len(s) {
 		x, valid := vecLoad(s, i)
-		m, _ := vecMember(x, t0, t1, t2, t3, one, ascii)
-		if m &= valid; m == 0 {
+		m := vecMember(t, x) & valid
+		if m == 0 {
 			k := bits.OnesCount64(valid)
 			vecStore(x, b, n, k)
 			n += k
@@ -176,17 +159,23 @@ func vecEncode(t *[setSize]byte, b []byte, n int, s string, i int, spacePlus boo
 		// VPCOMPRESSB keeps the first alone for a byte that stays.
 		w := min(21, bits.OnesCount64(valid))
 		esc := m & (1<<w - 1)
-		first := pct.Merge(x, archsimd.Mask8x64FromBits(esc))
+		first := vecConst(vecSplats, splatPercent).Merge(x, archsimd.Mask8x64FromBits(esc))
 		if spacePlus {
 			if sp := x.Equal(vecConst(vecSplats, splatSpace)).ToBits() & esc; sp != 0 {
 				esc &^= sp
 				first = vecConst(vecSplats, splatPlus).Merge(first, archsimd.Mask8x64FromBits(sp))
 			}
 		}
-		hi := hexDigit.Permute(x.GaloisFieldAffineTransform(shift4, 0))
-		digits := hi.ConcatPermute(hexDigit.Permute(x), gather)
-		y := first.ConcatPermute(digits, triples)
-		flags := ones.Masked(archsimd.Mask8x64FromBits(esc)).ConcatPermute(ones, keepIdx)
+		// Bytes 0-20 of twice are those of x, and so are bytes 21-41:
+		// the first get their high nibble, the others their low one,
+		// and one lookup turns the nibbles into hex digits.
+		twice := x.Permute(vecConst(vecTwice, 0))
+		shift4 := archsimd.LoadUint64x8((*[8]uint64)(unsafe.Pointer(unsafe.StringData(vecShiftRight4))))
+		nibbles := twice.GaloisFieldAffineTransform(shift4, 0).Merge(twice.And(vecConst(vecSplats, splatFifteen)), archsimd.Mask8x64FromBits(1<<21-1))
+		digits := vecConst(vecHexLow, 0).Permute(nibbles)
+		y := first.ConcatPermute(digits, vecConst(vecTriples, 0))
+		ones := vecConst(vecSplats, splatOnes)
+		flags := ones.Masked(archsimd.Mask8x64FromBits(esc)).ConcatPermute(ones, vecConst(vecKeep, 0))
 		keep := flags.NotEqual(archsimd.Uint8x64{}).And(archsimd.Mask8x64FromBits(uint64(1)<<(3*w) - 1))
 		k := w + 2*bits.OnesCount64(esc)
 		vecStore(y.Compress(keep), b, n, k)
@@ -248,11 +237,11 @@ const vecHexLow = "" +
 	"\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x41\x42\x43\x44\x45\x46" +
 	"\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x41\x42\x43\x44\x45\x46"
 
-// vecGatherHex puts, of two vectors, the first 21 bytes of the first and then the first 21 of the second.
-const vecGatherHex = "" +
+// vecTwice repeats bytes 0-20 at 21-41.
+const vecTwice = "" +
 	"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f" +
-	"\x10\x11\x12\x13\x14\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a" +
-	"\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x00\x00\x00\x00\x00\x00" +
+	"\x10\x11\x12\x13\x14\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a" +
+	"\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x00\x00\x00\x00\x00\x00" +
 	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // vecTriples interleaves byte k of the first vector with bytes k and 21+k of the second.
