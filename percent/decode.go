@@ -252,6 +252,18 @@ func (d Decoder) fastFrom(dst []byte, s string, i, start int, text bool) ([]byte
 	// high is the OR of the input bytes from i on (every one is either
 	// copied or a hex digit, which is ASCII) and of the decoded bytes.
 	var high uint64
+	if vecEnabled() && i < len(s) {
+		var nonASCII bool
+		n, nonASCII, ok := vecDecode(b, n, s, i, d.PlusAsSpace)
+		if !ok {
+			return dst, false
+		}
+		dst = b[:n]
+		if text && nonASCII && !utf8.Valid(dst[start:]) {
+			return dst, false
+		}
+		return dst, true
+	}
 	for i < len(s) {
 		if i+8 <= len(s) {
 			x := load8(s, i)

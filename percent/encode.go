@@ -111,6 +111,16 @@ const stackBuf = 512
 // into an exact-size string, or one scan to count the escapes, one
 // exact-size allocation and the encoding into it.
 func encode[T table](e Encoder, t T, s string) string {
+	if !e.KeepEscapes && vecEnabled() && 3*len(s) <= stackBuf {
+		// The vector loop encodes short input at once; when the result
+		// equals the input, the input is returned.
+		var buf [stackBuf]byte
+		b := buf[:vecEncode(tableArray(t), buf[:], 0, s, 0, e.SpaceAsPlus)]
+		if string(b) == s {
+			return s
+		}
+		return string(b)
+	}
 	i := firstChange(e, t, s)
 	if i == len(s) {
 		return s
@@ -125,6 +135,12 @@ func encode[T table](e Encoder, t T, s string) string {
 
 // appendEncode is Encoder.AppendEncode with the table t.
 func appendEncode[T table](e Encoder, t T, dst []byte, s string) []byte {
+	if !e.KeepEscapes && vecEnabled() && cap(dst)-len(dst) >= 3*len(s) {
+		// dst has room for the longest encoding: the vector loop
+		// encodes into it at once.
+		b := dst[:cap(dst)]
+		return b[:vecEncode(tableArray(t), b, len(dst), s, 0, e.SpaceAsPlus)]
+	}
 	i := firstChange(e, t, s)
 	if i == len(s) {
 		return append(dst, s...)
@@ -174,6 +190,9 @@ func escapesFrom[T table](e Encoder, t T, s string, i int) int {
 // firstChange returns the index of the first byte of s the encoder changes,
 // or len(s).
 func firstChange[T table](e Encoder, t T, s string) int {
+	if !e.KeepEscapes && vecEnabled() {
+		return vecIndex(tableArray(t), s)
+	}
 	t = t[:setSize]
 	i := 0
 	for {
@@ -202,6 +221,9 @@ func appendFrom[T table](e Encoder, t T, dst []byte, s string, i int, size int) 
 	dst = append(dst, s[:i]...)
 	n := len(dst)
 	b := dst[:cap(dst)]
+	if !e.KeepEscapes && vecEnabled() {
+		return b[:vecEncode(tableArray(t), b, n, s, i, e.SpaceAsPlus)]
+	}
 	plain := !e.KeepEscapes && !e.SpaceAsPlus
 	for i < len(s) {
 		end := len(s)
@@ -272,4 +294,15 @@ func EncodeRune(dst []byte, r rune, set Set) []byte {
 		}
 	}
 	return dst
+}
+
+// tableArray returns the 256 bytes of the table t as an array pointer.
+func tableArray[T table](t T) *[setSize]byte {
+	switch t := any(t).(type) {
+	case string:
+		return (*[setSize]byte)(unsafe.Pointer(unsafe.StringData(t)))
+	case []byte:
+		return (*[setSize]byte)(t)
+	}
+	panic("percent: unknown table type")
 }

@@ -1,0 +1,19 @@
+//go:build !(goexperiment.simd && amd64)
+
+package percent
+
+// vecEnabled reports whether the vector loops of vec_amd64.go run: never
+// in this build.
+func vecEnabled() bool { return false }
+
+func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
+	panic("percent: vector loop in a portable build")
+}
+
+func vecEncode(t *[setSize]byte, b []byte, n int, s string, i int, spacePlus bool) int {
+	panic("percent: vector loop in a portable build")
+}
+
+func vecIndex(t *[setSize]byte, s string) int {
+	panic("percent: vector loop in a portable build")
+}
