@@ -55,7 +55,24 @@ func vecStore(x archsimd.Uint8x64, b []byte, n, k int) {
 // that is not "%" and two hex digits. It returns the new length and
 // whether any output byte is not ASCII.
 func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
-	var high uint64
+	// Full windows with nothing to decode are copied by a tight loop
+	// first; whether they hold non-ASCII bytes is told once, at the end.
+	var or archsimd.Uint8x64
+	for i+64 <= len(s) && len(b)-n >= 64 {
+		x := archsimd.LoadUint8x64((*[64]uint8)(unsafe.Pointer(unsafe.StringData(s[i:]))))
+		special := x.Equal(vecConst(vecSplats, splatPercent))
+		if plus {
+			special = special.Or(x.Equal(vecConst(vecSplats, splatPlus)))
+		}
+		if special.ToBits() != 0 {
+			break
+		}
+		or = or.Or(x)
+		x.Store((*[64]uint8)(b[n : n+64]))
+		n += 64
+		i += 64
+	}
+	high := or.Greater(vecConst(vecSplats, splatASCII)).ToBits()
 	for i < len(s) {
 		x, valid := vecLoad(s, i)
 		p := x.Equal(vecConst(vecSplats, splatPercent)).ToBits() & valid
