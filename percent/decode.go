@@ -255,7 +255,6 @@ func (d Decoder) fastFrom(dst []byte, s string, i, start int, text bool) ([]byte
 	// copied or a hex digit, which is ASCII) and of the decoded bytes.
 	var high uint64
 	if vecEnabled() && i < len(s) {
-		var nonASCII bool
 		n, nonASCII, ok := vecDecode(b, n, s, i, d.PlusAsSpace)
 		if !ok {
 			return dst, false

@@ -8,7 +8,7 @@ import (
 	"unsafe"
 )
 
-// This file holds the AVX-512 (VBMI and VBMI2) loops of the encoder and
+// This file holds the AVX-512 (VBMI, VBMI2 and GFNI) loops of the encoder and
 // the decoder, built with GOEXPERIMENT=simd on amd64 and used when the CPU
 // has those features; vec_other.go stands in for it elsewhere. Each loop
 // handles 64 input bytes per vector: VPERMB/VPERMI2B table lookups
@@ -265,13 +265,11 @@ const vecKeep = "" +
 	"\x0a\x40\x0b\x0b\x40\x0c\x0c\x40\x0d\x0d\x40\x0e\x0e\x40\x0f\x0f" +
 	"\x40\x10\x10\x40\x11\x11\x40\x12\x12\x40\x13\x13\x40\x14\x14\x00"
 
-// vecSplats holds 64 copies of each of 0x00, 0x01, 0x0F, " ", "%", "+", 0x7F
+// vecSplats holds 64 copies of each of 0x01, 0x0F, " ", "%", "+", 0x7F
 // and 0xFF, in that order: the vectors of one byte repeated are loaded
 // from it (a broadcast goes through an SSE register, which costs dearly
 // next to AVX-512 code when it is spilled).
 const vecSplats = "" +
-	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
-	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
 	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
 	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
 	"\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f\x0f" +
@@ -289,12 +287,11 @@ const vecSplats = "" +
 
 // Offsets of the splats in vecSplats.
 const (
-	splatZero    = 0 * 64
-	splatOne     = 1 * 64
-	splatFifteen = 2 * 64
-	splatSpace   = 3 * 64
-	splatPercent = 4 * 64
-	splatPlus    = 5 * 64
-	splatASCII   = 6 * 64
-	splatOnes    = 7 * 64
+	splatOne     = 0 * 64
+	splatFifteen = 1 * 64
+	splatSpace   = 2 * 64
+	splatPercent = 3 * 64
+	splatPlus    = 4 * 64
+	splatASCII   = 5 * 64
+	splatOnes    = 6 * 64
 )
