@@ -19,8 +19,8 @@
 // allocates nothing when dst has room; the string forms return their input
 // without allocating when it needs no change.
 //
-// Built with GOEXPERIMENT=simd on amd64 (Go 1.26's simd/archsimd), the
-// encoder and the decoder run AVX-512 loops (VBMI, VBMI2 and GFNI) on CPUs
-// that have them, 64 input bytes per vector, with the same results as the
-// portable loops, which every other build and CPU uses.
+// On amd64 CPUs with AVX-512 (BW, VBMI and VBMI2), the encoder and the
+// decoder run vector loops written in assembly, 64 input bytes per vector,
+// with the same results as the portable loops, which every other CPU and
+// architecture uses, as does a build with the purego tag.
 package percent

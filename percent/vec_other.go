@@ -1,9 +1,9 @@
-//go:build !(goexperiment.simd && amd64)
+//go:build !amd64 || purego
 
 package percent
 
-// vecEnabled reports whether the vector loops of vec_amd64.go run: never
-// in this build.
+// vecEnabled reports whether the vector loops of vec_amd64.s run: never
+// in this build (another architecture, or the purego build tag).
 func vecEnabled() bool { return false }
 
 func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {

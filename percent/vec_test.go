@@ -43,10 +43,10 @@ func randomInput(r *rand.Rand, n int) string {
 }
 
 // TestFastLoopsMatchReference checks the encoder and decoder loops of this
-// build (the AVX-512 ones under GOEXPERIMENT=simd on a CPU that has them,
-// the portable ones otherwise) against the byte-at-a-time definitions,
-// for every predefined set, both options and lengths across several
-// vector windows, into buffers with and without spare room.
+// build (the AVX-512 ones on an amd64 CPU that has them, unless built with
+// the purego tag; the portable ones otherwise) against the byte-at-a-time
+// definitions, for every predefined set, both options and lengths across
+// several vector windows, into buffers with and without spare room.
 func TestFastLoopsMatchReference(t *testing.T) {
 	t.Logf("vector loops enabled: %v", vecEnabled())
 	r := rand.New(rand.NewPCG(1, 2))
