@@ -15,13 +15,13 @@
 // with golang.org/x/perf/benchmath (the median; the spread shown is half
 // the range of the runs).
 //
-// With -simd (the default on linux/amd64) the percent suites run a second
-// time with GOEXPERIMENT=simd, the build whose hot loops use simd/archsimd
-// (AVX-512 VBMI2 when the CPU has it, the portable code otherwise), and the
-// tables show that build as a third implementation, "urikit+simd". If that
-// build fails, the report warns on stderr and goes on without it. In the
-// -raw output, the results of that pass follow a "goexperiment: simd"
-// configuration line (benchstat -col goexperiment tells them apart).
+// With -purego (the default) the percent suites run a second time built
+// with the purego tag, which turns off the AVX-512 assembly loops that the
+// default build uses on CPUs that have them: the tables show the portable
+// loops, what other CPUs and architectures run, as a third implementation,
+// "urikit+purego". In the -raw output, the results of that pass follow a
+// "build: purego" configuration line (benchstat -col build tells them
+// apart).
 package main
 
 import (
@@ -44,9 +44,9 @@ import (
 // suite is one "go test -bench" run.
 type suite struct {
 	dir, pattern string
-	// simd runs the suite with GOEXPERIMENT=simd; its results are marked
-	// with a "goexperiment: simd" configuration line (see parse).
-	simd bool
+	// purego builds the suite with the purego tag; its results are
+	// marked with a "build: purego" configuration line (see parse).
+	purego bool
 }
 
 // key names one measured cell: operation, implementation and input.
@@ -61,60 +61,46 @@ func main() {
 	benchtime := flag.String("benchtime", "500ms", "go test -benchtime for each run")
 	out := flag.String("o", "../BENCHMARKS.md", "file to write")
 	raw := flag.String("raw", "", "also save the raw go test output to this file")
-	simd := flag.Bool("simd", runtime.GOOS == "linux" && runtime.GOARCH == "amd64",
-		"also run the percent suites with GOEXPERIMENT=simd (rows \"urikit+simd\")")
+	purego := flag.Bool("purego", true,
+		"also run the percent suites built with the purego tag (rows \"urikit+purego\")")
 	flag.Parse()
 
 	const percentOps = "Encode|EncodeString|EncodePath|Decode|DecodeString|DecodePath"
 	inputFilter := ""
-	// The simd pass measures urikit and, as the same-run reference of its
-	// ratio, net/url (see tables); the copy baseline is not run again.
-	simdPattern := "^Benchmark(" + percentOps + ")$/^(urikit|neturl)$"
+	// The purego pass measures urikit and, as the same-run reference of
+	// its ratio, net/url (see tables); the copy baseline is not run again.
+	puregoPattern := "^Benchmark(" + percentOps + ")$/^(urikit|neturl)$"
 	if *short {
 		*count, *benchtime, inputFilter = 1, "100ms", "/(kasztp.txt|64KiB-no-escapes)$"
-		simdPattern = `^Benchmark(Encode|Decode)$/^(urikit|neturl)$/^kasztp\.txt$`
+		puregoPattern = `^Benchmark(Encode|Decode)$/^(urikit|neturl)$/^kasztp\.txt$`
 	}
 	suites := []suite{
 		{"../percent", "^Benchmark(" + percentOps + ")$/.*" + inputFilter, false},
 	}
-	if *simd {
-		suites = append(suites, suite{"../percent", simdPattern, true})
+	if *purego {
+		suites = append(suites, suite{"../percent", puregoPattern, true})
 	}
 	suites = append(suites, suite{".", "^Benchmark(ParseRFC3986|ParseWHATWG|Normalize|Resolve)$/.*" + inputFilter, false})
 
-	userExp := goEnv("GOEXPERIMENT")
-	simdNote := "not run: `-simd=false`"
 	var all bytes.Buffer
 	for _, s := range suites {
-		env, exp := experimentEnv(userExp, s.simd)
-		if s.simd {
-			if err := buildCheck(s.dir, env); err != nil {
-				log.Printf("warning: the GOEXPERIMENT=simd build of %s failed, going on without the urikit+simd rows: %v", s.dir, err)
-				simdNote = "not shown: the `GOEXPERIMENT=simd` build failed"
-				continue
-			}
-			simdNote = simdShownNote
-			fmt.Fprintf(&all, "goexperiment: simd\n")
-		}
 		args := []string{"test", "-run", "^$", "-bench", s.pattern, "-benchmem",
-			"-count", fmt.Sprint(*count), "-benchtime", *benchtime, "."}
-		prefix := ""
-		if env != nil {
-			prefix = "GOEXPERIMENT=" + exp + " "
+			"-count", fmt.Sprint(*count), "-benchtime", *benchtime}
+		if s.purego {
+			args = append(args, "-tags", "purego")
+			fmt.Fprintf(&all, "build: purego\n")
 		}
-		log.Printf("(cd %s && %sgo %s)", s.dir, prefix, strings.Join(args, " "))
+		args = append(args, ".")
+		log.Printf("(cd %s && go %s)", s.dir, strings.Join(args, " "))
 		cmd := exec.Command("go", args...)
 		cmd.Dir = s.dir
-		cmd.Env = env
 		cmd.Stderr = os.Stderr
 		cmd.Stdout = io.MultiWriter(&all, os.Stderr)
 		if err := cmd.Run(); err != nil {
-			// A failure after a successful build (a crash or b.Fatal in
-			// the benchmarks) is a bug of ours, in either build: fatal.
 			log.Fatalf("go test in %s: %v", s.dir, err)
 		}
-		if s.simd {
-			fmt.Fprintf(&all, "goexperiment:\n")
+		if s.purego {
+			fmt.Fprintf(&all, "build:\n")
 		}
 	}
 	if *raw != "" {
@@ -124,7 +110,7 @@ func main() {
 	}
 	cells, order := parse(all.Bytes())
 	var md bytes.Buffer
-	header(&md, *count, *benchtime, *short, simdNote)
+	header(&md, *count, *benchtime, *short, *purego)
 	tables(&md, cells, order)
 	if err := os.WriteFile(*out, md.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
@@ -132,67 +118,11 @@ func main() {
 	log.Printf("wrote %s", *out)
 }
 
-// experimentEnv returns the environment of a go command of a pass, with
-// simd added to the user's own GOEXPERIMENT setting user (from "go env",
-// so that "go env -w" counts too), or for a portable pass taken out of it
-// so that the urikit rows are the portable build whatever the user set. It
-// returns a nil env (the inherited one) when the setting needs no change,
-// and the GOEXPERIMENT value it set otherwise.
-func experimentEnv(user string, simd bool) (env []string, exp string) {
-	var exps []string
-	had := false
-	for _, e := range strings.Split(user, ",") {
-		switch e {
-		case "":
-		case "simd", "nosimd":
-			had = had || e == "simd"
-		default:
-			exps = append(exps, e)
-		}
-	}
-	switch {
-	case simd:
-		exps = append(exps, "simd")
-	case had:
-		exps = append(exps, "nosimd")
-	default:
-		return nil, user
-	}
-	exp = strings.Join(exps, ",")
-	return append(os.Environ(), "GOEXPERIMENT="+exp), exp
-}
-
-// buildCheck compiles the test binary of the package in dir with env, so
-// that a build failure (the toolchain lacking the experiment, a change of
-// the experimental API) is told apart from a failure of the benchmarks.
-func buildCheck(dir string, env []string) error {
-	tmp, err := os.MkdirTemp("", "report-simd-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	cmd := exec.Command("go", "test", "-c", "-o", tmp+string(os.PathSeparator), ".")
-	cmd.Dir = dir
-	cmd.Env = env
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("%v\n%s", err, bytes.TrimSpace(out))
-	}
-	return nil
-}
-
-func goEnv(name string) string {
-	out, err := exec.Command("go", "env", name).Output()
-	if err != nil {
-		return os.Getenv(name)
-	}
-	return strings.TrimSpace(string(out))
-}
-
 // parse reads go test output into cells, keeping the first-seen order of
-// operations and inputs. The results of a GOEXPERIMENT=simd pass (after a
-// "goexperiment: simd" configuration line) get "+simd" appended to their
-// implementation: "urikit+simd" is a row of the tables, "neturl+simd" the
-// same-run reference of its ratio.
+// operations and inputs. The results of the purego pass (after a "build:
+// purego" configuration line) get "+purego" appended to their
+// implementation: "urikit+purego" is a row of the tables, "neturl+purego"
+// the same-run reference of its ratio.
 func parse(data []byte) (map[key]cell, []string) {
 	cells := map[key]cell{}
 	var ops []string
@@ -213,8 +143,8 @@ func parse(data []byte) (map[key]cell, []string) {
 			continue
 		}
 		k := key{op: string(base), impl: pos[0], input: strings.Join(pos[1:], "/")}
-		if res.GetConfig("goexperiment") == "simd" {
-			k.impl += simdSuffix
+		if res.GetConfig("build") == "purego" {
+			k.impl += puregoSuffix
 		}
 		if !slices.Contains(ops, k.op) {
 			ops = append(ops, k.op)
@@ -234,19 +164,15 @@ func parse(data []byte) (map[key]cell, []string) {
 	return cells, ops
 }
 
-const (
-	simdSuffix    = "+simd"
-	simdShownNote = "shown"
-)
+const puregoSuffix = "+purego"
 
 func summarize(xs []float64) benchmath.Summary {
 	return benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &benchmath.DefaultThresholds), 0.95)
 }
 
-// header writes the report's header; simdNote says whether the urikit+simd
-// rows are shown, and why not.
-func header(w io.Writer, count int, benchtime string, short bool, simdNote string) {
-	simdShown := simdNote == simdShownNote
+// header writes the report's header; purego says whether the
+// urikit+purego rows are shown.
+func header(w io.Writer, count int, benchtime string, short, purego bool) {
 	fmt.Fprintf(w, "# urikit benchmarks\n\n")
 	fmt.Fprintf(w, "Written by `go run ./cmd/report` in `bench/`")
 	if short {
@@ -257,12 +183,15 @@ func header(w io.Writer, count int, benchtime string, short bool, simdNote strin
 	fmt.Fprintf(w, "- Go: %s\n", goVersion())
 	fmt.Fprintf(w, "- runs: -count %d, -benchtime %s; each cell is the median of the runs, ± half the range of the runs in %% of the median\n", count, benchtime)
 	fmt.Fprintf(w, "- one op is one pass over every line of the input (dataset files from ../shared/datasets) or over one synthetic text; ns/URL is ns/op divided by the line count\n")
-	fmt.Fprintf(w, "- CPU features: %s; `urikit+simd` (%s) is the percent package built with `GOEXPERIMENT=simd`, which uses AVX-512 VBMI2 when the CPU has it and otherwise the portable code\n", cpuFeatures(), simdNote)
+	fmt.Fprintf(w, "- CPU features: %s; `urikit` is the default build, whose percent package runs AVX-512 assembly loops when the CPU has AVX512BW, VBMI, VBMI2 and BMI2", cpuFeatures())
+	if purego {
+		fmt.Fprintf(w, "; `urikit+purego` is the percent package built with the purego tag: the portable loops that other CPUs and architectures run")
+	}
+	fmt.Fprintf(w, "\n")
 	fmt.Fprintf(w, "- ×: on a peer's row, the peer's median time divided by urikit's: above 1, urikit is faster")
-	if simdShown {
-		fmt.Fprintf(w, ". On a `urikit+simd` row, net/url's median time in the same `GOEXPERIMENT=simd` run (its rows not shown) divided by urikit+simd's: "+
-			"compare it with the `neturl` row's ×, the same ratio for the portable build; their quotient is the simd build's speedup, "+
-			"free of the load changes between the two runs")
+	if purego {
+		fmt.Fprintf(w, ". On a `urikit+purego` row, net/url's median time in the same purego run (its rows not shown) divided by urikit+purego's, "+
+			"so that load changes between the two runs do not enter the ratio")
 	}
 	fmt.Fprintf(w, "\n\n")
 	fmt.Fprintf(w, "The machines are small and shared: compare ratios measured in the same run, not absolute times across runs.\n\n")
@@ -281,8 +210,8 @@ func cpuModel() string {
 	return "unknown CPU"
 }
 
-// cpuFeatures lists which of the x86 features that matter to the simd
-// build /proc/cpuinfo shows.
+// cpuFeatures lists which of the x86 features that the percent package's
+// assembly loops need /proc/cpuinfo shows.
 func cpuFeatures() string {
 	b, err := os.ReadFile("/proc/cpuinfo")
 	if runtime.GOOS != "linux" || err != nil {
@@ -296,7 +225,7 @@ func cpuFeatures() string {
 		}
 	}
 	var list []string
-	for _, f := range []string{"avx2", "avx512f", "avx512vbmi", "avx512_vbmi2"} {
+	for _, f := range []string{"avx512f", "avx512bw", "avx512vbmi", "avx512_vbmi2", "bmi2"} {
 		have := "no"
 		if slices.Contains(flags, f) {
 			have = "yes"
@@ -331,12 +260,12 @@ func tables(w io.Writer, cells map[key]cell, ops []string) {
 			}
 		}
 		slices.Sort(inputs)
-		// urikit, urikit+simd, then the peers by name.
+		// urikit, urikit+purego, then the peers by name.
 		rank := func(impl string) int {
 			switch impl {
 			case "urikit":
 				return 0
-			case "urikit" + simdSuffix:
+			case "urikit" + puregoSuffix:
 				return 1
 			}
 			return 2
@@ -354,7 +283,7 @@ func tables(w io.Writer, cells map[key]cell, ops []string) {
 			base, hasBase := cells[key{op, "urikit", in}]
 			for _, impl := range impls {
 				c, ok := cells[key{op, impl, in}]
-				if !ok || isSimdReference(impl) {
+				if !ok || isPuregoReference(impl) {
 					continue
 				}
 				ns := summarize(c["sec/op"])
@@ -363,16 +292,11 @@ func tables(w io.Writer, cells map[key]cell, ops []string) {
 					median(c, "allocs/op", 1, "%.0f"), median(c, "B/op", 1, "%.0f"))
 				ratio := ""
 				switch {
-				case impl == "urikit"+simdSuffix:
-					// The simd pass runs after the portable one, so the
+				case impl == "urikit"+puregoSuffix:
+					// The purego pass runs after the default one, so the
 					// machine's load may have changed in between: its
-					// ratio is against net/url measured in the same pass,
-					// and set beside the neturl row's it shows the
-					// speedup of the simd build without comparing times
-					// of different runs. (Renaming the pass's neturl
-					// rows away and dividing by the portable urikit's
-					// time would compare across runs.)
-					if ref, ok := cells[key{op, "neturl" + simdSuffix, in}]; ok {
+					// ratio is against net/url measured in the same pass.
+					if ref, ok := cells[key{op, "neturl" + puregoSuffix, in}]; ok {
 						ratio = fmt.Sprintf("%.2f×", summarize(ref["sec/op"]).Center/ns.Center)
 					}
 				case hasBase && impl != "urikit":
@@ -385,10 +309,10 @@ func tables(w io.Writer, cells map[key]cell, ops []string) {
 	}
 }
 
-// isSimdReference reports whether impl is a peer measured in the simd pass:
-// the reference of urikit+simd's ratio, not a row of its own.
-func isSimdReference(impl string) bool {
-	return strings.HasSuffix(impl, simdSuffix) && impl != "urikit"+simdSuffix
+// isPuregoReference reports whether impl is a peer measured in the purego
+// pass: the reference of urikit+purego's ratio, not a row of its own.
+func isPuregoReference(impl string) bool {
+	return strings.HasSuffix(impl, puregoSuffix) && impl != "urikit"+puregoSuffix
 }
 
 // spread is half the range of the runs, in % of the median.
