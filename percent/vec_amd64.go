@@ -81,33 +81,59 @@ func encodeAVX512(dst, src *byte, n int, t *[setSize]byte, spacePlus bool) (writ
 //go:noescape
 func indexAVX512(t *[setSize]byte, src *byte, n int) int
 
+// vecChunk is the most input one call of an assembly loop takes. The
+// loops cannot be preempted, so long input is cut into pieces of well
+// under a millisecond each, lest a garbage collection wait for them.
+const vecChunk = 256 << 10
+
 // vecDecode decodes s[i:] into b from b[n] on, b having room for
 // len(s)-i more bytes, as fastFrom does: it reports false on any escape
 // that is not "%" and two hex digits. It returns the new length and
 // whether any output byte is not ASCII.
 func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
-	if i == len(s) {
-		return n, false, true
+	nonASCII := false
+	for i < len(s) {
+		end := len(s)
+		if end-i > vecChunk {
+			// No escape may straddle two pieces.
+			end = i + vecChunk
+			if s[end-2] == '%' {
+				end -= 2
+			} else if s[end-1] == '%' {
+				end--
+			}
+		}
+		w, na, ok := decodeAVX512(&b[n], unsafe.StringData(s[i:end]), end-i, unsafe.StringData(unhex), plus)
+		n += w
+		if !ok {
+			return n, false, false
+		}
+		nonASCII = nonASCII || na
+		i = end
 	}
-	w, nonASCII, ok := decodeAVX512(&b[n], unsafe.StringData(s[i:]), len(s)-i, unsafe.StringData(unhex), plus)
-	return n + w, nonASCII, ok
+	return n, nonASCII, true
 }
 
 // vecEncode encodes s[i:] into b from b[n] on with the 256-byte table t,
 // b having room for the whole encoding; with spacePlus a space becomes
 // "+". It returns the new length.
 func vecEncode(t *[setSize]byte, b []byte, n int, s string, i int, spacePlus bool) int {
-	if i == len(s) {
-		return n
+	for i < len(s) {
+		end := min(len(s), i+vecChunk)
+		n += encodeAVX512(&b[n], unsafe.StringData(s[i:end]), end-i, t, spacePlus)
+		i = end
 	}
-	return n + encodeAVX512(&b[n], unsafe.StringData(s[i:]), len(s)-i, t, spacePlus)
+	return n
 }
 
 // vecIndex returns the index of the first byte of s in the table t, or
 // len(s).
 func vecIndex(t *[setSize]byte, s string) int {
-	if len(s) == 0 {
-		return 0
+	for i := 0; i < len(s); i += vecChunk {
+		end := min(len(s), i+vecChunk)
+		if j := indexAVX512(t, unsafe.StringData(s[i:end]), end-i); j < end-i {
+			return i + j
+		}
 	}
-	return indexAVX512(t, unsafe.StringData(s), len(s))
+	return len(s)
 }
