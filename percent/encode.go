@@ -111,19 +111,15 @@ const stackBuf = 512
 // into an exact-size string, or one scan to count the escapes, one
 // exact-size allocation and the encoding into it.
 func encode[T table](e Encoder, t T, s string) string {
-	if !e.KeepEscapes && vecEnabled() && 3*len(s) <= stackBuf {
-		// The vector loop encodes short input at once; when the result
-		// equals the input, the input is returned.
-		var buf [stackBuf]byte
-		b := buf[:vecEncode(tableArray(t), buf[:], 0, s, 0, e.SpaceAsPlus)]
-		if string(b) == s {
-			return s
-		}
-		return string(b)
-	}
 	i := firstChange(e, t, s)
 	if i == len(s) {
 		return s
+	}
+	if e.vec() && 3*len(s) <= stackBuf {
+		// The vector loop encodes short input at once (from the start:
+		// the clean prefix costs it nothing, a copy would).
+		var buf [stackBuf]byte
+		return string(buf[:vecEncode(tableArray(t), buf[:], 0, s, 0, e.SpaceAsPlus)])
 	}
 	if bound := len(s) + 2*(len(s)-i); bound <= stackBuf {
 		var buf [stackBuf]byte
@@ -135,7 +131,7 @@ func encode[T table](e Encoder, t T, s string) string {
 
 // appendEncode is Encoder.AppendEncode with the table t.
 func appendEncode[T table](e Encoder, t T, dst []byte, s string) []byte {
-	if !e.KeepEscapes && vecEnabled() && cap(dst)-len(dst) >= 3*len(s) {
+	if e.vec() && cap(dst)-len(dst) >= 3*len(s) {
 		// dst has room for the longest encoding: the vector loop
 		// encodes into it at once.
 		b := dst[:cap(dst)]
@@ -190,7 +186,7 @@ func escapesFrom[T table](e Encoder, t T, s string, i int) int {
 // firstChange returns the index of the first byte of s the encoder changes,
 // or len(s).
 func firstChange[T table](e Encoder, t T, s string) int {
-	if !e.KeepEscapes && vecEnabled() {
+	if len(s) >= vecIndexMin && e.vec() {
 		return vecIndex(tableArray(t), s)
 	}
 	t = t[:setSize]
@@ -221,7 +217,7 @@ func appendFrom[T table](e Encoder, t T, dst []byte, s string, i int, size int) 
 	dst = append(dst, s[:i]...)
 	n := len(dst)
 	b := dst[:cap(dst)]
-	if !e.KeepEscapes && vecEnabled() {
+	if e.vec() {
 		return b[:vecEncode(tableArray(t), b, n, s, i, e.SpaceAsPlus)]
 	}
 	plain := !e.KeepEscapes && !e.SpaceAsPlus
@@ -273,6 +269,18 @@ func appendFrom[T table](e Encoder, t T, dst []byte, s string, i int, size int) 
 		}
 	}
 	return b[:n]
+}
+
+// vecIndexMin is the input length from which firstChange uses the vector
+// loop: on shorter input its fixed cost (loading the table) exceeds what
+// it saves. (The encoding loop pays for itself on the shortest input that
+// has a byte to encode.)
+const vecIndexMin = 32
+
+// vec reports whether the vector loops encode: they do when the CPU has
+// them and no escape is to be kept.
+func (e Encoder) vec() bool {
+	return !e.KeepEscapes && vecEnabled()
 }
 
 // validEscapeAt reports whether s[i] is a "%" followed by two hex digits.
