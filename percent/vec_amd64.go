@@ -21,6 +21,10 @@ var vecOK = vecSupported()
 // vecEnabled reports whether the vector loops run on this CPU.
 func vecEnabled() bool { return vecOK }
 
+// vecDecodeEnabled reports whether vecDecode runs on this CPU: with
+// AVX-512, or else with the AVX2 loop of avx2_amd64.go (avx2OK).
+func vecDecodeEnabled() bool { return vecOK || avx2OK }
+
 // vecSupported asks the CPU (CPUID) and the OS (XGETBV) whether the vector
 // loops can run.
 func vecSupported() bool {
@@ -103,7 +107,13 @@ func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
 				end--
 			}
 		}
-		w, na, ok := decodeAVX512(&b[n], unsafe.StringData(s[i:end]), end-i, unsafe.StringData(unhex), plus)
+		var w int
+		var na, ok bool
+		if vecOK {
+			w, na, ok = decodeAVX512(&b[n], unsafe.StringData(s[i:end]), end-i, unsafe.StringData(unhex), plus)
+		} else {
+			w, na, ok = decodeAVX2(&b[n], unsafe.StringData(s[i:end]), end-i, unsafe.StringData(unhex), plus)
+		}
 		n += w
 		if !ok {
 			return n, false, false

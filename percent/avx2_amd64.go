@@ -1,0 +1,96 @@
+//go:build amd64 && !purego
+
+package percent
+
+import "unsafe"
+
+// This file and avx2_amd64.s hold the AVX2 loops of the encoder and the
+// decoder, for amd64 CPUs that have AVX2 (and BMI1, BMI2 and POPCNT) but
+// not the AVX-512 of vec_amd64.go, such as AMD Zen 2 and 3 and many Intel
+// client CPUs. They handle 32 input bytes per vector, with VPSHUFB
+// tables where AVX-512 has VPERMB and VPCOMPRESSB.
+
+// avx2OK is whether the AVX2 loops run: the CPU and the OS support them
+// and not the AVX-512 loops, which come first. It is set once, when the
+// package is initialized, and never written again.
+var avx2OK = !vecOK && avx2Supported()
+
+// avx2Supported asks the CPU (CPUID) and the OS (XGETBV) whether the AVX2
+// loops can run.
+func avx2Supported() bool {
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, _, ecx1, _ := cpuid(1, 0)
+	const osxsave, popcnt, avx = 1 << 27, 1 << 23, 1 << 28
+	if ecx1&(osxsave|popcnt|avx) != osxsave|popcnt|avx {
+		return false
+	}
+	// The OS saves the SSE and AVX (YMM) states.
+	const xcr0 = 1<<1 | 1<<2
+	if eax, _ := xgetbv(); eax&xcr0 != xcr0 {
+		return false
+	}
+	_, ebx7, _, _ := cpuid(7, 0)
+	const bmi1, avx2, bmi2 = 1 << 3, 1 << 5, 1 << 8
+	return ebx7&(bmi1|avx2|bmi2) == bmi1|avx2|bmi2
+}
+
+// decodeAVX2Blocks decodes blocks windows of 32 bytes at src into dst,
+// reading 32*blocks+2 bytes (the digits of an escape that starts in the
+// last two bytes) and writing at most 32*blocks. It reports ok false if
+// any "%" in the windows is not followed by two hex digits; otherwise it
+// returns the number of bytes written and whether any of them is not
+// ASCII. It may write up to 6 bytes past those it reports (scratch).
+// The digits of an escape at the end of the last window are not its
+// business: the caller skips them.
+//
+//go:noescape
+func decodeAVX2Blocks(dst, src *byte, blocks int, plus bool) (written int, nonASCII, ok bool)
+
+// decodeAVX2 is decodeAVX512 for AVX2 CPUs: it decodes the n bytes at src
+// into dst, which has room for n bytes, turning "+" into a space when plus
+// is set. It reports ok false if any escape is not "%" and two hex digits;
+// otherwise it returns the number of bytes written and whether any of
+// them is not ASCII. unhex is not used (the loop tests digits with
+// compares); it is there for the common signature.
+//
+// All but the last 34 to 65 bytes go to decodeAVX2Blocks in place; the
+// rest (or all of short input) is copied into a zero-padded buffer on the
+// stack, decoded from there into another, and copied to dst, so that no
+// vector reads past src+n and, on success, nothing is written past
+// dst+written. (A zero byte is no hex digit, so an escape cut off by the
+// end fails as it should, and the padding decodes to itself.)
+func decodeAVX2(dst, src *byte, n int, unhex *byte, plus bool) (written int, nonASCII, ok bool) {
+	i := 0
+	if n >= 66 {
+		blocks := (n - 34) / 32
+		w, na, ok := decodeAVX2Blocks(dst, src, blocks, plus)
+		if !ok {
+			return w, false, false
+		}
+		written, nonASCII = w, na
+		i = 32 * blocks
+		// Skip the digits of an escape in the last two bytes, decoded
+		// already (a "%" is no digit: at i-2 it starts an escape).
+		if *(*byte)(unsafe.Add(unsafe.Pointer(src), i-1)) == '%' {
+			i += 2
+		} else if *(*byte)(unsafe.Add(unsafe.Pointer(src), i-2)) == '%' {
+			i++
+		}
+	}
+	// The tail: 0 to 65 bytes, padded to whole windows.
+	r := n - i
+	var in, out [128]byte
+	copy(in[:], unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(src), i)), r))
+	blocks := (r + 31) / 32
+	w, na, ok := decodeAVX2Blocks(&out[0], &in[0], blocks, plus)
+	if !ok {
+		return written, false, false
+	}
+	// The padding came out as itself, after the tail's output.
+	w -= 32*blocks - r
+	copy(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), written)), w), out[:w])
+	return written + w, nonASCII || na, true
+}

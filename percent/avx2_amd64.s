@@ -1,0 +1,455 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The AVX2 loops of avx2_amd64.go, for CPUs with AVX2 but not the
+// AVX-512 of vec_amd64.s. Go assembly operand order: sources first,
+// destination last (VPCMPGTB b, a, d sets d to a > b, signed; VPBLENDVB
+// m, x, y, d takes x where m is set, else y; VPSHUFB p, v, d shuffles v by
+// the pattern p). AVX2 has no masked byte loads and stores nor byte
+// compression: the loops read and write whole vectors only where the
+// input and the output have room for them, and avx2_amd64.go hands them
+// the last bytes in a padded copy.
+
+// BCAST broadcasts the byte c to all 32 bytes of Y register y (through
+// the X register x of the same number and AX).
+#define BCAST(c, x, y) \
+	MOVL $c, AX; \
+	VMOVD AX, x; \
+	VPBROADCASTB x, y
+
+// HEX turns each byte of c into its hex digit value (0-15; garbage, but
+// still 0-15, where it is no hex digit) and sets ok to 0xFF where it is a
+// hex digit, using t and u. The digits are 0x30-0x39 and, with bit 5 set
+// (lower case), 0x61-0x66; the signed compares leave out bytes >= 0x80.
+// A letter's value is its low nibble plus 9. Constants: Y6 9, Y7 0x0F,
+// Y8 "g", Y9 "`", Y10 ":", Y11 "/", Y12 0x20.
+#define HEX(c, ok, t, u) \
+	VPCMPGTB Y11, c, ok; \
+	VPCMPGTB c, Y10, t; \
+	VPAND    t, ok, ok; \
+	VPOR     Y12, c, t; \
+	VPCMPGTB Y9, t, u; \
+	VPCMPGTB t, Y8, t; \
+	VPAND    u, t, t; \
+	VPOR     t, ok, ok; \
+	VPAND    Y6, t, t; \
+	VPADDB   t, c, c; \
+	VPAND    Y7, c, c
+
+// func decodeAVX2Blocks(dst, src *byte, blocks int, plus bool) (written int, nonASCII, ok bool)
+//
+// It decodes blocks windows of 32 input bytes each, reading 2 bytes past
+// the last (the digits of an escape at its end), and writes whole 8-byte
+// groups, so that it may write up to 6 bytes past the output it reports
+// (but never past 32*blocks bytes). An escape that starts in the last two
+// bytes of a window is decoded with it; its digits at the start of the
+// next window are dropped there (the carry).
+//
+// Registers: SI input, DX windows left, DI output, R11 output start, R8
+// the carry (bits 0-1: digits at the start of the window), R14 the
+// avx2Pack table, Y15 the OR of the output vectors; Y13 "+" with plus,
+// else "%"; Y14 "%". Per window: Y0 the input, Y1 and Y2 the input from
+// the next byte and the one after (digit values after HEX), AX the "%"
+// (p), R13 the bytes kept.
+TEXT ·decodeAVX2Blocks(SB), NOSPLIT, $0-42
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ blocks+16(FP), DX
+	MOVQ DI, R11
+	XORQ R8, R8
+	LEAQ avx2Pack<>(SB), R14
+	BCAST(0x09, X6, Y6)
+	BCAST(0x0f, X7, Y7)
+	BCAST(0x67, X8, Y8)
+	BCAST(0x60, X9, Y9)
+	BCAST(0x3a, X10, Y10)
+	BCAST(0x2f, X11, Y11)
+	BCAST(0x20, X12, Y12)
+	BCAST(0x25, X14, Y14)
+	VMOVDQA Y14, Y13
+	CMPB plus+24(FP), $0
+	JEQ  dnoplus
+	BCAST(0x2b, X13, Y13)
+dnoplus:
+	VPXOR Y15, Y15, Y15
+
+dloop:
+	TESTQ DX, DX
+	JZ    ddone
+	VMOVDQU (SI), Y0
+	VPCMPEQB Y14, Y0, Y3         // "%"
+	VPCMPEQB Y13, Y0, Y4         // "+" (or "%" again)
+	VPOR     Y3, Y4, Y5
+	VPMOVMSKB Y5, AX
+	ORL  R8, AX
+	JNZ  ddirty
+	// Nothing to decode: the window is copied.
+	VMOVDQU Y0, (DI)
+	VPOR Y0, Y15, Y15
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ DX
+	JMP  dloop
+
+ddirty:
+	VPMOVMSKB Y3, AX             // p
+	// The digits after each byte and their values; each "%" must be
+	// followed by two.
+	VMOVDQU 1(SI), Y1
+	VMOVDQU 2(SI), Y2
+	HEX(Y1, Y3, Y4, Y5)
+	VPMOVMSKB Y3, BX
+	HEX(Y2, Y3, Y4, Y5)
+	VPMOVMSKB Y3, R9
+	ANDL  R9, BX
+	ANDNL AX, BX, R9             // p &^ (both digits hex)
+	JNZ   dfail
+	// Onto each "%", the value of the two digits after it; onto each
+	// "+", a space (with no plus, Y13 is "%": the spaces put onto "%"
+	// are overwritten).
+	VPSLLW $4, Y1, Y1            // values <= 15: no carry into the next byte
+	VPOR   Y2, Y1, Y1
+	VPCMPEQB Y14, Y0, Y3
+	VPCMPEQB Y13, Y0, Y4
+	VPBLENDVB Y4, Y12, Y0, Y0
+	VPBLENDVB Y3, Y1, Y0, Y0
+	VPOR   Y0, Y15, Y15          // (the bytes dropped are hex digits, ASCII)
+	// The digits: p<<1 | p<<2 and the carry; those of the last two bytes'
+	// escapes are the next window's carry.
+	LEAQ (AX)(AX*1), R13
+	LEAQ (R8)(AX*4), R8
+	ORQ  R13, R8
+	MOVL R8, R13
+	SHRQ $32, R8
+	NOTL R13                     // keep: the window but the digits
+	// Pack each 8-byte group's kept bytes to its front: Y3 gets the
+	// patterns of the four groups, each indexed by its 8 bits of keep
+	// (those of the groups 1 and 3, in the upper halves of the lanes,
+	// offset by 8).
+	MOVBLZX R13B, BX
+	VMOVQ   (R14)(BX*8), X3
+	MOVL    R13, BX
+	SHRL    $8, BX
+	MOVBLZX BL, BX
+	VPINSRQ $1, (R14)(BX*8), X3, X3
+	MOVL    R13, BX
+	SHRL    $16, BX
+	MOVBLZX BL, BX
+	VMOVQ   (R14)(BX*8), X4
+	MOVL    R13, BX
+	SHRL    $24, BX
+	VPINSRQ $1, (R14)(BX*8), X4, X4
+	VINSERTI128 $1, X4, Y3, Y3
+	VPADDB  avx2Hi8<>(SB), Y3, Y3
+	VPSHUFB Y3, Y0, Y0
+	// Store the groups one after another, each advancing the output by
+	// its count of kept bytes.
+	MOVBLZX R13B, BX
+	POPCNTL BX, BX
+	VMOVQ   X0, (DI)
+	ADDQ    BX, DI
+	MOVL    R13, BX
+	ANDL    $0xff00, BX
+	POPCNTL BX, BX
+	VPEXTRQ $1, X0, (DI)
+	ADDQ    BX, DI
+	VEXTRACTI128 $1, Y0, X0
+	MOVL    R13, BX
+	ANDL    $0xff0000, BX
+	POPCNTL BX, BX
+	VMOVQ   X0, (DI)
+	ADDQ    BX, DI
+	SHRL    $24, R13
+	POPCNTL R13, R13
+	VPEXTRQ $1, X0, (DI)
+	ADDQ    R13, DI
+	ADDQ $32, SI
+	DECQ DX
+	JMP  dloop
+
+ddone:
+	VPMOVMSKB Y15, AX
+	SUBQ  R11, DI
+	MOVQ  DI, written+32(FP)
+	TESTL AX, AX
+	SETNE nonASCII+40(FP)
+	MOVB  $1, ok+41(FP)
+	VZEROUPPER
+	RET
+
+dfail:
+	SUBQ R11, DI
+	MOVQ DI, written+32(FP)
+	MOVB $0, nonASCII+40(FP)
+	MOVB $0, ok+41(FP)
+	VZEROUPPER
+	RET
+
+// avx2Hi8 adds 8 to the patterns of the upper half of each lane.
+DATA avx2Hi8<>+0(SB)/8, $0
+DATA avx2Hi8<>+8(SB)/8, $0x0808080808080808
+DATA avx2Hi8<>+16(SB)/8, $0
+DATA avx2Hi8<>+24(SB)/8, $0x0808080808080808
+GLOBL avx2Hi8<>(SB), RODATA|NOPTR, $32
+
+// avx2Pack holds, for each 8-bit keep mask m, the VPSHUFB pattern that
+// packs the kept bytes of an 8-byte group to its front (generated by
+// avx2_gen.go).
+DATA avx2Pack<>+0(SB)/8, $0x8080808080808080
+DATA avx2Pack<>+8(SB)/8, $0x8080808080808000
+DATA avx2Pack<>+16(SB)/8, $0x8080808080808001
+DATA avx2Pack<>+24(SB)/8, $0x8080808080800100
+DATA avx2Pack<>+32(SB)/8, $0x8080808080808002
+DATA avx2Pack<>+40(SB)/8, $0x8080808080800200
+DATA avx2Pack<>+48(SB)/8, $0x8080808080800201
+DATA avx2Pack<>+56(SB)/8, $0x8080808080020100
+DATA avx2Pack<>+64(SB)/8, $0x8080808080808003
+DATA avx2Pack<>+72(SB)/8, $0x8080808080800300
+DATA avx2Pack<>+80(SB)/8, $0x8080808080800301
+DATA avx2Pack<>+88(SB)/8, $0x8080808080030100
+DATA avx2Pack<>+96(SB)/8, $0x8080808080800302
+DATA avx2Pack<>+104(SB)/8, $0x8080808080030200
+DATA avx2Pack<>+112(SB)/8, $0x8080808080030201
+DATA avx2Pack<>+120(SB)/8, $0x8080808003020100
+DATA avx2Pack<>+128(SB)/8, $0x8080808080808004
+DATA avx2Pack<>+136(SB)/8, $0x8080808080800400
+DATA avx2Pack<>+144(SB)/8, $0x8080808080800401
+DATA avx2Pack<>+152(SB)/8, $0x8080808080040100
+DATA avx2Pack<>+160(SB)/8, $0x8080808080800402
+DATA avx2Pack<>+168(SB)/8, $0x8080808080040200
+DATA avx2Pack<>+176(SB)/8, $0x8080808080040201
+DATA avx2Pack<>+184(SB)/8, $0x8080808004020100
+DATA avx2Pack<>+192(SB)/8, $0x8080808080800403
+DATA avx2Pack<>+200(SB)/8, $0x8080808080040300
+DATA avx2Pack<>+208(SB)/8, $0x8080808080040301
+DATA avx2Pack<>+216(SB)/8, $0x8080808004030100
+DATA avx2Pack<>+224(SB)/8, $0x8080808080040302
+DATA avx2Pack<>+232(SB)/8, $0x8080808004030200
+DATA avx2Pack<>+240(SB)/8, $0x8080808004030201
+DATA avx2Pack<>+248(SB)/8, $0x8080800403020100
+DATA avx2Pack<>+256(SB)/8, $0x8080808080808005
+DATA avx2Pack<>+264(SB)/8, $0x8080808080800500
+DATA avx2Pack<>+272(SB)/8, $0x8080808080800501
+DATA avx2Pack<>+280(SB)/8, $0x8080808080050100
+DATA avx2Pack<>+288(SB)/8, $0x8080808080800502
+DATA avx2Pack<>+296(SB)/8, $0x8080808080050200
+DATA avx2Pack<>+304(SB)/8, $0x8080808080050201
+DATA avx2Pack<>+312(SB)/8, $0x8080808005020100
+DATA avx2Pack<>+320(SB)/8, $0x8080808080800503
+DATA avx2Pack<>+328(SB)/8, $0x8080808080050300
+DATA avx2Pack<>+336(SB)/8, $0x8080808080050301
+DATA avx2Pack<>+344(SB)/8, $0x8080808005030100
+DATA avx2Pack<>+352(SB)/8, $0x8080808080050302
+DATA avx2Pack<>+360(SB)/8, $0x8080808005030200
+DATA avx2Pack<>+368(SB)/8, $0x8080808005030201
+DATA avx2Pack<>+376(SB)/8, $0x8080800503020100
+DATA avx2Pack<>+384(SB)/8, $0x8080808080800504
+DATA avx2Pack<>+392(SB)/8, $0x8080808080050400
+DATA avx2Pack<>+400(SB)/8, $0x8080808080050401
+DATA avx2Pack<>+408(SB)/8, $0x8080808005040100
+DATA avx2Pack<>+416(SB)/8, $0x8080808080050402
+DATA avx2Pack<>+424(SB)/8, $0x8080808005040200
+DATA avx2Pack<>+432(SB)/8, $0x8080808005040201
+DATA avx2Pack<>+440(SB)/8, $0x8080800504020100
+DATA avx2Pack<>+448(SB)/8, $0x8080808080050403
+DATA avx2Pack<>+456(SB)/8, $0x8080808005040300
+DATA avx2Pack<>+464(SB)/8, $0x8080808005040301
+DATA avx2Pack<>+472(SB)/8, $0x8080800504030100
+DATA avx2Pack<>+480(SB)/8, $0x8080808005040302
+DATA avx2Pack<>+488(SB)/8, $0x8080800504030200
+DATA avx2Pack<>+496(SB)/8, $0x8080800504030201
+DATA avx2Pack<>+504(SB)/8, $0x8080050403020100
+DATA avx2Pack<>+512(SB)/8, $0x8080808080808006
+DATA avx2Pack<>+520(SB)/8, $0x8080808080800600
+DATA avx2Pack<>+528(SB)/8, $0x8080808080800601
+DATA avx2Pack<>+536(SB)/8, $0x8080808080060100
+DATA avx2Pack<>+544(SB)/8, $0x8080808080800602
+DATA avx2Pack<>+552(SB)/8, $0x8080808080060200
+DATA avx2Pack<>+560(SB)/8, $0x8080808080060201
+DATA avx2Pack<>+568(SB)/8, $0x8080808006020100
+DATA avx2Pack<>+576(SB)/8, $0x8080808080800603
+DATA avx2Pack<>+584(SB)/8, $0x8080808080060300
+DATA avx2Pack<>+592(SB)/8, $0x8080808080060301
+DATA avx2Pack<>+600(SB)/8, $0x8080808006030100
+DATA avx2Pack<>+608(SB)/8, $0x8080808080060302
+DATA avx2Pack<>+616(SB)/8, $0x8080808006030200
+DATA avx2Pack<>+624(SB)/8, $0x8080808006030201
+DATA avx2Pack<>+632(SB)/8, $0x8080800603020100
+DATA avx2Pack<>+640(SB)/8, $0x8080808080800604
+DATA avx2Pack<>+648(SB)/8, $0x8080808080060400
+DATA avx2Pack<>+656(SB)/8, $0x8080808080060401
+DATA avx2Pack<>+664(SB)/8, $0x8080808006040100
+DATA avx2Pack<>+672(SB)/8, $0x8080808080060402
+DATA avx2Pack<>+680(SB)/8, $0x8080808006040200
+DATA avx2Pack<>+688(SB)/8, $0x8080808006040201
+DATA avx2Pack<>+696(SB)/8, $0x8080800604020100
+DATA avx2Pack<>+704(SB)/8, $0x8080808080060403
+DATA avx2Pack<>+712(SB)/8, $0x8080808006040300
+DATA avx2Pack<>+720(SB)/8, $0x8080808006040301
+DATA avx2Pack<>+728(SB)/8, $0x8080800604030100
+DATA avx2Pack<>+736(SB)/8, $0x8080808006040302
+DATA avx2Pack<>+744(SB)/8, $0x8080800604030200
+DATA avx2Pack<>+752(SB)/8, $0x8080800604030201
+DATA avx2Pack<>+760(SB)/8, $0x8080060403020100
+DATA avx2Pack<>+768(SB)/8, $0x8080808080800605
+DATA avx2Pack<>+776(SB)/8, $0x8080808080060500
+DATA avx2Pack<>+784(SB)/8, $0x8080808080060501
+DATA avx2Pack<>+792(SB)/8, $0x8080808006050100
+DATA avx2Pack<>+800(SB)/8, $0x8080808080060502
+DATA avx2Pack<>+808(SB)/8, $0x8080808006050200
+DATA avx2Pack<>+816(SB)/8, $0x8080808006050201
+DATA avx2Pack<>+824(SB)/8, $0x8080800605020100
+DATA avx2Pack<>+832(SB)/8, $0x8080808080060503
+DATA avx2Pack<>+840(SB)/8, $0x8080808006050300
+DATA avx2Pack<>+848(SB)/8, $0x8080808006050301
+DATA avx2Pack<>+856(SB)/8, $0x8080800605030100
+DATA avx2Pack<>+864(SB)/8, $0x8080808006050302
+DATA avx2Pack<>+872(SB)/8, $0x8080800605030200
+DATA avx2Pack<>+880(SB)/8, $0x8080800605030201
+DATA avx2Pack<>+888(SB)/8, $0x8080060503020100
+DATA avx2Pack<>+896(SB)/8, $0x8080808080060504
+DATA avx2Pack<>+904(SB)/8, $0x8080808006050400
+DATA avx2Pack<>+912(SB)/8, $0x8080808006050401
+DATA avx2Pack<>+920(SB)/8, $0x8080800605040100
+DATA avx2Pack<>+928(SB)/8, $0x8080808006050402
+DATA avx2Pack<>+936(SB)/8, $0x8080800605040200
+DATA avx2Pack<>+944(SB)/8, $0x8080800605040201
+DATA avx2Pack<>+952(SB)/8, $0x8080060504020100
+DATA avx2Pack<>+960(SB)/8, $0x8080808006050403
+DATA avx2Pack<>+968(SB)/8, $0x8080800605040300
+DATA avx2Pack<>+976(SB)/8, $0x8080800605040301
+DATA avx2Pack<>+984(SB)/8, $0x8080060504030100
+DATA avx2Pack<>+992(SB)/8, $0x8080800605040302
+DATA avx2Pack<>+1000(SB)/8, $0x8080060504030200
+DATA avx2Pack<>+1008(SB)/8, $0x8080060504030201
+DATA avx2Pack<>+1016(SB)/8, $0x8006050403020100
+DATA avx2Pack<>+1024(SB)/8, $0x8080808080808007
+DATA avx2Pack<>+1032(SB)/8, $0x8080808080800700
+DATA avx2Pack<>+1040(SB)/8, $0x8080808080800701
+DATA avx2Pack<>+1048(SB)/8, $0x8080808080070100
+DATA avx2Pack<>+1056(SB)/8, $0x8080808080800702
+DATA avx2Pack<>+1064(SB)/8, $0x8080808080070200
+DATA avx2Pack<>+1072(SB)/8, $0x8080808080070201
+DATA avx2Pack<>+1080(SB)/8, $0x8080808007020100
+DATA avx2Pack<>+1088(SB)/8, $0x8080808080800703
+DATA avx2Pack<>+1096(SB)/8, $0x8080808080070300
+DATA avx2Pack<>+1104(SB)/8, $0x8080808080070301
+DATA avx2Pack<>+1112(SB)/8, $0x8080808007030100
+DATA avx2Pack<>+1120(SB)/8, $0x8080808080070302
+DATA avx2Pack<>+1128(SB)/8, $0x8080808007030200
+DATA avx2Pack<>+1136(SB)/8, $0x8080808007030201
+DATA avx2Pack<>+1144(SB)/8, $0x8080800703020100
+DATA avx2Pack<>+1152(SB)/8, $0x8080808080800704
+DATA avx2Pack<>+1160(SB)/8, $0x8080808080070400
+DATA avx2Pack<>+1168(SB)/8, $0x8080808080070401
+DATA avx2Pack<>+1176(SB)/8, $0x8080808007040100
+DATA avx2Pack<>+1184(SB)/8, $0x8080808080070402
+DATA avx2Pack<>+1192(SB)/8, $0x8080808007040200
+DATA avx2Pack<>+1200(SB)/8, $0x8080808007040201
+DATA avx2Pack<>+1208(SB)/8, $0x8080800704020100
+DATA avx2Pack<>+1216(SB)/8, $0x8080808080070403
+DATA avx2Pack<>+1224(SB)/8, $0x8080808007040300
+DATA avx2Pack<>+1232(SB)/8, $0x8080808007040301
+DATA avx2Pack<>+1240(SB)/8, $0x8080800704030100
+DATA avx2Pack<>+1248(SB)/8, $0x8080808007040302
+DATA avx2Pack<>+1256(SB)/8, $0x8080800704030200
+DATA avx2Pack<>+1264(SB)/8, $0x8080800704030201
+DATA avx2Pack<>+1272(SB)/8, $0x8080070403020100
+DATA avx2Pack<>+1280(SB)/8, $0x8080808080800705
+DATA avx2Pack<>+1288(SB)/8, $0x8080808080070500
+DATA avx2Pack<>+1296(SB)/8, $0x8080808080070501
+DATA avx2Pack<>+1304(SB)/8, $0x8080808007050100
+DATA avx2Pack<>+1312(SB)/8, $0x8080808080070502
+DATA avx2Pack<>+1320(SB)/8, $0x8080808007050200
+DATA avx2Pack<>+1328(SB)/8, $0x8080808007050201
+DATA avx2Pack<>+1336(SB)/8, $0x8080800705020100
+DATA avx2Pack<>+1344(SB)/8, $0x8080808080070503
+DATA avx2Pack<>+1352(SB)/8, $0x8080808007050300
+DATA avx2Pack<>+1360(SB)/8, $0x8080808007050301
+DATA avx2Pack<>+1368(SB)/8, $0x8080800705030100
+DATA avx2Pack<>+1376(SB)/8, $0x8080808007050302
+DATA avx2Pack<>+1384(SB)/8, $0x8080800705030200
+DATA avx2Pack<>+1392(SB)/8, $0x8080800705030201
+DATA avx2Pack<>+1400(SB)/8, $0x8080070503020100
+DATA avx2Pack<>+1408(SB)/8, $0x8080808080070504
+DATA avx2Pack<>+1416(SB)/8, $0x8080808007050400
+DATA avx2Pack<>+1424(SB)/8, $0x8080808007050401
+DATA avx2Pack<>+1432(SB)/8, $0x8080800705040100
+DATA avx2Pack<>+1440(SB)/8, $0x8080808007050402
+DATA avx2Pack<>+1448(SB)/8, $0x8080800705040200
+DATA avx2Pack<>+1456(SB)/8, $0x8080800705040201
+DATA avx2Pack<>+1464(SB)/8, $0x8080070504020100
+DATA avx2Pack<>+1472(SB)/8, $0x8080808007050403
+DATA avx2Pack<>+1480(SB)/8, $0x8080800705040300
+DATA avx2Pack<>+1488(SB)/8, $0x8080800705040301
+DATA avx2Pack<>+1496(SB)/8, $0x8080070504030100
+DATA avx2Pack<>+1504(SB)/8, $0x8080800705040302
+DATA avx2Pack<>+1512(SB)/8, $0x8080070504030200
+DATA avx2Pack<>+1520(SB)/8, $0x8080070504030201
+DATA avx2Pack<>+1528(SB)/8, $0x8007050403020100
+DATA avx2Pack<>+1536(SB)/8, $0x8080808080800706
+DATA avx2Pack<>+1544(SB)/8, $0x8080808080070600
+DATA avx2Pack<>+1552(SB)/8, $0x8080808080070601
+DATA avx2Pack<>+1560(SB)/8, $0x8080808007060100
+DATA avx2Pack<>+1568(SB)/8, $0x8080808080070602
+DATA avx2Pack<>+1576(SB)/8, $0x8080808007060200
+DATA avx2Pack<>+1584(SB)/8, $0x8080808007060201
+DATA avx2Pack<>+1592(SB)/8, $0x8080800706020100
+DATA avx2Pack<>+1600(SB)/8, $0x8080808080070603
+DATA avx2Pack<>+1608(SB)/8, $0x8080808007060300
+DATA avx2Pack<>+1616(SB)/8, $0x8080808007060301
+DATA avx2Pack<>+1624(SB)/8, $0x8080800706030100
+DATA avx2Pack<>+1632(SB)/8, $0x8080808007060302
+DATA avx2Pack<>+1640(SB)/8, $0x8080800706030200
+DATA avx2Pack<>+1648(SB)/8, $0x8080800706030201
+DATA avx2Pack<>+1656(SB)/8, $0x8080070603020100
+DATA avx2Pack<>+1664(SB)/8, $0x8080808080070604
+DATA avx2Pack<>+1672(SB)/8, $0x8080808007060400
+DATA avx2Pack<>+1680(SB)/8, $0x8080808007060401
+DATA avx2Pack<>+1688(SB)/8, $0x8080800706040100
+DATA avx2Pack<>+1696(SB)/8, $0x8080808007060402
+DATA avx2Pack<>+1704(SB)/8, $0x8080800706040200
+DATA avx2Pack<>+1712(SB)/8, $0x8080800706040201
+DATA avx2Pack<>+1720(SB)/8, $0x8080070604020100
+DATA avx2Pack<>+1728(SB)/8, $0x8080808007060403
+DATA avx2Pack<>+1736(SB)/8, $0x8080800706040300
+DATA avx2Pack<>+1744(SB)/8, $0x8080800706040301
+DATA avx2Pack<>+1752(SB)/8, $0x8080070604030100
+DATA avx2Pack<>+1760(SB)/8, $0x8080800706040302
+DATA avx2Pack<>+1768(SB)/8, $0x8080070604030200
+DATA avx2Pack<>+1776(SB)/8, $0x8080070604030201
+DATA avx2Pack<>+1784(SB)/8, $0x8007060403020100
+DATA avx2Pack<>+1792(SB)/8, $0x8080808080070605
+DATA avx2Pack<>+1800(SB)/8, $0x8080808007060500
+DATA avx2Pack<>+1808(SB)/8, $0x8080808007060501
+DATA avx2Pack<>+1816(SB)/8, $0x8080800706050100
+DATA avx2Pack<>+1824(SB)/8, $0x8080808007060502
+DATA avx2Pack<>+1832(SB)/8, $0x8080800706050200
+DATA avx2Pack<>+1840(SB)/8, $0x8080800706050201
+DATA avx2Pack<>+1848(SB)/8, $0x8080070605020100
+DATA avx2Pack<>+1856(SB)/8, $0x8080808007060503
+DATA avx2Pack<>+1864(SB)/8, $0x8080800706050300
+DATA avx2Pack<>+1872(SB)/8, $0x8080800706050301
+DATA avx2Pack<>+1880(SB)/8, $0x8080070605030100
+DATA avx2Pack<>+1888(SB)/8, $0x8080800706050302
+DATA avx2Pack<>+1896(SB)/8, $0x8080070605030200
+DATA avx2Pack<>+1904(SB)/8, $0x8080070605030201
+DATA avx2Pack<>+1912(SB)/8, $0x8007060503020100
+DATA avx2Pack<>+1920(SB)/8, $0x8080808007060504
+DATA avx2Pack<>+1928(SB)/8, $0x8080800706050400
+DATA avx2Pack<>+1936(SB)/8, $0x8080800706050401
+DATA avx2Pack<>+1944(SB)/8, $0x8080070605040100
+DATA avx2Pack<>+1952(SB)/8, $0x8080800706050402
+DATA avx2Pack<>+1960(SB)/8, $0x8080070605040200
+DATA avx2Pack<>+1968(SB)/8, $0x8080070605040201
+DATA avx2Pack<>+1976(SB)/8, $0x8007060504020100
+DATA avx2Pack<>+1984(SB)/8, $0x8080800706050403
+DATA avx2Pack<>+1992(SB)/8, $0x8080070605040300
+DATA avx2Pack<>+2000(SB)/8, $0x8080070605040301
+DATA avx2Pack<>+2008(SB)/8, $0x8007060504030100
+DATA avx2Pack<>+2016(SB)/8, $0x8080070605040302
+DATA avx2Pack<>+2024(SB)/8, $0x8007060504030200
+DATA avx2Pack<>+2032(SB)/8, $0x8007060504030201
+DATA avx2Pack<>+2040(SB)/8, $0x0706050403020100
+GLOBL avx2Pack<>(SB), RODATA|NOPTR, $2048
