@@ -94,3 +94,64 @@ func decodeAVX2(dst, src *byte, n int, unhex *byte, plus bool) (written int, non
 	copy(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), written)), w), out[:w])
 	return written + w, nonASCII || na, true
 }
+
+// encodeAVX2Blocks encodes blocks windows of 32 bytes at src into dst
+// with the table t, as encodeAVX2 does, and returns the number of bytes
+// written. At least 12 bytes of input must follow the last window (their
+// encoding is room for its 16-byte stores), or dst have 16 bytes of room
+// past the encoding.
+//
+//go:noescape
+func encodeAVX2Blocks(dst, src *byte, blocks int, t *[setSize]byte, spacePlus bool) (written int)
+
+// encodeAVX2 is encodeAVX512 for AVX2 CPUs: it encodes the n bytes at src
+// into dst, which has room for the whole encoding, with the 256-byte table
+// t (the lowest bit of t[c] set when c is encoded); with spacePlus a space
+// that t encodes becomes "+". It returns the number of bytes written.
+//
+// All but the last 12 to 43 bytes go to encodeAVX2Blocks in place; the
+// rest (or all of short input) is copied into a zero-padded buffer on the
+// stack, encoded from there into another, and the part that is the
+// encoding of the input copied to dst, so that nothing is read past
+// src+n nor written past dst+written.
+func encodeAVX2(dst, src *byte, n int, t *[setSize]byte, spacePlus bool) (written int) {
+	i := 0
+	if n >= 44 {
+		blocks := (n - 12) / 32
+		written = encodeAVX2Blocks(dst, src, blocks, t, spacePlus)
+		i = 32 * blocks
+	}
+	r := n - i
+	if r == 0 {
+		return written
+	}
+	var in [64]byte
+	var out [224]byte
+	copy(in[:], unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(src), i)), r))
+	blocks := (r + 31) / 32
+	w := encodeAVX2Blocks(&out[0], &in[0], blocks, t, spacePlus)
+	// The padding's zero bytes were encoded after the input's.
+	pad := 32*blocks - r
+	if t[0]&1 != 0 {
+		pad *= 3
+	}
+	w -= pad
+	copy(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), written)), w), out[:w])
+	return written + w
+}
+
+// indexAVX2Loop is indexAVX2 for n >= 32.
+//
+//go:noescape
+func indexAVX2Loop(t *[setSize]byte, src *byte, n int) int
+
+// indexAVX2 returns the index of the first of the n bytes at src that is
+// in the table t, or n. Short input is looked at in a zero-padded copy.
+func indexAVX2(t *[setSize]byte, src *byte, n int) int {
+	if n >= 32 {
+		return indexAVX2Loop(t, src, n)
+	}
+	var in [32]byte
+	copy(in[:], unsafe.Slice(src, n))
+	return min(indexAVX2Loop(t, &in[0], 32), n)
+}

@@ -193,6 +193,237 @@ DATA avx2Hi8<>+16(SB)/8, $0
 DATA avx2Hi8<>+24(SB)/8, $0x0808080808080808
 GLOBL avx2Hi8<>(SB), RODATA|NOPTR, $32
 
+// NIBBLES folds 128 bytes of a table (at AX) into the 16-byte bitmap dst,
+// repeated in both lanes: bit h of dst[lo] is the lowest bit of the
+// table's byte 16*h+lo, for h 0-7. A 32-byte load holds the rows 2k and
+// 2k+1 (16 bytes each) in its two lanes: each row's bit is shifted to bit
+// 2k, the odd rows' then to bit 2k+1 (doubled), and the two lanes ORed.
+// Y5 holds 32 ones; it uses Y0 and Y1.
+#define NIBBLES(dst) \
+	VMOVDQU (AX), Y0; \
+	VPAND   Y5, Y0, Y0; \
+	VMOVDQU 32(AX), Y1; \
+	VPAND   Y5, Y1, Y1; \
+	VPSLLW  $2, Y1, Y1; \
+	VPOR    Y1, Y0, Y0; \
+	VMOVDQU 64(AX), Y1; \
+	VPAND   Y5, Y1, Y1; \
+	VPSLLW  $4, Y1, Y1; \
+	VPOR    Y1, Y0, Y0; \
+	VMOVDQU 96(AX), Y1; \
+	VPAND   Y5, Y1, Y1; \
+	VPSLLW  $6, Y1, Y1; \
+	VPOR    Y1, Y0, Y0; \
+	VPAND   avx2Lane1<>(SB), Y0, Y1; \
+	VPADDB  Y1, Y0, Y0; \
+	VPERMQ  $0x4e, Y0, Y1; \
+	VPOR    Y1, Y0, dst
+
+// TABLES folds the 256-byte table at AX into Y15 (bytes 0x00-0x7F) and
+// Y14 (0x80-0xFF) with NIBBLES, and loads Y11 with the bit of each high
+// nibble's row and Y13 with 0x0F. It uses AX, Y0, Y1 and Y5.
+#define TABLES \
+	VMOVDQU avx2Ones<>(SB), Y5; \
+	NIBBLES(Y15); \
+	ADDQ $128, AX; \
+	NIBBLES(Y14); \
+	VMOVDQU avx2Pow2<>(SB), Y11; \
+	BCAST(0x0f, X13, Y13)
+
+// MEMBERS sets the bytes of Y2 to 0xFF where the byte of Y0 is in the
+// table and Y1 to the high nibbles of Y0, using Y3. VPSHUFB looks at
+// bit 7 and the low nibble of an index only, and gives zero where bit 7
+// is set: Y0 indexes the bitmap of the low half, Y0^0x80 that of the
+// high half.
+#define MEMBERS \
+	VPSRLW   $4, Y0, Y1; \
+	VPAND    Y13, Y1, Y1; \
+	VPSHUFB  Y0, Y15, Y2; \
+	VPXOR    avx2X80<>(SB), Y0, Y3; \
+	VPSHUFB  Y3, Y14, Y3; \
+	VPOR     Y3, Y2, Y2; \
+	VPSHUFB  Y1, Y11, Y3; \
+	VPAND    Y3, Y2, Y2; \
+	VPCMPEQB Y3, Y2, Y2
+
+// GROUP writes the encoding of 4 input bytes, whose dwords (the byte or
+// "%" or "+", the high digit, the low digit, a spare byte) are in x and
+// whose escapes are the bits shift to shift+3 of R12: the avx2Expand
+// pattern for those 4 bits packs them into up to 12 bytes. It stores 16
+// bytes and advances DI by the 4 to 12 of the encoding.
+#define GROUP(x, shift) \
+	MOVL    R12, BX; \
+	SHRL    $shift, BX; \
+	ANDL    $15, BX; \
+	POPCNTL BX, CX; \
+	SHLL    $4, BX; \
+	VPSHUFB (R14)(BX*1), x, X1; \
+	VMOVDQU X1, (DI); \
+	LEAQ    4(DI)(CX*2), DI
+
+// func encodeAVX2Blocks(dst, src *byte, blocks int, t *[setSize]byte, spacePlus bool) (written int)
+//
+// It encodes blocks windows of 32 input bytes each. It writes 32 bytes
+// for a window with nothing to encode and else 16 bytes for each 4 input
+// bytes, of which 4 to 12 are output: the caller leaves at least 12 input
+// bytes after the last window, so that the encoding goes on for at least
+// 16 bytes after any 4 and no store passes its end.
+//
+// Registers: SI input, DX windows left, DI output, R11 output start, R14
+// the avx2Expand table; Y15, Y14, Y13 and Y11 the table (see TABLES),
+// Y12 the hex digits, Y10 "%", Y9 "+", Y8 " ", Y7 0xFF with spacePlus,
+// else 0, Y6 zero. Per window: Y0 the input, R12 its escapes.
+TEXT ·encodeAVX2Blocks(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ blocks+16(FP), DX
+	MOVQ t+24(FP), AX
+	MOVQ DI, R11
+	TABLES
+	VMOVDQU avx2Hex<>(SB), Y12
+	BCAST(0x25, X10, Y10)
+	BCAST(0x2b, X9, Y9)
+	BCAST(0x20, X8, Y8)
+	VPXOR Y7, Y7, Y7
+	CMPB  spacePlus+32(FP), $0
+	JEQ   enoplus
+	VPCMPEQB Y7, Y7, Y7
+enoplus:
+	VPXOR Y6, Y6, Y6
+	LEAQ  avx2Expand<>(SB), R14
+
+eloop:
+	TESTQ DX, DX
+	JZ    edone
+	VMOVDQU (SI), Y0
+	MEMBERS
+	VPMOVMSKB Y2, CX
+	TESTL CX, CX
+	JNZ   edirty
+	// Nothing to encode: the window is copied.
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ DX
+	JMP  eloop
+
+edirty:
+	VPCMPEQB Y8, Y0, Y3
+	VPAND    Y7, Y3, Y3
+	VPAND    Y2, Y3, Y3          // the spaces that become "+"
+	VPANDN   Y2, Y3, Y2          // the rest is escaped
+	VPMOVMSKB Y2, R12
+	VPBLENDVB Y2, Y10, Y0, Y4
+	VPBLENDVB Y3, Y9, Y4, Y4     // each byte, "%" or "+"
+	VPSHUFB  Y1, Y12, Y1         // its high digit
+	VPAND    Y13, Y0, Y5
+	VPSHUFB  Y5, Y12, Y5         // its low digit
+	// Interleave them into dwords (per lane: bytes 0-7 and 8-15 of the
+	// lane, as (byte, high) and (low, zero) words, then dwords).
+	VPUNPCKLBW Y1, Y4, Y0
+	VPUNPCKLBW Y6, Y5, Y2
+	VPUNPCKLWD Y2, Y0, Y3        // bytes 0-3 (lane 1: 16-19)
+	VPUNPCKHWD Y2, Y0, Y0        // 4-7 (20-23)
+	VPUNPCKHBW Y1, Y4, Y2
+	VPUNPCKHBW Y6, Y5, Y1
+	VPUNPCKLWD Y1, Y2, Y4        // 8-11 (24-27)
+	VPUNPCKHWD Y1, Y2, Y5        // 12-15 (28-31)
+	GROUP(X3, 0)
+	GROUP(X0, 4)
+	GROUP(X4, 8)
+	GROUP(X5, 12)
+	VEXTRACTI128 $1, Y3, X3
+	VEXTRACTI128 $1, Y0, X0
+	VEXTRACTI128 $1, Y4, X4
+	VEXTRACTI128 $1, Y5, X5
+	GROUP(X3, 16)
+	GROUP(X0, 20)
+	GROUP(X4, 24)
+	GROUP(X5, 28)
+	ADDQ $32, SI
+	DECQ DX
+	JMP  eloop
+
+edone:
+	SUBQ R11, DI
+	MOVQ DI, written+40(FP)
+	VZEROUPPER
+	RET
+
+// func indexAVX2Loop(t *[setSize]byte, src *byte, n int) int
+//
+// n >= 32: the last window is the last 32 bytes, which may overlap the
+// one before (whose bytes are no members).
+TEXT ·indexAVX2Loop(SB), NOSPLIT, $0-32
+	MOVQ t+0(FP), AX
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), DX
+	MOVQ SI, R11
+	LEAQ -32(SI)(DX*1), R8       // the last window
+	TABLES
+
+iloop:
+	VMOVDQU (SI), Y0
+	MEMBERS
+	VPMOVMSKB Y2, CX
+	TESTL CX, CX
+	JNZ   ifound
+	CMPQ  SI, R8
+	JEQ   inone
+	ADDQ  $32, SI
+	CMPQ  SI, R8
+	JLE   iloop
+	MOVQ  R8, SI
+	JMP   iloop
+
+ifound:
+	TZCNTL CX, CX
+	ADDQ  CX, SI
+	SUBQ  R11, SI
+	MOVQ  SI, ret+24(FP)
+	VZEROUPPER
+	RET
+
+inone:
+	MOVQ DX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// avx2Ones is 32 ones.
+DATA avx2Ones<>+0(SB)/8, $0x0101010101010101
+DATA avx2Ones<>+8(SB)/8, $0x0101010101010101
+DATA avx2Ones<>+16(SB)/8, $0x0101010101010101
+DATA avx2Ones<>+24(SB)/8, $0x0101010101010101
+GLOBL avx2Ones<>(SB), RODATA|NOPTR, $32
+
+// avx2X80 is 32 bytes 0x80.
+DATA avx2X80<>+0(SB)/8, $0x8080808080808080
+DATA avx2X80<>+8(SB)/8, $0x8080808080808080
+DATA avx2X80<>+16(SB)/8, $0x8080808080808080
+DATA avx2X80<>+24(SB)/8, $0x8080808080808080
+GLOBL avx2X80<>(SB), RODATA|NOPTR, $32
+
+// avx2Lane1 selects the upper lane.
+DATA avx2Lane1<>+0(SB)/8, $0
+DATA avx2Lane1<>+8(SB)/8, $0
+DATA avx2Lane1<>+16(SB)/8, $-1
+DATA avx2Lane1<>+24(SB)/8, $-1
+GLOBL avx2Lane1<>(SB), RODATA|NOPTR, $32
+
+// avx2Pow2 maps a high nibble h to the bit h%8 of its row.
+DATA avx2Pow2<>+0(SB)/8, $0x8040201008040201
+DATA avx2Pow2<>+8(SB)/8, $0x8040201008040201
+DATA avx2Pow2<>+16(SB)/8, $0x8040201008040201
+DATA avx2Pow2<>+24(SB)/8, $0x8040201008040201
+GLOBL avx2Pow2<>(SB), RODATA|NOPTR, $32
+
+// avx2Hex maps a nibble to its uppercase hex digit.
+DATA avx2Hex<>+0(SB)/8, $0x3736353433323130
+DATA avx2Hex<>+8(SB)/8, $0x4645444342413938
+DATA avx2Hex<>+16(SB)/8, $0x3736353433323130
+DATA avx2Hex<>+24(SB)/8, $0x4645444342413938
+GLOBL avx2Hex<>(SB), RODATA|NOPTR, $32
+
 // avx2Pack holds, for each 8-bit keep mask m, the VPSHUFB pattern that
 // packs the kept bytes of an 8-byte group to its front (generated by
 // avx2_gen.go).
@@ -453,3 +684,40 @@ DATA avx2Pack<>+2024(SB)/8, $0x8007060504030200
 DATA avx2Pack<>+2032(SB)/8, $0x8007060504030201
 DATA avx2Pack<>+2040(SB)/8, $0x0706050403020100
 GLOBL avx2Pack<>(SB), RODATA|NOPTR, $2048
+
+// avx2Expand holds, for each 4-bit escape mask m, the VPSHUFB pattern
+// that writes 4 (byte, high digit, low digit, spare) dwords as the
+// encoding of 4 input bytes (generated by avx2_gen.go).
+DATA avx2Expand<>+0(SB)/8, $0x808080800c080400
+DATA avx2Expand<>+8(SB)/8, $0x8080808080808080
+DATA avx2Expand<>+16(SB)/8, $0x80800c0804020100
+DATA avx2Expand<>+24(SB)/8, $0x8080808080808080
+DATA avx2Expand<>+32(SB)/8, $0x80800c0806050400
+DATA avx2Expand<>+40(SB)/8, $0x8080808080808080
+DATA avx2Expand<>+48(SB)/8, $0x0c08060504020100
+DATA avx2Expand<>+56(SB)/8, $0x8080808080808080
+DATA avx2Expand<>+64(SB)/8, $0x80800c0a09080400
+DATA avx2Expand<>+72(SB)/8, $0x8080808080808080
+DATA avx2Expand<>+80(SB)/8, $0x0c0a090804020100
+DATA avx2Expand<>+88(SB)/8, $0x8080808080808080
+DATA avx2Expand<>+96(SB)/8, $0x0c0a090806050400
+DATA avx2Expand<>+104(SB)/8, $0x8080808080808080
+DATA avx2Expand<>+112(SB)/8, $0x0908060504020100
+DATA avx2Expand<>+120(SB)/8, $0x8080808080800c0a
+DATA avx2Expand<>+128(SB)/8, $0x80800e0d0c080400
+DATA avx2Expand<>+136(SB)/8, $0x8080808080808080
+DATA avx2Expand<>+144(SB)/8, $0x0e0d0c0804020100
+DATA avx2Expand<>+152(SB)/8, $0x8080808080808080
+DATA avx2Expand<>+160(SB)/8, $0x0e0d0c0806050400
+DATA avx2Expand<>+168(SB)/8, $0x8080808080808080
+DATA avx2Expand<>+176(SB)/8, $0x0c08060504020100
+DATA avx2Expand<>+184(SB)/8, $0x8080808080800e0d
+DATA avx2Expand<>+192(SB)/8, $0x0e0d0c0a09080400
+DATA avx2Expand<>+200(SB)/8, $0x8080808080808080
+DATA avx2Expand<>+208(SB)/8, $0x0c0a090804020100
+DATA avx2Expand<>+216(SB)/8, $0x8080808080800e0d
+DATA avx2Expand<>+224(SB)/8, $0x0c0a090806050400
+DATA avx2Expand<>+232(SB)/8, $0x8080808080800e0d
+DATA avx2Expand<>+240(SB)/8, $0x0908060504020100
+DATA avx2Expand<>+248(SB)/8, $0x808080800e0d0c0a
+GLOBL avx2Expand<>(SB), RODATA|NOPTR, $256

@@ -82,6 +82,81 @@ func avx2Decode(t *testing.T, in, out *guarded, s string, plus bool) {
 	}
 }
 
+// avx2Encode runs encodeAVX2 and indexAVX2 on s with the encoder e's
+// table, the input at the end of one guarded page and an output of
+// exactly the encoding's length at the end of another, and checks them
+// against the byte-at-a-time definitions.
+func avx2Encode(t *testing.T, in, out *guarded, s string, e Encoder) {
+	tab := e.table()
+	src := in.tail(len(s), 0)
+	copy(src, s)
+	want := refEncode(s, e.Set, e.SpaceAsPlus)
+	dst := out.tail(len(want), 0)
+	srcp, dstp := ptr(src), ptr(dst)
+	if len(s) == 0 {
+		srcp = (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(in.mem)), len(in.mem)))
+	}
+	if len(want) == 0 {
+		dstp = (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(out.mem)), len(out.mem)))
+	}
+	if w := encodeAVX2(dstp, srcp, len(s), &tab, e.SpaceAsPlus); w != len(want) || string(dst) != want {
+		t.Fatalf("plus=%v: encodeAVX2(%q) = %q (%d bytes), want %q", e.SpaceAsPlus, s, dst[:min(w, len(dst))], w, want)
+	}
+	wantIndex := len(s)
+	for i := 0; i < len(s); i++ {
+		if tab[s[i]]&1 != 0 {
+			wantIndex = i
+			break
+		}
+	}
+	if i := indexAVX2(&tab, srcp, len(s)); i != wantIndex {
+		t.Fatalf("indexAVX2(%q) = %d, want %d", s, i, wantIndex)
+	}
+}
+
+// avx2Encoders are the encoders the encode tests try: every predefined
+// set and one with bytes of each half of the table, with and without
+// SpaceAsPlus.
+func avx2Encoders() []Encoder {
+	var es []Encoder
+	for _, st := range allSets {
+		for _, plus := range []bool{false, true} {
+			es = append(es, Encoder{Set: st.set, SpaceAsPlus: plus})
+		}
+	}
+	for _, plus := range []bool{false, true} {
+		es = append(es, Encoder{Set: none.Add("aeiou \x80\xfe"), SpaceAsPlus: plus})
+	}
+	return es
+}
+
+// TestEncodeAVX2 checks the AVX2 encoder and index loops, called
+// directly, against the byte-at-a-time definitions for random input of
+// every length up to 200 and every encoder of avx2Encoders.
+func TestEncodeAVX2(t *testing.T) {
+	needAVX2(t)
+	in, out := newGuarded(t), newGuarded(t)
+	r := rand.New(rand.NewPCG(9, 10))
+	es := avx2Encoders()
+	for n := 0; n <= 200; n++ {
+		for rep := 0; rep < 6; rep++ {
+			s := randomInput(r, n)
+			for _, e := range es {
+				avx2Encode(t, in, out, s, e)
+			}
+		}
+		// Every byte value, rotated.
+		var b [256]byte
+		for i := range b {
+			b[i] = byte(i + n)
+		}
+		for _, e := range es {
+			avx2Encode(t, in, out, string(b[:n]), e)
+			avx2Encode(t, in, out, string(b[:]), e)
+		}
+	}
+}
+
 func needAVX2(t *testing.T) {
 	if !avx2Supported() {
 		t.Skip("no AVX2 on this CPU")
@@ -118,7 +193,7 @@ func TestDecodeAVX2(t *testing.T) {
 }
 
 // FuzzAVX2 checks the AVX2 loops, called directly, against the general
-// decoder for any input.
+// decoder and the byte-at-a-time encoding for any input.
 func FuzzAVX2(f *testing.F) {
 	for _, s := range []string{"", "%41", "a+b%20c", "%C3%A9t%C3%A9", "%zz", "%4", "abc%", "\xff%ff+",
 		"0123456789012345678901234567890%41%42%43%44%45%46%47%48%49%4a%4b%4c%4d%4e%4f%50%51%52%53%54%55"} {
@@ -133,6 +208,12 @@ func FuzzAVX2(f *testing.F) {
 		in, out := newGuarded(t), newGuarded(t)
 		for _, plus := range []bool{false, true} {
 			avx2Decode(t, in, out, s, plus)
+		}
+		if len(s) > 1300 {
+			s = s[:1300] // the encoding fits in the page
+		}
+		for _, e := range avx2Encoders() {
+			avx2Encode(t, in, out, s, e)
 		}
 	})
 }

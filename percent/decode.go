@@ -84,7 +84,7 @@ const shortInput = 128
 // input, so that a long run with nothing to decode is found with one fast
 // scan and copied at once, and 0 for short input.
 func (d Decoder) start(s string) int {
-	if len(s) <= shortInput || vecDecodeEnabled() {
+	if len(s) <= shortInput || vecEnabled() {
 		// (The vector loop copies a long run with nothing to decode as
 		// fast as plain does, in one pass instead of three.)
 		return 0
@@ -254,7 +254,7 @@ func (d Decoder) fastFrom(dst []byte, s string, i, start int, text bool) ([]byte
 	// high is the OR of the input bytes from i on (every one is either
 	// copied or a hex digit, which is ASCII) and of the decoded bytes.
 	var high uint64
-	if vecDecodeEnabled() && i < len(s) {
+	if vecEnabled() && i < len(s) {
 		n, nonASCII, ok := vecDecode(b, n, s, i, d.PlusAsSpace)
 		if !ok {
 			return dst, false

@@ -18,12 +18,10 @@ import "unsafe"
 // once, when the package is initialized, and never written again.
 var vecOK = vecSupported()
 
-// vecEnabled reports whether the vector loops run on this CPU.
-func vecEnabled() bool { return vecOK }
-
-// vecDecodeEnabled reports whether vecDecode runs on this CPU: with
-// AVX-512, or else with the AVX2 loop of avx2_amd64.go (avx2OK).
-func vecDecodeEnabled() bool { return vecOK || avx2OK }
+// vecEnabled reports whether the vector loops run on this CPU: the
+// AVX-512 ones of this file (vecOK), or else the AVX2 ones of
+// avx2_amd64.go (avx2OK).
+func vecEnabled() bool { return vecOK || avx2OK }
 
 // vecSupported asks the CPU (CPUID) and the OS (XGETBV) whether the vector
 // loops can run.
@@ -130,7 +128,11 @@ func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
 func vecEncode(t *[setSize]byte, b []byte, n int, s string, i int, spacePlus bool) int {
 	for i < len(s) {
 		end := min(len(s), i+vecChunk)
-		n += encodeAVX512(&b[n], unsafe.StringData(s[i:end]), end-i, t, spacePlus)
+		if vecOK {
+			n += encodeAVX512(&b[n], unsafe.StringData(s[i:end]), end-i, t, spacePlus)
+		} else {
+			n += encodeAVX2(&b[n], unsafe.StringData(s[i:end]), end-i, t, spacePlus)
+		}
 		i = end
 	}
 	return n
@@ -141,7 +143,13 @@ func vecEncode(t *[setSize]byte, b []byte, n int, s string, i int, spacePlus boo
 func vecIndex(t *[setSize]byte, s string) int {
 	for i := 0; i < len(s); i += vecChunk {
 		end := min(len(s), i+vecChunk)
-		if j := indexAVX512(t, unsafe.StringData(s[i:end]), end-i); j < end-i {
+		var j int
+		if vecOK {
+			j = indexAVX512(t, unsafe.StringData(s[i:end]), end-i)
+		} else {
+			j = indexAVX2(t, unsafe.StringData(s[i:end]), end-i)
+		}
+		if j < end-i {
 			return i + j
 		}
 	}

@@ -6,9 +6,6 @@ package percent
 // in this build (another architecture, or the purego build tag).
 func vecEnabled() bool { return false }
 
-// vecDecodeEnabled reports whether vecDecode runs: never in this build.
-func vecDecodeEnabled() bool { return false }
-
 func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
 	panic("percent: vector loop in a portable build")
 }
