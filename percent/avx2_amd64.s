@@ -37,27 +37,30 @@
 	VPADDB   t, c, c; \
 	VPAND    Y7, c, c
 
-// func decodeAVX2Blocks(dst, src *byte, blocks int, plus bool) (written int, nonASCII, ok bool)
+// func decodeAVX2Blocks(dst, src *byte, blocks int, plus bool, tdst, tsrc *byte, tblocks int) (written, twritten int, nonASCII, ok bool)
 //
-// It decodes blocks windows of 32 input bytes each, reading 2 bytes past
+// It decodes blocks windows of 32 input bytes each from src to dst, then
+// (R10 set) tblocks windows from tsrc to tdst, the tail (two calls in
+// one), reading 2 bytes past
 // the last (the digits of an escape at its end), and writes whole 8-byte
 // groups, so that it may write up to 6 bytes past the output it reports
 // (but never past 32*blocks bytes). An escape that starts in the last two
 // bytes of a window is decoded with it; its digits at the start of the
 // next window are dropped there (the carry).
 //
-// Registers: SI input, DX windows left, DI output, R11 output start, R8
-// the carry (bits 0-1: digits at the start of the window), R14 the
+// Registers: SI input, DX windows left, DI output, R11 output start, R10
+// set for the tail, R8 the carry (bits 0-1: digits at the start of the window), R14 the
 // avx2Pack table, Y15 the OR of the output vectors; Y13 "+" with plus,
 // else "%"; Y14 "%". Per window: Y0 the input, Y1 and Y2 the input from
 // the next byte and the one after (digit values after HEX), AX the "%"
 // (p), R13 the bytes kept.
-TEXT ·decodeAVX2Blocks(SB), NOSPLIT, $0-42
+TEXT ·decodeAVX2Blocks(SB), NOSPLIT, $0-74
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ blocks+16(FP), DX
 	MOVQ DI, R11
 	XORQ R8, R8
+	XORQ R10, R10
 	LEAQ avx2Pack<>(SB), R14
 	BCAST(0x09, X6, Y6)
 	BCAST(0x0f, X7, Y7)
@@ -169,20 +172,31 @@ ddirty:
 	JMP  dloop
 
 ddone:
-	VPMOVMSKB Y15, AX
 	SUBQ  R11, DI
-	MOVQ  DI, written+32(FP)
+	TESTQ R10, R10
+	JNZ   dtaildone
+	// On to the tail (whose carry the caller has skipped).
+	MOVQ DI, written+56(FP)
+	MOVQ tdst+32(FP), DI
+	MOVQ tsrc+40(FP), SI
+	MOVQ tblocks+48(FP), DX
+	MOVQ DI, R11
+	XORQ R8, R8
+	MOVL $1, R10
+	JMP  dloop
+
+dtaildone:
+	VPMOVMSKB Y15, AX
+	MOVQ  DI, twritten+64(FP)
 	TESTL AX, AX
-	SETNE nonASCII+40(FP)
-	MOVB  $1, ok+41(FP)
+	SETNE nonASCII+72(FP)
+	MOVB  $1, ok+73(FP)
 	VZEROUPPER
 	RET
 
 dfail:
-	SUBQ R11, DI
-	MOVQ DI, written+32(FP)
-	MOVB $0, nonASCII+40(FP)
-	MOVB $0, ok+41(FP)
+	MOVB $0, nonASCII+72(FP)
+	MOVB $0, ok+73(FP)
 	VZEROUPPER
 	RET
 
@@ -261,24 +275,27 @@ GLOBL avx2Hi8<>(SB), RODATA|NOPTR, $32
 	VMOVDQU X1, (DI); \
 	LEAQ    4(DI)(CX*2), DI
 
-// func encodeAVX2Blocks(dst, src *byte, blocks int, t *[setSize]byte, spacePlus bool) (written int)
+// func encodeAVX2Blocks(dst, src *byte, blocks int, t *[setSize]byte, spacePlus bool, tdst, tsrc *byte, tblocks int) (written, twritten int)
 //
-// It encodes blocks windows of 32 input bytes each. It writes 32 bytes
+// It encodes blocks windows of 32 input bytes each from src to dst, then
+// (R10 set) tblocks from tsrc to tdst, the tail (two calls in one, to
+// fold the table once). It writes 32 bytes
 // for a window with nothing to encode and else 16 bytes for each 4 input
 // bytes, of which 4 to 12 are output: the caller leaves at least 12 input
 // bytes after the last window, so that the encoding goes on for at least
 // 16 bytes after any 4 and no store passes its end.
 //
-// Registers: SI input, DX windows left, DI output, R11 output start, R14
-// the avx2Expand table; Y15, Y14, Y13 and Y11 the table (see TABLES),
+// Registers: SI input, DX windows left, DI output, R11 output start, R10
+// set for the tail, R14 the avx2Expand table; Y15, Y14, Y13 and Y11 the table (see TABLES),
 // Y12 the hex digits, Y10 "%", Y9 "+", Y8 " ", Y7 0xFF with spacePlus,
 // else 0, Y6 zero. Per window: Y0 the input, R12 its escapes.
-TEXT ·encodeAVX2Blocks(SB), NOSPLIT, $0-48
+TEXT ·encodeAVX2Blocks(SB), NOSPLIT, $0-80
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ blocks+16(FP), DX
 	MOVQ t+24(FP), AX
 	MOVQ DI, R11
+	XORQ R10, R10
 	TABLES
 	VMOVDQU avx2Hex<>(SB), Y12
 	BCAST(0x25, X10, Y10)
@@ -345,8 +362,20 @@ edirty:
 	JMP  eloop
 
 edone:
-	SUBQ R11, DI
-	MOVQ DI, written+40(FP)
+	SUBQ  R11, DI
+	TESTQ R10, R10
+	JNZ   etaildone
+	// On to the tail.
+	MOVQ DI, written+64(FP)
+	MOVQ tdst+40(FP), DI
+	MOVQ tsrc+48(FP), SI
+	MOVQ tblocks+56(FP), DX
+	MOVQ DI, R11
+	MOVL $1, R10
+	JMP  eloop
+
+etaildone:
+	MOVQ DI, twritten+72(FP)
 	VZEROUPPER
 	RET
 
