@@ -37,18 +37,17 @@ func avx2Supported() bool {
 	return ebx7&(bmi1|avx2|bmi2) == bmi1|avx2|bmi2
 }
 
-// decodeAVX2Blocks decodes blocks windows of 32 bytes at src into dst,
-// reading 32*blocks+2 bytes (the digits of an escape that starts in the
-// last two bytes) and writing at most 32*blocks, then likewise tblocks
-// windows at tsrc into tdst. It reports ok false if any "%" in the windows
-// is not followed by two hex digits; otherwise it returns the number of
-// bytes written to dst and to tdst and whether any of them is not ASCII.
-// It may write up to 6 bytes past those it reports (scratch). The digits
-// of an escape at the end of the last window of src are not its business:
-// the caller skips them in the tail.
+// decodeAVX2Loop decodes the n bytes at src, the output of all but the
+// last 20 to 51 bytes into dst (written bytes) and the rest into tdst,
+// which has room for 64 bytes (twritten bytes). It reports ok false if any
+// "%" is not followed by two hex digits; otherwise it also reports
+// whether any output byte is not ASCII. It reads nothing past src+n and,
+// for n < 32, the 32 bytes before src+n. It may write up to 6 bytes past
+// the output in dst, always covered by the output in tdst, and past it
+// in tdst.
 //
 //go:noescape
-func decodeAVX2Blocks(dst, src *byte, blocks int, plus bool, tdst, tsrc *byte, tblocks int) (written, twritten int, nonASCII, ok bool)
+func decodeAVX2Loop(dst, src *byte, n int, plus bool, tdst *byte) (written, twritten int, nonASCII, ok bool)
 
 // decodeAVX2 is decodeAVX512 for AVX2 CPUs: it decodes the n bytes at src
 // into dst, which has room for n bytes, turning "+" into a space when plus
@@ -57,37 +56,21 @@ func decodeAVX2Blocks(dst, src *byte, blocks int, plus bool, tdst, tsrc *byte, t
 // them is not ASCII. unhex is not used (the loop tests digits with
 // compares); it is there for the common signature.
 //
-// All but the last 34 to 65 bytes are decoded in place; the rest (or all
-// of short input), the tail, is copied into a zero-padded buffer on the
-// stack, decoded from there into another, and copied to dst, so that no
-// vector reads past src+n and, on success, nothing is written past
-// dst+written (the tail's output covers the scratch bytes written past
-// the rest's). A zero byte is no hex digit, so an escape cut off by the
-// end fails as it should, and the padding decodes to itself.
+// decodeAVX2Loop decodes the tail (the last 20 to 51 bytes) into a buffer
+// on the stack, copied to dst after the rest, so that on success nothing
+// is written past dst+written. Input shorter than a vector is copied
+// behind 32 zero bytes first, for the loop's load that ends with it.
 func decodeAVX2(dst, src *byte, n int, unhex *byte, plus bool) (written int, nonASCII, ok bool) {
-	i, blocks := 0, 0
-	if n >= 66 {
-		blocks = (n - 34) / 32
-		i = 32 * blocks
-		// Skip the digits of an escape in the last two bytes of the
-		// windows, decoded with them (a "%" is no digit: at i-2 it
-		// starts an escape).
-		if *(*byte)(unsafe.Add(unsafe.Pointer(src), i-1)) == '%' {
-			i += 2
-		} else if *(*byte)(unsafe.Add(unsafe.Pointer(src), i-2)) == '%' {
-			i++
-		}
+	var in [64]byte
+	if n < 32 {
+		copy(in[32:], unsafe.Slice(src, n))
+		src = &in[32]
 	}
-	r := n - i
-	var in, out [128]byte
-	copy(in[:], unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(src), i)), r))
-	tblocks := (r + 31) / 32
-	w, tw, na, ok := decodeAVX2Blocks(dst, src, blocks, plus, &out[0], &in[0], tblocks)
+	var out [64]byte
+	w, tw, na, ok := decodeAVX2Loop(dst, src, n, plus, &out[0])
 	if !ok {
 		return 0, false, false
 	}
-	// The padding came out as itself, after the tail's output.
-	tw -= 32*tblocks - r
 	copy(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), w)), tw), out[:tw])
 	return w + tw, na, true
 }

@@ -37,30 +37,64 @@
 	VPADDB   t, c, c; \
 	VPAND    Y7, c, c
 
-// func decodeAVX2Blocks(dst, src *byte, blocks int, plus bool, tdst, tsrc *byte, tblocks int) (written, twritten int, nonASCII, ok bool)
+// SHIFT1 sets dst to src moved down by one byte, a zero byte coming in
+// at the top (using Y3).
+#define SHIFT1(src, dst) \
+	VPERM2I128 $0x81, src, src, Y3; \
+	VPALIGNR   $1, src, Y3, dst
+
+// PARTIAL loads the DX < 32 bytes at SI, the last of the input, into Y0
+// with zeros after them, reading nothing past them: it loads the 32 bytes
+// that end with them (the input has 32 bytes, or the caller has padded
+// it in front) and moves them down by s = 32-DX bytes with two VPSHUFB
+// patterns from avx2Slide: per lane, bytes s to 15 of the lane and bytes
+// 0 to s-1 of the next lane (zeros for the upper lane). It uses AX, BX,
+// Y3, Y4 and Y5.
+#define PARTIAL \
+	MOVQ    $32, AX; \
+	SUBQ    DX, AX; \
+	VMOVDQU -32(SI)(DX*1), Y0; \
+	VPERM2I128 $0x81, Y0, Y0, Y3; \
+	LEAQ    avx2Slide<>(SB), BX; \
+	VBROADCASTI128 (BX)(AX*1), Y4; \
+	VBROADCASTI128 48(BX)(AX*1), Y5; \
+	VPSHUFB Y4, Y0, Y0; \
+	VPSHUFB Y5, Y3, Y3; \
+	VPOR    Y3, Y0, Y0
+
+// func decodeAVX2Loop(dst, src *byte, n int, plus bool, tdst *byte) (written, twritten int, nonASCII, ok bool)
 //
-// It decodes blocks windows of 32 input bytes each from src to dst, then
-// (R10 set) tblocks windows from tsrc to tdst, the tail (two calls in
-// one), reading 2 bytes past
-// the last (the digits of an escape at its end), and writes whole 8-byte
-// groups, so that it may write up to 6 bytes past the output it reports
-// (but never past 32*blocks bytes). An escape that starts in the last two
-// bytes of a window is decoded with it; its digits at the start of the
-// next window are dropped there (the carry).
+// It decodes the n bytes at src in windows of 32 bytes: the output of
+// those before the last 20 to 51 bytes goes to dst (written bytes), that
+// of the rest, the tail, to tdst (twritten bytes, 64 bytes of room). It
+// reports ok false if any "%" is not followed by two hex digits.
 //
-// Registers: SI input, DX windows left, DI output, R11 output start, R10
-// set for the tail, R8 the carry (bits 0-1: digits at the start of the window), R14 the
-// avx2Pack table, Y15 the OR of the output vectors; Y13 "+" with plus,
-// else "%"; Y14 "%". Per window: Y0 the input, Y1 and Y2 the input from
-// the next byte and the one after (digit values after HEX), AX the "%"
-// (p), R13 the bytes kept.
-TEXT ·decodeAVX2Blocks(SB), NOSPLIT, $0-74
+// A window's "%" and "+" are found with VPCMPEQB; the two bytes after
+// each byte come from loads at +1 and +2 or, near the end, from moving
+// the window down (SHIFT1), with zeros, no digits, past the end. HEX
+// checks and values the digits, VPBLENDVB puts the decoded bytes and the
+// spaces in place, and each 8-byte group is packed with a VPSHUFB pattern
+// of avx2Pack (indexed by its 8 bits of the keep mask) and stored whole,
+// advancing the output by its count of kept bytes. The stores may write
+// up to 6 bytes past a window's output: before the tail, the tail's
+// output (at least 6 bytes) covers them once copied to dst. An escape
+// that starts in the last two bytes of a window is decoded with it; its
+// digits at the start of the next window are dropped there (the carry).
+//
+// Registers: SI input, DX input bytes left, DI output, R11 output start,
+// R10 set for the tail, R8 the carry (bits 0-1: digits at the start of
+// the window), R9 the window's bytes of input, R14 the avx2Pack table, Y15
+// the OR of the output vectors; Y13 "+" with plus, else "%"; Y14 "%". Per
+// window: Y0 the input, Y1 and Y2 the input from the next byte and the one
+// after (digit values after HEX), AX the "%" (p), R13 the bytes kept.
+TEXT ·decodeAVX2Loop(SB), NOSPLIT, $0-58
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
-	MOVQ blocks+16(FP), DX
+	MOVQ n+16(FP), DX
 	MOVQ DI, R11
 	XORQ R8, R8
 	XORQ R10, R10
+	MOVQ $0, written+40(FP)
 	LEAQ avx2Pack<>(SB), R14
 	BCAST(0x09, X6, Y6)
 	BCAST(0x0f, X7, Y7)
@@ -78,9 +112,52 @@ dnoplus:
 	VPXOR Y15, Y15, Y15
 
 dloop:
-	TESTQ DX, DX
-	JZ    ddone
+	CMPQ DX, $52
+	JLT  dtail
+	// A window in place, with the two bytes after it.
 	VMOVDQU (SI), Y0
+	VMOVDQU 1(SI), Y1
+	VMOVDQU 2(SI), Y2
+	MOVL $0xffffffff, R9
+	JMP  dwindow
+
+dtail:
+	TESTQ R10, R10
+	JNZ   dtail1
+	// The tail's output goes to tdst.
+	MOVQ DI, BX
+	SUBQ R11, BX
+	MOVQ BX, written+40(FP)
+	MOVQ tdst+32(FP), DI
+	MOVQ DI, R11
+	MOVL $1, R10
+dtail1:
+	TESTQ DX, DX
+	JLE   ddone
+	MOVL  $0xffffffff, R9
+	CMPQ  DX, $32
+	JLT   dpartial
+	VMOVDQU (SI), Y0
+	JMP   dnext1
+dpartial:
+	PARTIAL
+	BZHIL DX, R9, R9
+dnext1:
+	CMPQ DX, $33
+	JLT  dshift1
+	VMOVDQU 1(SI), Y1
+	JMP  dnext2
+dshift1:
+	SHIFT1(Y0, Y1)
+dnext2:
+	CMPQ DX, $34
+	JLT  dshift2
+	VMOVDQU 2(SI), Y2
+	JMP  dwindow
+dshift2:
+	SHIFT1(Y1, Y2)
+
+dwindow:
 	VPCMPEQB Y14, Y0, Y3         // "%"
 	VPCMPEQB Y13, Y0, Y4         // "+" (or "%" again)
 	VPOR     Y3, Y4, Y5
@@ -90,23 +167,22 @@ dloop:
 	// Nothing to decode: the window is copied.
 	VMOVDQU Y0, (DI)
 	VPOR Y0, Y15, Y15
+	POPCNTL R9, BX
+	ADDQ BX, DI
 	ADDQ $32, SI
-	ADDQ $32, DI
-	DECQ DX
+	SUBQ $32, DX
 	JMP  dloop
 
 ddirty:
 	VPMOVMSKB Y3, AX             // p
-	// The digits after each byte and their values; each "%" must be
-	// followed by two.
-	VMOVDQU 1(SI), Y1
-	VMOVDQU 2(SI), Y2
+	// The values of the two bytes after each byte; each "%" must be
+	// followed by two hex digits.
 	HEX(Y1, Y3, Y4, Y5)
 	VPMOVMSKB Y3, BX
 	HEX(Y2, Y3, Y4, Y5)
-	VPMOVMSKB Y3, R9
-	ANDL  R9, BX
-	ANDNL AX, BX, R9             // p &^ (both digits hex)
+	VPMOVMSKB Y3, R12
+	ANDL  R12, BX
+	ANDNL AX, BX, R12            // p &^ (both digits hex)
 	JNZ   dfail
 	// Onto each "%", the value of the two digits after it; onto each
 	// "+", a space (with no plus, Y13 is "%": the spaces put onto "%"
@@ -117,7 +193,7 @@ ddirty:
 	VPCMPEQB Y13, Y0, Y4
 	VPBLENDVB Y4, Y12, Y0, Y0
 	VPBLENDVB Y3, Y1, Y0, Y0
-	VPOR   Y0, Y15, Y15          // (the bytes dropped are hex digits, ASCII)
+	VPOR   Y0, Y15, Y15          // (the bytes dropped are hex digits or padding, ASCII)
 	// The digits: p<<1 | p<<2 and the carry; those of the last two bytes'
 	// escapes are the next window's carry.
 	LEAQ (AX)(AX*1), R13
@@ -125,7 +201,7 @@ ddirty:
 	ORQ  R13, R8
 	MOVL R8, R13
 	SHRQ $32, R8
-	NOTL R13                     // keep: the window but the digits
+	ANDNL R9, R13, R13           // keep: the window's input but the digits
 	// Pack each 8-byte group's kept bytes to its front: Y3 gets the
 	// patterns of the four groups, each indexed by its 8 bits of keep
 	// (those of the groups 1 and 3, in the upper halves of the lanes,
@@ -168,37 +244,42 @@ ddirty:
 	VPEXTRQ $1, X0, (DI)
 	ADDQ    R13, DI
 	ADDQ $32, SI
-	DECQ DX
+	SUBQ $32, DX
 	JMP  dloop
 
 ddone:
-	SUBQ  R11, DI
-	TESTQ R10, R10
-	JNZ   dtaildone
-	// On to the tail (whose carry the caller has skipped).
-	MOVQ DI, written+56(FP)
-	MOVQ tdst+32(FP), DI
-	MOVQ tsrc+40(FP), SI
-	MOVQ tblocks+48(FP), DX
-	MOVQ DI, R11
-	XORQ R8, R8
-	MOVL $1, R10
-	JMP  dloop
-
-dtaildone:
 	VPMOVMSKB Y15, AX
-	MOVQ  DI, twritten+64(FP)
+	SUBQ  R11, DI
+	MOVQ  DI, twritten+48(FP)
 	TESTL AX, AX
-	SETNE nonASCII+72(FP)
-	MOVB  $1, ok+73(FP)
+	SETNE nonASCII+56(FP)
+	MOVB  $1, ok+57(FP)
 	VZEROUPPER
 	RET
 
 dfail:
-	MOVB $0, nonASCII+72(FP)
-	MOVB $0, ok+73(FP)
+	MOVQ $0, twritten+48(FP)
+	MOVB $0, nonASCII+56(FP)
+	MOVB $0, ok+57(FP)
 	VZEROUPPER
 	RET
+
+// avx2Slide holds the patterns of PARTIAL: at s (1 to 31), 16 bytes
+// taking the bytes s to 15 of a lane to its front; at 48+s, 16 bytes
+// taking the bytes 0 to s-1 of a lane (the next one) behind them.
+DATA avx2Slide<>+0(SB)/8, $0x0706050403020100
+DATA avx2Slide<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA avx2Slide<>+16(SB)/8, $0x8080808080808080
+DATA avx2Slide<>+24(SB)/8, $0x8080808080808080
+DATA avx2Slide<>+32(SB)/8, $0x8080808080808080
+DATA avx2Slide<>+40(SB)/8, $0x8080808080808080
+DATA avx2Slide<>+48(SB)/8, $0x8080808080808080
+DATA avx2Slide<>+56(SB)/8, $0x8080808080808080
+DATA avx2Slide<>+64(SB)/8, $0x0706050403020100
+DATA avx2Slide<>+72(SB)/8, $0x0f0e0d0c0b0a0908
+DATA avx2Slide<>+80(SB)/8, $0x8080808080808080
+DATA avx2Slide<>+88(SB)/8, $0x8080808080808080
+GLOBL avx2Slide<>(SB), RODATA|NOPTR, $96
 
 // avx2Hi8 adds 8 to the patterns of the upper half of each lane.
 DATA avx2Hi8<>+0(SB)/8, $0
