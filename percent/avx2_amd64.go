@@ -75,47 +75,49 @@ func decodeAVX2(dst, src *byte, n int, unhex *byte, plus bool) (written int, non
 	return w + tw, na, true
 }
 
-// encodeAVX2Blocks encodes blocks windows of 32 bytes at src into dst
-// with the table t, as encodeAVX2 does, then likewise tblocks windows at
-// tsrc into tdst, and returns the number of bytes written to each. At
-// least 12 bytes of input must follow the last window of src (their
-// encoding is room for its 16-byte stores), and tdst have 16 bytes of
-// room past the tail's encoding.
+// encodeAVX2Loop encodes the n bytes at src with the table t, as
+// encodeAVX2 does, the output of all but the last 12 to 43 bytes into dst
+// (written bytes) and the rest into tdst, which has room for 224 bytes,
+// followed by the encoding of the zero bytes that pad the last of them to
+// a multiple of 32 (twritten bytes in all). It reads nothing past src+n
+// and, for n < 32, the 32 bytes before src+n. It may write past the
+// output in dst, never past what the output in tdst adds to it.
 //
 //go:noescape
-func encodeAVX2Blocks(dst, src *byte, blocks int, t *[setSize]byte, spacePlus bool, tdst, tsrc *byte, tblocks int) (written, twritten int)
+func encodeAVX2Loop(dst, src *byte, n int, t *[setSize]byte, spacePlus bool, tdst *byte) (written, twritten int)
 
 // encodeAVX2 is encodeAVX512 for AVX2 CPUs: it encodes the n bytes at src
 // into dst, which has room for the whole encoding, with the 256-byte table
 // t (the lowest bit of t[c] set when c is encoded); with spacePlus a space
 // that t encodes becomes "+". It returns the number of bytes written.
 //
-// All but the last 12 to 43 bytes are encoded in place; the rest (or all
-// of short input), the tail, is copied into a zero-padded buffer on the
-// stack, encoded from there into another, and the part that is the
-// encoding of the input copied to dst, so that nothing is read past
-// src+n nor written past dst+written.
+// encodeAVX2Loop encodes the tail (the last 12 to 43 bytes) into a buffer
+// on the stack, whose part that encodes the input is copied to dst after
+// the rest, so that nothing is written past dst+written. Input shorter
+// than a vector is copied behind 32 zero bytes first, for the loop's load
+// that ends with it.
 func encodeAVX2(dst, src *byte, n int, t *[setSize]byte, spacePlus bool) (written int) {
 	if n == 0 {
 		return 0
 	}
-	i, blocks := 0, 0
-	if n >= 44 {
-		blocks = (n - 12) / 32
-		i = 32 * blocks
-	}
-	r := n - i
 	var in [64]byte
-	var out [224]byte
-	copy(in[:], unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(src), i)), r))
-	tblocks := (r + 31) / 32
-	w, tw := encodeAVX2Blocks(dst, src, blocks, t, spacePlus, &out[0], &in[0], tblocks)
-	// The padding's zero bytes were encoded after the input's.
-	pad := 32*tblocks - r
-	if t[0]&1 != 0 {
-		pad *= 3
+	if n < 32 {
+		copy(in[32:], unsafe.Slice(src, n))
+		src = &in[32]
 	}
-	tw -= pad
+	var out [224]byte
+	w, tw := encodeAVX2Loop(dst, src, n, t, spacePlus, &out[0])
+	r := n // the tail
+	if n >= 44 {
+		r = n - 32*((n-44)/32+1)
+	}
+	// The padding's zero bytes were encoded after the tail's.
+	if pad := (32 - r%32) % 32; pad > 0 {
+		if t[0]&1 != 0 {
+			pad *= 3
+		}
+		tw -= pad
+	}
 	copy(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), w)), tw), out[:tw])
 	return w + tw
 }

@@ -356,27 +356,36 @@ GLOBL avx2Hi8<>(SB), RODATA|NOPTR, $32
 	VMOVDQU X1, (DI); \
 	LEAQ    4(DI)(CX*2), DI
 
-// func encodeAVX2Blocks(dst, src *byte, blocks int, t *[setSize]byte, spacePlus bool, tdst, tsrc *byte, tblocks int) (written, twritten int)
+// func encodeAVX2Loop(dst, src *byte, n int, t *[setSize]byte, spacePlus bool, tdst *byte) (written, twritten int)
 //
-// It encodes blocks windows of 32 input bytes each from src to dst, then
-// (R10 set) tblocks from tsrc to tdst, the tail (two calls in one, to
-// fold the table once). It writes 32 bytes
-// for a window with nothing to encode and else 16 bytes for each 4 input
-// bytes, of which 4 to 12 are output: the caller leaves at least 12 input
-// bytes after the last window, so that the encoding goes on for at least
-// 16 bytes after any 4 and no store passes its end.
+// It encodes the n bytes at src in windows of 32 bytes: the output of
+// those before the last 12 to 43 bytes goes to dst (written bytes), that
+// of the rest, the tail, to tdst (twritten bytes, 224 bytes of room); the
+// last window of the tail is padded with zero bytes (PARTIAL), whose
+// encoding follows the tail's.
 //
-// Registers: SI input, DX windows left, DI output, R11 output start, R10
-// set for the tail, R14 the avx2Expand table; Y15, Y14, Y13 and Y11 the table (see TABLES),
-// Y12 the hex digits, Y10 "%", Y9 "+", Y8 " ", Y7 0xFF with spacePlus,
-// else 0, Y6 zero. Per window: Y0 the input, R12 its escapes.
-TEXT ·encodeAVX2Blocks(SB), NOSPLIT, $0-80
+// MEMBERS finds the window's bytes to encode. A window with none is
+// stored whole; else each byte becomes a dword (the byte or "%" or "+",
+// its high and its low hex digit, a spare byte) and each 4 input bytes
+// are written with one VPSHUFB (GROUP) as 16 bytes of which 4 to 12 are
+// output. Before the tail, the encoding goes on for at least 16 bytes
+// after any 4 input bytes (as at least 12 follow the window), so that no
+// store passes the end of dst, and the tail's output, at least 12 bytes,
+// covers what the stores wrote past a window's output once copied to dst.
+//
+// Registers: SI input, DX input bytes left, DI output, R11 output start,
+// R10 set for the tail, R14 the avx2Expand table; Y15, Y14, Y13 and Y11
+// the table (see TABLES), Y12 the hex digits, Y10 "%", Y9 "+", Y8 " ", Y7
+// 0xFF with spacePlus, else 0, Y6 zero. Per window: Y0 the input, R12 its
+// escapes.
+TEXT ·encodeAVX2Loop(SB), NOSPLIT, $0-64
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
-	MOVQ blocks+16(FP), DX
+	MOVQ n+16(FP), DX
 	MOVQ t+24(FP), AX
 	MOVQ DI, R11
 	XORQ R10, R10
+	MOVQ $0, written+48(FP)
 	TABLES
 	VMOVDQU avx2Hex<>(SB), Y12
 	BCAST(0x25, X10, Y10)
@@ -391,9 +400,32 @@ enoplus:
 	LEAQ  avx2Expand<>(SB), R14
 
 eloop:
-	TESTQ DX, DX
-	JZ    edone
+	CMPQ DX, $44
+	JLT  etail
 	VMOVDQU (SI), Y0
+	JMP  ewindow
+
+etail:
+	TESTQ R10, R10
+	JNZ   etail1
+	// The tail's output goes to tdst.
+	MOVQ DI, BX
+	SUBQ R11, BX
+	MOVQ BX, written+48(FP)
+	MOVQ tdst+40(FP), DI
+	MOVQ DI, R11
+	MOVL $1, R10
+etail1:
+	TESTQ DX, DX
+	JLE   edone
+	CMPQ  DX, $32
+	JLT   epartial
+	VMOVDQU (SI), Y0
+	JMP   ewindow
+epartial:
+	PARTIAL
+
+ewindow:
 	MEMBERS
 	VPMOVMSKB Y2, CX
 	TESTL CX, CX
@@ -402,7 +434,7 @@ eloop:
 	VMOVDQU Y0, (DI)
 	ADDQ $32, SI
 	ADDQ $32, DI
-	DECQ DX
+	SUBQ $32, DX
 	JMP  eloop
 
 edirty:
@@ -439,24 +471,12 @@ edirty:
 	GROUP(X4, 24)
 	GROUP(X5, 28)
 	ADDQ $32, SI
-	DECQ DX
+	SUBQ $32, DX
 	JMP  eloop
 
 edone:
-	SUBQ  R11, DI
-	TESTQ R10, R10
-	JNZ   etaildone
-	// On to the tail.
-	MOVQ DI, written+64(FP)
-	MOVQ tdst+40(FP), DI
-	MOVQ tsrc+48(FP), SI
-	MOVQ tblocks+56(FP), DX
-	MOVQ DI, R11
-	MOVL $1, R10
-	JMP  eloop
-
-etaildone:
-	MOVQ DI, twritten+72(FP)
+	SUBQ R11, DI
+	MOVQ DI, twritten+56(FP)
 	VZEROUPPER
 	RET
 
