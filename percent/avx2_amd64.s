@@ -11,12 +11,10 @@
 // input and the output have room for them, and avx2_amd64.go hands them
 // the last bytes in a padded copy.
 
-// BCAST broadcasts the byte c to all 32 bytes of Y register y (through
-// the X register x of the same number and AX).
-#define BCAST(c, x, y) \
-	MOVL $c, AX; \
-	VMOVD AX, x; \
-	VPBROADCASTB x, y
+// BCAST loads Y register y with the byte constant at off in avx2Bytes,
+// repeated (one load, no shuffle).
+#define BCAST(off, y) \
+	VPBROADCASTD avx2Bytes<>+off(SB), y
 
 // HEX turns each byte of c into its hex digit value (0-15; garbage, but
 // still 0-15, where it is no hex digit) and sets ok to 0xFF where it is a
@@ -96,18 +94,18 @@ TEXT ·decodeAVX2Loop(SB), NOSPLIT, $0-58
 	XORQ R10, R10
 	MOVQ $0, written+40(FP)
 	LEAQ avx2Pack<>(SB), R14
-	BCAST(0x09, X6, Y6)
-	BCAST(0x0f, X7, Y7)
-	BCAST(0x67, X8, Y8)
-	BCAST(0x60, X9, Y9)
-	BCAST(0x3a, X10, Y10)
-	BCAST(0x2f, X11, Y11)
-	BCAST(0x20, X12, Y12)
-	BCAST(0x25, X14, Y14)
+	BCAST(0, Y6)                // 9
+	BCAST(4, Y7)                // 0x0F
+	BCAST(8, Y8)                // "g"
+	BCAST(12, Y9)               // "`"
+	BCAST(16, Y10)              // ":"
+	BCAST(20, Y11)              // "/"
+	BCAST(24, Y12)              // " "
+	BCAST(28, Y14)              // "%"
 	VMOVDQA Y14, Y13
 	CMPB plus+24(FP), $0
 	JEQ  dnoplus
-	BCAST(0x2b, X13, Y13)
+	BCAST(32, Y13)              // "+"
 dnoplus:
 	VPXOR Y15, Y15, Y15
 
@@ -323,7 +321,7 @@ GLOBL avx2Hi8<>(SB), RODATA|NOPTR, $32
 	ADDQ $128, AX; \
 	NIBBLES(Y14); \
 	VMOVDQU avx2Pow2<>(SB), Y11; \
-	BCAST(0x0f, X13, Y13)
+	BCAST(4, Y13)               // 0x0F
 
 // MEMBERS sets the bytes of Y2 to 0xFF where the byte of Y0 is in the
 // table and Y1 to the high nibbles of Y0, using Y3. VPSHUFB looks at
@@ -388,9 +386,9 @@ TEXT ·encodeAVX2Loop(SB), NOSPLIT, $0-64
 	MOVQ $0, written+48(FP)
 	TABLES
 	VMOVDQU avx2Hex<>(SB), Y12
-	BCAST(0x25, X10, Y10)
-	BCAST(0x2b, X9, Y9)
-	BCAST(0x20, X8, Y8)
+	BCAST(28, Y10)              // "%"
+	BCAST(32, Y9)               // "+"
+	BCAST(24, Y8)               // " "
 	VPXOR Y7, Y7, Y7
 	CMPB  spacePlus+32(FP), $0
 	JEQ   enoplus
@@ -518,6 +516,18 @@ inone:
 	MOVQ DX, ret+24(FP)
 	VZEROUPPER
 	RET
+
+// avx2Bytes holds the byte constants of BCAST, 4 of each.
+DATA avx2Bytes<>+0(SB)/4, $0x09090909
+DATA avx2Bytes<>+4(SB)/4, $0x0f0f0f0f
+DATA avx2Bytes<>+8(SB)/4, $0x67676767
+DATA avx2Bytes<>+12(SB)/4, $0x60606060
+DATA avx2Bytes<>+16(SB)/4, $0x3a3a3a3a
+DATA avx2Bytes<>+20(SB)/4, $0x2f2f2f2f
+DATA avx2Bytes<>+24(SB)/4, $0x20202020
+DATA avx2Bytes<>+28(SB)/4, $0x25252525
+DATA avx2Bytes<>+32(SB)/4, $0x2b2b2b2b
+GLOBL avx2Bytes<>(SB), RODATA|NOPTR, $36
 
 // avx2Ones is 32 ones.
 DATA avx2Ones<>+0(SB)/8, $0x0101010101010101
