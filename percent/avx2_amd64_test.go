@@ -5,6 +5,7 @@ package percent
 import (
 	"bytes"
 	"math/rand/v2"
+	"strings"
 	"syscall"
 	"testing"
 	"unsafe"
@@ -216,4 +217,45 @@ func FuzzAVX2(f *testing.F) {
 			avx2Encode(t, in, out, s, e)
 		}
 	})
+}
+
+// TestAVX2Chunks is TestVecChunks for the AVX2 loops, through the
+// wrappers of vec_amd64.go that cut long input into pieces: the result
+// does not change whatever escape or member byte lands on a cut.
+func TestAVX2Chunks(t *testing.T) {
+	needAVX2(t)
+	fill := strings.Repeat("abc/", vecChunk/4+1)
+	tab := Encoder{Set: QueryValue, SpaceAsPlus: true}.table()
+	path := Encoder{Set: Path}.table()
+	for _, at := range []int{-3, -2, -1, 0, 1} {
+		for _, piece := range []string{"%41", "%C3%A4", "%zz", "%4", "+", " ", "\xff"} {
+			s := fill[:vecChunk+at] + piece + fill[:vecChunk-len(piece)] + piece + "tail"
+			for _, plus := range []bool{false, true} {
+				want, werr := Decoder{PlusAsSpace: plus}.slow(nil, s, false)
+				b := make([]byte, len(s))
+				n, _, ok := vecDecodeOn(false, b, 0, s, 0, plus)
+				if ok != (werr == nil) || (ok && !bytes.Equal(b[:n], want)) {
+					t.Fatalf("at=%d piece=%q plus=%v: decoding differs (ok=%v, err=%v)", at, piece, plus, ok, werr)
+				}
+			}
+			wantEnc := refEncode(s, QueryValue, true)
+			b := make([]byte, len(wantEnc))
+			if n := vecEncodeOn(false, &tab, b, 0, s, 0, true); string(b[:n]) != wantEnc {
+				t.Fatalf("at=%d piece=%q: encoding differs", at, piece)
+			}
+			wantIndex := len(s)
+			for i := 0; i < len(s); i++ {
+				if path[s[i]]&1 != 0 {
+					wantIndex = i
+					break
+				}
+			}
+			if i := vecIndexOn(false, &path, s); i != wantIndex {
+				t.Fatalf("at=%d piece=%q: index = %d, want %d", at, piece, i, wantIndex)
+			}
+			if wantIndex < vecChunk+at {
+				t.Fatalf("at=%d piece=%q: the index test ends before the cut", at, piece)
+			}
+		}
+	}
 }

@@ -93,6 +93,12 @@ const vecChunk = 256 << 10
 // that is not "%" and two hex digits. It returns the new length and
 // whether any output byte is not ASCII.
 func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
+	return vecDecodeOn(vecOK, b, n, s, i, plus)
+}
+
+// vecDecodeOn is vecDecode with the AVX-512 loop if avx512 is set, else
+// with the AVX2 one (the tests try both).
+func vecDecodeOn(avx512 bool, b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
 	nonASCII := false
 	for i < len(s) {
 		end := len(s)
@@ -107,7 +113,7 @@ func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
 		}
 		var w int
 		var na, ok bool
-		if vecOK {
+		if avx512 {
 			w, na, ok = decodeAVX512(&b[n], unsafe.StringData(s[i:end]), end-i, unsafe.StringData(unhex), plus)
 		} else {
 			w, na, ok = decodeAVX2(&b[n], unsafe.StringData(s[i:end]), end-i, unsafe.StringData(unhex), plus)
@@ -126,9 +132,15 @@ func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
 // b having room for the whole encoding; with spacePlus a space becomes
 // "+". It returns the new length.
 func vecEncode(t *[setSize]byte, b []byte, n int, s string, i int, spacePlus bool) int {
+	return vecEncodeOn(vecOK, t, b, n, s, i, spacePlus)
+}
+
+// vecEncodeOn is vecEncode with the AVX-512 loop if avx512 is set, else
+// with the AVX2 one.
+func vecEncodeOn(avx512 bool, t *[setSize]byte, b []byte, n int, s string, i int, spacePlus bool) int {
 	for i < len(s) {
 		end := min(len(s), i+vecChunk)
-		if vecOK {
+		if avx512 {
 			n += encodeAVX512(&b[n], unsafe.StringData(s[i:end]), end-i, t, spacePlus)
 		} else {
 			n += encodeAVX2(&b[n], unsafe.StringData(s[i:end]), end-i, t, spacePlus)
@@ -141,10 +153,16 @@ func vecEncode(t *[setSize]byte, b []byte, n int, s string, i int, spacePlus boo
 // vecIndex returns the index of the first byte of s in the table t, or
 // len(s).
 func vecIndex(t *[setSize]byte, s string) int {
+	return vecIndexOn(vecOK, t, s)
+}
+
+// vecIndexOn is vecIndex with the AVX-512 loop if avx512 is set, else
+// with the AVX2 one.
+func vecIndexOn(avx512 bool, t *[setSize]byte, s string) int {
 	for i := 0; i < len(s); i += vecChunk {
 		end := min(len(s), i+vecChunk)
 		var j int
-		if vecOK {
+		if avx512 {
 			j = indexAVX512(t, unsafe.StringData(s[i:end]), end-i)
 		} else {
 			j = indexAVX2(t, unsafe.StringData(s[i:end]), end-i)
