@@ -480,8 +480,12 @@ edone:
 
 // func indexAVX2Loop(t *[setSize]byte, src *byte, n int) int
 //
-// n >= 32: the last window is the last 32 bytes, which may overlap the
-// one before (whose bytes are no members).
+// It returns the index of the first of the n >= 32 bytes at src that is
+// in the table t, or n, testing 32 bytes at a time with MEMBERS. The last
+// window is the last 32 bytes of the input, so that no load passes its
+// end; it may overlap the one before, whose bytes are no members.
+//
+// Registers: SI the window, R8 the last window, R11 the input start.
 TEXT ·indexAVX2Loop(SB), NOSPLIT, $0-32
 	MOVQ t+0(FP), AX
 	MOVQ src+8(FP), SI

@@ -15,6 +15,7 @@ import (
 // that ends at the page's end faults on any access past its end.
 type guarded struct{ mem []byte }
 
+// newGuarded maps a guarded page (and its guard), unmapped when t ends.
 func newGuarded(t testing.TB) *guarded {
 	ps := syscall.Getpagesize()
 	mem, err := syscall.Mmap(-1, 0, 2*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
@@ -158,6 +159,7 @@ func TestEncodeAVX2(t *testing.T) {
 	}
 }
 
+// needAVX2 skips t on a CPU without the AVX2 loops' features.
 func needAVX2(t *testing.T) {
 	if !avx2Supported() {
 		t.Skip("no AVX2 on this CPU")
