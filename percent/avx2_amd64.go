@@ -38,7 +38,8 @@ func avx2Supported() bool {
 }
 
 // decodeAVX2Loop decodes the n bytes at src, the output of all but the
-// last 20 to 51 bytes into dst (written bytes) and the rest into tdst,
+// last 20 to 51 bytes (all of input shorter than 52 bytes) into dst
+// (written bytes) and the output of the rest, the tail, into tdst,
 // which has room for 64 bytes (twritten bytes). It reports ok false if any
 // "%" is not followed by two hex digits; otherwise it also reports
 // whether any output byte is not ASCII. It reads nothing past src+n and,
@@ -76,8 +77,9 @@ func decodeAVX2(dst, src *byte, n int, unhex *byte, plus bool) (written int, non
 }
 
 // encodeAVX2Loop encodes the n bytes at src with the table t, as
-// encodeAVX2 does, the output of all but the last 12 to 43 bytes into dst
-// (written bytes) and the rest into tdst, which has room for 224 bytes,
+// encodeAVX2 does, the output of all but the last 12 to 43 bytes (all of
+// input shorter than 44 bytes) into dst (written bytes) and the output of
+// the rest, the tail, into tdst, which has room for 224 bytes,
 // followed by the encoding of the zero bytes that pad the last of them to
 // a multiple of 32 (twritten bytes in all). It reads nothing past src+n
 // and, for n < 32, the 32 bytes before src+n. It may write past the

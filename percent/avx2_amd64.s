@@ -8,8 +8,10 @@
 // m, x, y, d takes x where m is set, else y; VPSHUFB p, v, d shuffles v by
 // the pattern p). AVX2 has no masked byte loads and stores nor byte
 // compression: the loops read and write whole vectors only where the
-// input and the output have room for them, and avx2_amd64.go hands them
-// the last bytes in a padded copy.
+// input and the output have room for them. They load the last bytes of
+// the input as the 32 bytes that end it, moved down (PARTIAL; shorter
+// input is copied behind zeros first), and write the output of the last
+// bytes, the tail, to a buffer that avx2_amd64.go copies to its place.
 
 // BCAST loads Y register y with the byte constant at off in avx2Bytes,
 // repeated (one load, no shuffle).
