@@ -18,8 +18,10 @@ import "unsafe"
 // once, when the package is initialized, and never written again.
 var vecOK = vecSupported()
 
-// vecEnabled reports whether the vector loops run on this CPU.
-func vecEnabled() bool { return vecOK }
+// vecEnabled reports whether the vector loops run on this CPU: the
+// AVX-512 ones of this file (vecOK), or else the AVX2 ones of
+// avx2_amd64.go (avx2OK).
+func vecEnabled() bool { return vecOK || avx2OK }
 
 // vecSupported asks the CPU (CPUID) and the OS (XGETBV) whether the vector
 // loops can run.
@@ -91,6 +93,12 @@ const vecChunk = 256 << 10
 // that is not "%" and two hex digits. It returns the new length and
 // whether any output byte is not ASCII.
 func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
+	return vecDecodeOn(vecOK, b, n, s, i, plus)
+}
+
+// vecDecodeOn is vecDecode with the AVX-512 loop if avx512 is set, else
+// with the AVX2 one (the tests try both).
+func vecDecodeOn(avx512 bool, b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
 	nonASCII := false
 	for i < len(s) {
 		end := len(s)
@@ -103,7 +111,13 @@ func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
 				end--
 			}
 		}
-		w, na, ok := decodeAVX512(&b[n], unsafe.StringData(s[i:end]), end-i, unsafe.StringData(unhex), plus)
+		var w int
+		var na, ok bool
+		if avx512 {
+			w, na, ok = decodeAVX512(&b[n], unsafe.StringData(s[i:end]), end-i, unsafe.StringData(unhex), plus)
+		} else {
+			w, na, ok = decodeAVX2(&b[n], unsafe.StringData(s[i:end]), end-i, unsafe.StringData(unhex), plus)
+		}
 		n += w
 		if !ok {
 			return n, false, false
@@ -118,9 +132,19 @@ func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
 // b having room for the whole encoding; with spacePlus a space becomes
 // "+". It returns the new length.
 func vecEncode(t *[setSize]byte, b []byte, n int, s string, i int, spacePlus bool) int {
+	return vecEncodeOn(vecOK, t, b, n, s, i, spacePlus)
+}
+
+// vecEncodeOn is vecEncode with the AVX-512 loop if avx512 is set, else
+// with the AVX2 one.
+func vecEncodeOn(avx512 bool, t *[setSize]byte, b []byte, n int, s string, i int, spacePlus bool) int {
 	for i < len(s) {
 		end := min(len(s), i+vecChunk)
-		n += encodeAVX512(&b[n], unsafe.StringData(s[i:end]), end-i, t, spacePlus)
+		if avx512 {
+			n += encodeAVX512(&b[n], unsafe.StringData(s[i:end]), end-i, t, spacePlus)
+		} else {
+			n += encodeAVX2(&b[n], unsafe.StringData(s[i:end]), end-i, t, spacePlus)
+		}
 		i = end
 	}
 	return n
@@ -129,9 +153,21 @@ func vecEncode(t *[setSize]byte, b []byte, n int, s string, i int, spacePlus boo
 // vecIndex returns the index of the first byte of s in the table t, or
 // len(s).
 func vecIndex(t *[setSize]byte, s string) int {
+	return vecIndexOn(vecOK, t, s)
+}
+
+// vecIndexOn is vecIndex with the AVX-512 loop if avx512 is set, else
+// with the AVX2 one.
+func vecIndexOn(avx512 bool, t *[setSize]byte, s string) int {
 	for i := 0; i < len(s); i += vecChunk {
 		end := min(len(s), i+vecChunk)
-		if j := indexAVX512(t, unsafe.StringData(s[i:end]), end-i); j < end-i {
+		var j int
+		if avx512 {
+			j = indexAVX512(t, unsafe.StringData(s[i:end]), end-i)
+		} else {
+			j = indexAVX2(t, unsafe.StringData(s[i:end]), end-i)
+		}
+		if j < end-i {
 			return i + j
 		}
 	}
