@@ -6,28 +6,14 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"strings"
-	"syscall"
 	"testing"
 	"unsafe"
 )
 
-// guarded is a page of memory followed by an inaccessible one: a slice
-// that ends at the page's end faults on any access past its end.
+// guarded is a page of memory followed, where the OS lets the test map
+// one (guard_linux_test.go), by an inaccessible page: a slice that ends at
+// the page's end faults on any access past its end.
 type guarded struct{ mem []byte }
-
-// newGuarded maps a guarded page (and its guard), unmapped when t ends.
-func newGuarded(t testing.TB) *guarded {
-	ps := syscall.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skipf("mmap: %v", err)
-	}
-	if err := syscall.Mprotect(mem[ps:], syscall.PROT_NONE); err != nil {
-		t.Fatalf("mprotect: %v", err)
-	}
-	t.Cleanup(func() { syscall.Munmap(mem) })
-	return &guarded{mem[:ps]}
-}
 
 // tail returns the last n bytes of the page, filled with the byte fill.
 func (g *guarded) tail(n int, fill byte) []byte {
