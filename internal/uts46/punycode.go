@@ -17,19 +17,19 @@ const (
 	pcDelimiter   = '-'
 )
 
-func pcAdapt(delta, numPoints int, first bool) int {
+func pcAdapt(delta int64, numPoints int, first bool) int {
 	if first {
 		delta /= pcDamp
 	} else {
 		delta /= 2
 	}
-	delta += delta / numPoints
+	delta += delta / int64(numPoints)
 	k := 0
 	for delta > ((pcBase-pcTMin)*pcTMax)/2 {
 		delta /= pcBase - pcTMin
 		k += pcBase
 	}
-	return k + (pcBase-pcTMin+1)*delta/(delta+pcSkew)
+	return k + int((pcBase-pcTMin+1)*delta/(delta+pcSkew))
 }
 
 func pcEncodeDigit(d int) byte {
@@ -56,8 +56,9 @@ func pcDecodeDigit(c byte) (int, bool) {
 const maxPunycode = 1000
 
 // pcMax bounds every intermediate value, as RFC 3492 section 6.4 asks: it is
-// the largest value a 32-bit unsigned integer holds.
-const pcMax = math.MaxUint32
+// the largest value a 32-bit unsigned integer holds. The values are int64,
+// so that they hold it on 32-bit platforms too.
+const pcMax int64 = math.MaxUint32
 
 // EncodePunycode returns the RFC 3492 Punycode encoding of s, without an
 // "xn--" prefix. Basic (ASCII) code points are copied as they are, followed by
@@ -102,24 +103,24 @@ func appendEncodeRunes(dst []byte, runes []rune) ([]byte, error) {
 	if basic > 0 {
 		dst = append(dst, pcDelimiter)
 	}
-	n := pcInitialN
-	delta := 0
+	n := int64(pcInitialN)
+	delta := int64(0)
 	bias := pcInitialBias
 	for h := basic; h < len(runes); {
 		// m is the smallest code point >= n in the input.
-		m := math.MaxInt32
+		m := int64(math.MaxInt32)
 		for _, r := range runes {
-			if int(r) >= n && int(r) < m {
-				m = int(r)
+			if int64(r) >= n && int64(r) < m {
+				m = int64(r)
 			}
 		}
-		if (m - n) > (pcMax-delta)/(h+1) {
+		if (m - n) > (pcMax-delta)/int64(h+1) {
 			return dst[:start], pcErr(CodeOverflow, -1)
 		}
-		delta += (m - n) * (h + 1)
+		delta += (m - n) * int64(h+1)
 		n = m
 		for _, r := range runes {
-			c := int(r)
+			c := int64(r)
 			if c < n {
 				delta++
 				if delta > pcMax {
@@ -135,13 +136,13 @@ func appendEncodeRunes(dst []byte, runes []rune) ([]byte, error) {
 					} else if t > pcTMax {
 						t = pcTMax
 					}
-					if q < t {
+					if q < int64(t) {
 						break
 					}
-					dst = append(dst, pcEncodeDigit(t+(q-t)%(pcBase-t)))
-					q = (q - t) / (pcBase - t)
+					dst = append(dst, pcEncodeDigit(t+int((q-int64(t))%int64(pcBase-t))))
+					q = (q - int64(t)) / int64(pcBase-t)
 				}
-				dst = append(dst, pcEncodeDigit(q))
+				dst = append(dst, pcEncodeDigit(int(q)))
 				bias = pcAdapt(delta, h+1, h == basic)
 				delta = 0
 				h++
@@ -188,12 +189,12 @@ func decodePunycode(s string, out []rune) ([]rune, error) {
 	if b > 0 {
 		in = b + 1
 	}
-	n := pcInitialN
-	i := 0
+	n := int64(pcInitialN)
+	i := int64(0)
 	bias := pcInitialBias
 	for in < len(s) {
 		oldi := i
-		w := 1
+		w := int64(1)
 		for k := pcBase; ; k += pcBase {
 			if in >= len(s) {
 				return out, pcErr(CodePunycode, in)
@@ -203,10 +204,10 @@ func decodePunycode(s string, out []rune) ([]rune, error) {
 				return out, pcErr(CodePunycode, in)
 			}
 			in++
-			if digit > (pcMax-i)/w {
+			if int64(digit) > (pcMax-i)/w {
 				return out, pcErr(CodeOverflow, in-1)
 			}
-			i += digit * w
+			i += int64(digit) * w
 			t := k - bias
 			if t < pcTMin {
 				t = pcTMin
@@ -216,13 +217,13 @@ func decodePunycode(s string, out []rune) ([]rune, error) {
 			if digit < t {
 				break
 			}
-			if w > pcMax/(pcBase-t) {
+			if w > pcMax/int64(pcBase-t) {
 				return out, pcErr(CodeOverflow, in-1)
 			}
-			w *= pcBase - t
+			w *= int64(pcBase - t)
 		}
-		count := len(out) - base + 1
-		bias = pcAdapt(i-oldi, count, oldi == 0)
+		count := int64(len(out) - base + 1)
+		bias = pcAdapt(i-oldi, int(count), oldi == 0)
 		if i/count > pcMax-n {
 			return out, pcErr(CodeOverflow, in-1)
 		}
@@ -231,9 +232,10 @@ func decodePunycode(s string, out []rune) ([]rune, error) {
 		if n > utf8.MaxRune || (n >= 0xD800 && n <= 0xDFFF) || n < 0x80 {
 			return out, pcErr(CodePunycode, in-1)
 		}
+		at := base + int(i) // i < count, the runes decoded plus one
 		out = append(out, 0)
-		copy(out[base+i+1:], out[base+i:])
-		out[base+i] = rune(n)
+		copy(out[at+1:], out[at:])
+		out[at] = rune(n)
 		i++
 	}
 	return out, nil
