@@ -19,8 +19,9 @@
 // allocates nothing when dst has room; the string forms return their input
 // without allocating when it needs no change.
 //
-// On amd64 CPUs with AVX-512 (BW, VBMI and VBMI2), the encoder and the
-// decoder run vector loops written in assembly, 64 input bytes per vector,
-// with the same results as the portable loops, which every other CPU and
-// architecture uses, as does a build with the purego tag.
+// On amd64, the encoder and the decoder run vector loops written in
+// assembly: AVX-512 ones (BW, VBMI and VBMI2; 64 input bytes per vector) or,
+// on CPUs without those, AVX2 ones (32 bytes per vector), with the same
+// results as the portable loops, which every other CPU and architecture
+// uses, as does a build with the purego tag.
 package percent

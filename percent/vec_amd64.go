@@ -6,13 +6,14 @@ import "unsafe"
 
 // This file and vec_amd64.s hold the AVX-512 loops of the encoder and the
 // decoder (AVX512BW with VBMI and VBMI2, and BMI2), used when the CPU has
-// those features; vec_other.go stands in for them on other architectures
-// and with the purego build tag. Each loop handles 64 input bytes per
-// vector: VPERMB/VPERMT2B table lookups classify the bytes and find their
-// hex digits, and VPCOMPRESSB packs the output, so that dense escapes cost
-// no more than sparse ones. They are written in assembly rather than with
-// simd/archsimd so that every build gets them, not only those made with
-// GOEXPERIMENT=simd.
+// those features, and the dispatch to them or, on CPUs without them, to
+// the AVX2 loops of avx2_amd64.go; vec_other.go stands in for all of them
+// on other architectures and with the purego build tag. Each AVX-512 loop
+// handles 64 input bytes per vector: VPERMB/VPERMT2B table lookups
+// classify the bytes and find their hex digits, and VPCOMPRESSB packs the
+// output, so that dense escapes cost no more than sparse ones. They are
+// written in assembly rather than with simd/archsimd so that every build
+// gets them, not only those made with GOEXPERIMENT=simd.
 
 // vecOK is whether the CPU and the OS support the vector loops. It is set
 // once, when the package is initialized, and never written again.
