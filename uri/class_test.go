@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -41,6 +42,39 @@ func TestClassTable(t *testing.T) {
 	for c := 0; c < 256; c++ {
 		if isUnreserved(byte(c)) != (c < 128 && strings.IndexByte(unreserved, byte(c)) >= 0) {
 			t.Errorf("isUnreserved(%#x) wrong", c)
+		}
+	}
+}
+
+// TestSkipClass checks skipClass, whose word-at-a-time search has edge
+// cases at the end of the input, against a byte loop: every start index
+// of random strings of lengths 0 to 40, for each class.
+func TestSkipClass(t *testing.T) {
+	const alphabet = "aZ9-._~!$&'()*+,;=:@/?#[]% \"<>\\^`{|}\x00\x7f\x80\xff"
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, mask := range []byte{cScheme, cUserinfo, cRegName, cPath, cQuery} {
+		for n := 0; n <= 40; n++ {
+			for rep := 0; rep < 20; rep++ {
+				b := make([]byte, n)
+				for k := range b {
+					// Mostly bytes of the class, so that runs are long.
+					if c := alphabet[r.IntN(len(alphabet))]; r.IntN(4) == 0 || classes[c]&mask != 0 {
+						b[k] = c
+					} else {
+						b[k] = 'a'
+					}
+				}
+				s := string(b)
+				for i := 0; i <= n; i++ {
+					want := i
+					for want < n && classes[s[want]]&mask != 0 {
+						want++
+					}
+					if got := skipClass(s, i, mask); got != want {
+						t.Fatalf("skipClass(%q, %d, %#x) = %d, want %d", s, i, mask, got, want)
+					}
+				}
+			}
 		}
 	}
 }
