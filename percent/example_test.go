@@ -93,3 +93,12 @@ func ExampleSet_Add() {
 	fmt.Println(s == percent.WHATWGFragment)
 	// Output: true
 }
+
+func ExampleSet_Index() {
+	// Where the valid path text ends: the first byte Path would encode.
+	fmt.Println(percent.Path.Index("/docs/a b.txt"))
+	fmt.Println(percent.Path.Index("/docs/index.html"))
+	// Output:
+	// 7
+	// -1
+}

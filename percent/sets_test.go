@@ -1,6 +1,7 @@
 package percent
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -96,6 +97,38 @@ func TestSetForms(t *testing.T) {
 				if got != exp || string(e.AppendEncode([]byte("x"), s)) != "x"+exp || e.EncodedLen(s) != len(exp) {
 					t.Errorf("%+v.Encode(%q) = %q, want %q", e, s, got, exp)
 				}
+			}
+		}
+	}
+}
+
+// TestSetIndex checks Set.Index against a byte loop, for every predefined
+// set in both of its forms (the bit form takes the portable path) and
+// lengths across the vector loops' windows.
+func TestSetIndex(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, st := range allSets {
+		var bits [setSize / 8]byte
+		for c := 0; c < setSize; c++ {
+			if st.set.Contains(byte(c)) {
+				bits[c>>3] |= 1 << (c & 7)
+			}
+		}
+		bitForm := Set(bits[:])
+		for n := 0; n <= 150; n++ {
+			s := randomInput(r, n)
+			want := -1
+			for i := 0; i < len(s); i++ {
+				if st.set.Contains(s[i]) {
+					want = i
+					break
+				}
+			}
+			if got := st.set.Index(s); got != want {
+				t.Fatalf("%s.Index(%q) = %d, want %d", st.name, s, got, want)
+			}
+			if got := bitForm.Index(s); got != want {
+				t.Fatalf("%s (bit form).Index(%q) = %d, want %d", st.name, s, got, want)
 			}
 		}
 	}

@@ -48,12 +48,13 @@ func TestClassTable(t *testing.T) {
 
 // TestSkipClass checks skipClass, whose word-at-a-time search has edge
 // cases at the end of the input, against a byte loop: every start index
-// of random strings of lengths 0 to 40, for each class.
+// of random strings of lengths 0 to 100 (with the vector search from 32
+// bytes on), for each class.
 func TestSkipClass(t *testing.T) {
 	const alphabet = "aZ9-._~!$&'()*+,;=:@/?#[]% \"<>\\^`{|}\x00\x7f\x80\xff"
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, mask := range []byte{cScheme, cUserinfo, cRegName, cPath, cQuery} {
-		for n := 0; n <= 40; n++ {
+		for n := 0; n <= 100; n++ {
 			for rep := 0; rep < 20; rep++ {
 				b := make([]byte, n)
 				for k := range b {
@@ -74,6 +75,22 @@ func TestSkipClass(t *testing.T) {
 						t.Fatalf("skipClass(%q, %d, %#x) = %d, want %d", s, i, mask, got, want)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestOutsideSets checks that each percent set outside returns holds
+// exactly the bytes its class excludes.
+func TestOutsideSets(t *testing.T) {
+	for _, mask := range []byte{cScheme, cUserinfo, cRegName, cPchar, cPath, cQuery} {
+		set, ok := outside(mask)
+		if !ok {
+			continue
+		}
+		for c := 0; c < 256; c++ {
+			if in := classes[c]&mask != 0; set.Contains(byte(c)) == in {
+				t.Errorf("class %#x, byte %#x: in class %v, in the set %v", mask, c, in, set.Contains(byte(c)))
 			}
 		}
 	}
