@@ -13,29 +13,7 @@ import "unsafe"
 // avx2OK is whether the AVX2 loops run: the CPU and the OS support them
 // and not the AVX-512 loops, which come first. It is set once, when the
 // package is initialized, and never written again.
-var avx2OK = !vecOK && avx2Supported()
-
-// avx2Supported asks the CPU (CPUID) and the OS (XGETBV) whether the AVX2
-// loops can run.
-func avx2Supported() bool {
-	maxLeaf, _, _, _ := cpuid(0, 0)
-	if maxLeaf < 7 {
-		return false
-	}
-	_, _, ecx1, _ := cpuid(1, 0)
-	const osxsave, popcnt, avx = 1 << 27, 1 << 23, 1 << 28
-	if ecx1&(osxsave|popcnt|avx) != osxsave|popcnt|avx {
-		return false
-	}
-	// The OS saves the SSE and AVX (YMM) states.
-	const xcr0 = 1<<1 | 1<<2
-	if eax, _ := xgetbv(); eax&xcr0 != xcr0 {
-		return false
-	}
-	_, ebx7, _, _ := cpuid(7, 0)
-	const bmi1, avx2, bmi2 = 1 << 3, 1 << 5, 1 << 8
-	return ebx7&(bmi1|avx2|bmi2) == bmi1|avx2|bmi2
-}
+var avx2OK = !vecOK && x86().avx2
 
 // decodeAVX2Loop decodes the n bytes at src, the output of all but the
 // last 20 to 51 bytes (all of input shorter than 52 bytes) into dst

@@ -147,7 +147,7 @@ func TestEncodeAVX2(t *testing.T) {
 
 // needAVX2 skips t on a CPU without the AVX2 loops' features.
 func needAVX2(t *testing.T) {
-	if !avx2Supported() {
+	if !x86().avx2 {
 		t.Skip("no AVX2 on this CPU")
 	}
 }
@@ -189,7 +189,7 @@ func FuzzAVX2(f *testing.F) {
 		f.Add(s)
 	}
 	f.Add(randomInput(rand.New(rand.NewPCG(7, 8)), 150))
-	if !avx2Supported() {
+	if !x86().avx2 {
 		f.Skip("no AVX2 on this CPU")
 	}
 	// The guarded pages are mapped once, for all inputs.

@@ -116,8 +116,9 @@ func encode[T table](e Encoder, t T, s string) string {
 		return s
 	}
 	if e.vec() && 3*len(s) <= stackBuf {
-		// The vector loop encodes short input at once (from the start:
-		// the clean prefix costs it nothing, a copy would).
+		// The vector loop encodes short input at once, from the start:
+		// the clean prefix costs it nothing, where appendFrom below would
+		// copy it first (10% more on isaacs_files lines).
 		var buf [stackBuf]byte
 		return string(buf[:vecEncode(tableArray(t), buf[:], 0, s, 0, e.SpaceAsPlus)])
 	}

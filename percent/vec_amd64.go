@@ -15,43 +15,58 @@ import "unsafe"
 // written in assembly rather than with simd/archsimd so that every build
 // gets them, not only those made with GOEXPERIMENT=simd.
 
-// vecOK is whether the CPU and the OS support the vector loops. It is set
+// vecOK is whether the CPU and the OS support the AVX-512 loops. It is set
 // once, when the package is initialized, and never written again.
-var vecOK = vecSupported()
+var vecOK = x86().avx512
 
 // vecEnabled reports whether the vector loops run on this CPU: the
 // AVX-512 ones of this file (vecOK), or else the AVX2 ones of
 // avx2_amd64.go (avx2OK).
 func vecEnabled() bool { return vecOK || avx2OK }
 
-// vecSupported asks the CPU (CPUID) and the OS (XGETBV) whether the vector
-// loops can run.
-func vecSupported() bool {
+// x86Features says which vector loops the CPU and the OS support.
+type x86Features struct {
+	// avx512: AVX512F, BW, VBMI and VBMI2, with the opmask and ZMM
+	// states saved by the OS.
+	avx512 bool
+	// avx2: AVX2, with the YMM state saved by the OS.
+	avx2 bool
+}
+
+// x86 asks the CPU (CPUID) and the OS (XGETBV) which vector loops can run.
+// Both kinds also need BMI1, BMI2 and POPCNT.
+func x86() (f x86Features) {
 	maxLeaf, _, _, _ := cpuid(0, 0)
 	if maxLeaf < 7 {
-		return false
+		return f
 	}
 	_, _, ecx1, _ := cpuid(1, 0)
-	const osxsave, popcnt = 1 << 27, 1 << 23
-	if ecx1&osxsave == 0 || ecx1&popcnt == 0 {
-		return false
-	}
-	// The OS saves the SSE, AVX, opmask and both ZMM states.
-	const xcr0 = 1<<1 | 1<<2 | 1<<5 | 1<<6 | 1<<7
-	if eax, _ := xgetbv(); eax&xcr0 != xcr0 {
-		return false
+	const osxsave, popcnt, avx = 1 << 27, 1 << 23, 1 << 28
+	if ecx1&(osxsave|popcnt|avx) != osxsave|popcnt|avx {
+		return f
 	}
 	_, ebx7, ecx7, _ := cpuid(7, 0)
 	const (
 		bmi1     = 1 << 3
+		avx2     = 1 << 5
 		bmi2     = 1 << 8
 		avx512f  = 1 << 16
 		avx512bw = 1 << 30
 		vbmi     = 1 << 1
 		vbmi2    = 1 << 6
 	)
-	return ebx7&(bmi1|bmi2|avx512f|avx512bw) == bmi1|bmi2|avx512f|avx512bw &&
+	if ebx7&(bmi1|bmi2) != bmi1|bmi2 {
+		return f
+	}
+	// The states the OS saves: SSE and AVX (YMM); then opmask and both
+	// halves of ZMM.
+	const ymm = 1<<1 | 1<<2
+	const zmm = ymm | 1<<5 | 1<<6 | 1<<7
+	xcr0, _ := xgetbv()
+	f.avx2 = xcr0&ymm == ymm && ebx7&avx2 != 0
+	f.avx512 = xcr0&zmm == zmm && ebx7&(avx512f|avx512bw) == avx512f|avx512bw &&
 		ecx7&(vbmi|vbmi2) == vbmi|vbmi2
+	return f
 }
 
 // cpuid executes CPUID with EAX=leaf and ECX=sub.
