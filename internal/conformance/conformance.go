@@ -79,20 +79,48 @@ func Load(tb testing.TB, name string, v any) {
 }
 
 // Tally counts the cases of one corpus. Create it with NewTally; it logs
-// "conformance: NAME: P passed, F failed, S skipped" when the test ends.
+// "conformance: NAME: P passed, F failed, S skipped (of N)" when the test
+// ends, then one line per skip reason with its count. The test fails when
+// the corpus ran no case, or fewer cases than its known count (so that a
+// corpus that stops decoding, or a filter that drops cases, cannot pass),
+// or when NAME has no known count yet.
 type Tally struct {
 	name             string
 	pass, fail, skip int
+	reasons          []skipReason
+}
+
+type skipReason struct {
+	reason string
+	n      int
 }
 
 // NewTally returns a Tally for the corpus name and reports it at test cleanup.
 func NewTally(tb testing.TB, name string) *Tally {
 	t := &Tally{name: name}
 	tb.Cleanup(func() {
+		total := t.pass + t.fail + t.skip
 		line := fmt.Sprintf("conformance: %s: %d passed, %d failed, %d skipped (of %d)",
-			t.name, t.pass, t.fail, t.skip, t.pass+t.fail+t.skip)
+			t.name, t.pass, t.fail, t.skip, total)
 		tb.Log(line)
 		report(tb, line)
+		for _, r := range t.reasons {
+			line := fmt.Sprintf("conformance: %s: skipped %d: %s", t.name, r.n, r.reason)
+			tb.Log(line)
+			report(tb, line)
+		}
+		if tb.Skipped() {
+			return // the corpus is missing and not required
+		}
+		want, ok := knownCount(t.name)
+		switch {
+		case total == 0:
+			tb.Errorf("conformance: %s ran no case: the corpus did not decode, or every case was filtered out", t.name)
+		case !ok:
+			tb.Errorf("conformance: %s has no known count: add it to internal/conformance/known.go (it ran %d cases)", t.name, total)
+		case total < want:
+			tb.Errorf("conformance: %s ran %d cases, fewer than the %d it is known to hold", t.name, total, want)
+		}
 	})
 	return t
 }
@@ -118,8 +146,22 @@ func report(tb testing.TB, line string) {
 // Pass records a passing case.
 func (t *Tally) Pass() { t.pass++ }
 
-// Skip records a case left out on purpose; reason should say why.
-func (t *Tally) Skip(reason string) { _ = reason; t.skip++ }
+// Skip records a case left out on purpose; reason says why (it is
+// printed, with its count, when the test ends; an empty one is printed as
+// "(no reason given)").
+func (t *Tally) Skip(reason string) {
+	t.skip++
+	if reason == "" {
+		reason = "(no reason given)"
+	}
+	for i := range t.reasons {
+		if t.reasons[i].reason == reason {
+			t.reasons[i].n++
+			return
+		}
+	}
+	t.reasons = append(t.reasons, skipReason{reason, 1})
+}
 
 // Check records a pass when ok, and otherwise a failure reported on tb with
 // the formatted message.
