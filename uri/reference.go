@@ -1,7 +1,6 @@
 package uri
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/percent"
@@ -122,12 +121,19 @@ func (r Reference) Port() (string, bool) {
 // lenient parse accepts).
 func (r Reference) PortNumber() (int, bool) {
 	p, ok := r.Port()
-	if !ok || p == "" || len(p) > 10 {
+	if !ok || p == "" {
 		return 0, false
 	}
-	n, err := strconv.Atoi(p)
-	if err != nil || n < 0 || n > 65535 {
-		return 0, false
+	n := 0
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		// Leading zeros may be many; the value may not pass 65535.
+		if n = n*10 + int(c-'0'); n > 65535 {
+			return 0, false
+		}
 	}
 	return n, true
 }
