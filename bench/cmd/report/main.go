@@ -193,7 +193,8 @@ func header(w io.Writer, count int, benchtime string, short, purego bool) {
 		fmt.Fprintf(w, ". On a `urikit+purego` row, net/url's median time in the same purego run (its rows not shown) divided by urikit+purego's, "+
 			"so that load changes between the two runs do not enter the ratio")
 	}
-	fmt.Fprintf(w, "\n\n")
+	fmt.Fprintf(w, "\n")
+	fmt.Fprintf(w, "- like for like: on a `urikit` row urikit does the peer's work (for encoding, the encode set that writes the peer's output), and the benchmark's setup checks that both give the same output; a `urikit.NAME` row (such as `urikit.queryvalue`) is urikit with another encode set, shown for reference without a ratio\n\n")
 	fmt.Fprintf(w, "The machines are small and shared: compare ratios measured in the same run, not absolute times across runs.\n\n")
 }
 
@@ -268,7 +269,10 @@ func tables(w io.Writer, cells map[key]cell, ops []string) {
 			case "urikit" + puregoSuffix:
 				return 1
 			}
-			return 2
+			if isLabelled(impl) {
+				return 2
+			}
+			return 3
 		}
 		slices.SortFunc(impls, func(a, b string) int {
 			if c := rank(a) - rank(b); c != 0 {
@@ -299,6 +303,9 @@ func tables(w io.Writer, cells map[key]cell, ops []string) {
 					if ref, ok := cells[key{op, "neturl" + puregoSuffix, in}]; ok {
 						ratio = fmt.Sprintf("%.2f×", summarize(ref["sec/op"]).Center/ns.Center)
 					}
+				case isLabelled(impl):
+					// Another encode set than the peer's: not the
+					// same work, so no ratio.
 				case hasBase && impl != "urikit":
 					ratio = fmt.Sprintf("%.2f×", ns.Center/summarize(base["sec/op"]).Center)
 				}
@@ -308,6 +315,11 @@ func tables(w io.Writer, cells map[key]cell, ops []string) {
 		fmt.Fprintln(w)
 	}
 }
+
+// isLabelled reports whether impl is a labelled urikit row such as
+// "urikit.queryvalue": urikit doing related but not the same work as the
+// peers (another encode set), shown without a ratio.
+func isLabelled(impl string) bool { return strings.HasPrefix(impl, "urikit.") }
 
 // isPuregoReference reports whether impl is a peer measured in the purego
 // pass: the reference of urikit+purego's ratio, not a row of its own.
