@@ -6,19 +6,24 @@
 # by repeating the URL lists of the datasets directory into a temporary
 # directory (removed at the end), checks on a sample that
 # "urikit parse --whatwg --get href" writes what Node's new URL(line).href
-# does, and then times, ROUNDS times (default 3) in turn:
+# does (it fails when they differ), and then times, ROUNDS times (default
+# 3) in turn:
 #
-#   node href.js                          read lines, new URL(line).href, write lines
-#   urikit parse --whatwg --get href      the same with urikit
-#   urikit normalize                      RFC 3986 normalization (scheme level)
+#   node href.js                            read lines, new URL(line).href, write lines
+#   urikit parse --whatwg --get href -j 1   the same with urikit, one worker (like for like)
+#   urikit parse --whatwg --get href -j N   the same with N workers (default one per CPU)
+#   urikit normalize -j 1                   RFC 3986 normalization (scheme level)
 #
 # Each reads the file on standard input and writes to /dev/null. It prints
-# each command's fastest round (wall and CPU seconds, records/s), the ratio
-# of its records/s to Node's in those fastest rounds, and the median of the
-# per-round ratios (the commands of a round run back to back, so on a busy
-# machine they share its load; compare ratios, not absolute times).
+# each command's fastest round (wall and CPU seconds, records/s) and, for
+# the one-worker href row only, the ratio of its records/s to Node's in
+# those fastest rounds and the median of the per-round ratios (the
+# commands of a round run back to back, so on a busy machine they share
+# its load; compare ratios, not absolute times). The N-worker row and the
+# normalize row (other work than Node's) have no ratio: they are shown
+# for reference.
 #
-# Environment: RECORDS, ROUNDS, JOBS (urikit -j, default: one per CPU),
+# Environment: RECORDS, ROUNDS, JOBS (N above, default: one per CPU),
 # URIKIT_DATASETS (default: ../shared/datasets next to the repository),
 # NODE (default: node), TMPDIR.
 set -euo pipefail
@@ -29,8 +34,7 @@ datasets=${URIKIT_DATASETS:-$root/../shared/datasets}
 records=${RECORDS:-5000000}
 rounds=${ROUNDS:-3}
 node=${NODE:-node}
-jobs=()
-if [[ -n "${JOBS:-}" ]]; then jobs=(-j "$JOBS"); fi
+jobs=${JOBS:-$(nproc)}
 
 command -v "$node" >/dev/null || { echo "run.sh: $node not found" >&2; exit 1; }
 shopt -s nullglob
@@ -59,16 +63,18 @@ head -n 100000 "$input" >"$work/sample.txt"
 if cmp -s "$work/node.out" "$work/urikit.out"; then
 	echo "  same output"
 else
-	echo "  outputs differ:"
-	diff "$work/node.out" "$work/urikit.out" | head -n 10
+	echo "run.sh: urikit and node write different hrefs, so the timings would not compare the same work:" >&2
+	diff "$work/node.out" "$work/urikit.out" | head -n 10 >&2
+	exit 1
 fi
 rm -f "$work/sample.txt" "$work/node.out" "$work/urikit.out"
 
-names=(node href normalize)
+names=(node href hrefN normalize)
 cmds=(
 	"$node $here/href.js"
-	"$urikit parse --whatwg --get href ${jobs[*]:-}"
-	"$urikit normalize ${jobs[*]:-}"
+	"$urikit parse --whatwg --get href -j 1"
+	"$urikit parse --whatwg --get href -j $jobs"
+	"$urikit normalize -j 1"
 )
 results=$work/results
 : >"$results"
@@ -87,8 +93,8 @@ done
 echo
 echo "$records records, $rounds rounds, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "best: the fastest round of each command; median: of the per-round ratios"
-echo "(each round runs the three commands back to back, so its ratios share the load)."
-awk -v n="$records" -v node_label="node href.js" -v href_label="urikit parse --whatwg --get href" -v norm_label="urikit normalize" '
+echo "(each round runs the commands back to back, so its ratios share the load)."
+awk -v n="$records" -v node_label="node href.js" -v href_label="urikit parse --whatwg --get href -j 1" -v hrefn_label="urikit parse --whatwg --get href -j $jobs" -v norm_label="urikit normalize -j 1" '
 function median(a, k,   i, j, t) {
 	for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
 	return k % 2 ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2
@@ -96,12 +102,16 @@ function median(a, k,   i, j, t) {
 { wall[$1, $2] = $3; cpu[$1, $2] = $4; if ($1 > rounds) rounds = $1
   if (!(($2) in best) || $3 < best[$2]) { best[$2] = $3; bestcpu[$2] = $4 } }
 END {
-	label["node"] = node_label; label["href"] = href_label; label["normalize"] = norm_label
-	printf "%-34s %8s %8s %12s %9s %9s\n", "command", "wall-s", "cpu-s", "records/s", "vs-node", "median"
-	split("node href normalize", order, " ")
-	for (o = 1; o <= 3; o++) {
+	label["node"] = node_label; label["href"] = href_label; label["hrefN"] = hrefn_label; label["normalize"] = norm_label
+	printf "%-42s %8s %8s %12s %9s %9s\n", "command", "wall-s", "cpu-s", "records/s", "vs-node", "median"
+	split("node href hrefN normalize", order, " ")
+	for (o = 1; o <= 4; o++) {
 		name = order[o]
+		if (name != "href") {
+			printf "%-42s %8.2f %8.2f %12.0f %9s %9s\n", label[name], best[name], bestcpu[name], n / best[name], "-", "-"
+			continue
+		}
 		for (r = 1; r <= rounds; r++) ratio[r] = wall[r, "node"] / wall[r, name]
-		printf "%-34s %8.2f %8.2f %12.0f %8.2fx %8.2fx\n", label[name], best[name], bestcpu[name], n / best[name], best["node"] / best[name], median(ratio, rounds)
+		printf "%-42s %8.2f %8.2f %12.0f %8.2fx %8.2fx\n", label[name], best[name], bestcpu[name], n / best[name], best["node"] / best[name], median(ratio, rounds)
 	}
 }' "$results"
