@@ -61,6 +61,7 @@ func main() {
 	benchtime := flag.String("benchtime", "500ms", "go test -benchtime for each run")
 	out := flag.String("o", "../BENCHMARKS.md", "file to write")
 	raw := flag.String("raw", "", "also save the raw go test output to this file")
+	bounded := flag.Bool("bounded", true, "also run each package's BenchmarkBounded (section \"Bounded cost\")")
 	purego := flag.Bool("purego", true,
 		"also run the percent suites built with the purego tag (rows \"urikit+purego\")")
 	flag.Parse()
@@ -103,6 +104,11 @@ func main() {
 			fmt.Fprintf(&all, "build:\n")
 		}
 	}
+	var boundedOut []byte
+	if *bounded {
+		boundedOut = runBounded(*short, *benchtime)
+		all.Write(boundedOut)
+	}
 	if *raw != "" {
 		if err := os.WriteFile(*raw, all.Bytes(), 0o644); err != nil {
 			log.Fatal(err)
@@ -112,6 +118,9 @@ func main() {
 	var md bytes.Buffer
 	header(&md, *count, *benchtime, *short, *purego)
 	tables(&md, cells, order)
+	if *bounded {
+		boundedTable(&md, parseBounded(boundedOut))
+	}
 	if err := os.WriteFile(*out, md.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}
@@ -133,6 +142,9 @@ func parse(data []byte) (map[key]cell, []string) {
 			continue
 		}
 		base, parts := res.Name.Parts()
+		if string(base) == "Bounded" {
+			continue // its own section: see boundedTable
+		}
 		var pos []string
 		for _, p := range parts {
 			if p[0] == '/' {
