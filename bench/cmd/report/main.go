@@ -13,7 +13,10 @@
 // resolve against net/url, fredbi/uri, nlnwa/whatwg-url and purell), parses
 // the output with golang.org/x/perf/benchfmt and summarizes each sample
 // with golang.org/x/perf/benchmath (the median; the spread shown is half
-// the range of the runs).
+// the range of the runs). With -bounded (the default) it then runs
+// BenchmarkBounded in each library package (the public operations on
+// adversarial inputs of 10 KB, 1 MB and 10 MB) and writes their time and
+// allocation per input byte as the "Bounded cost" section.
 //
 // With -purego (the default) the percent suites run a second time built
 // with the purego tag, which turns off the AVX-512 assembly loops that the
