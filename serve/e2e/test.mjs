@@ -21,7 +21,6 @@ let server;
 let base;
 let browser;
 const logLines = [];
-let checkAvailable = true;
 
 // startServer runs "urikit serve" on a free loopback port and resolves to
 // its base URL, read from the "listening" log record.
@@ -66,7 +65,12 @@ before(async () => {
     headers: { 'Content-Type': 'application/json' },
     body: '{"input": "http://a/"}',
   });
-  checkAvailable = res.status !== 404;
+  // Every route the page uses must exist: a missing /v1/check fails the
+  // test instead of turning its assertions into a log line.
+  assert.equal(res.status, 200, '/v1/check answers');
+  const { result } = await res.json();
+  assert.equal(result.input, 'http://a/');
+  assert.ok(Array.isArray(result.findings), '/v1/check gives findings');
   browser = await chromium.launch({
     executablePath,
     headless: true,
@@ -120,17 +124,12 @@ const rowClass = (page, table, key) =>
 const activeId = (page) => page.evaluate(() => document.activeElement.id || document.activeElement.className);
 
 // checkSelfContained checks that the page asked nothing of another host
-// and logged no error. A binary without the check API answers /v1/check
-// with a 404, which the browser logs; the page shows that as a message.
+// and logged no error.
 async function checkSelfContained(page, seen) {
   for (const u of seen.requests) {
     assert.ok(u.startsWith(base + '/') || u.startsWith('data:'), 'request to another host: ' + u);
   }
-  let errors = seen.errors;
-  if (!checkAvailable) {
-    errors = errors.filter((e) => !/status of 404/.test(e));
-  }
-  assert.deepEqual(errors, [], 'no errors in the page console');
+  assert.deepEqual(seen.errors, [], 'no errors in the page console');
 }
 
 test('breakdowns side by side, differences highlighted, keyboard only', async () => {
@@ -170,14 +169,10 @@ test('breakdowns side by side, differences highlighted, keyboard only', async ()
   const whatwg = await page.locator('#whatwg').boundingBox();
   assert.ok(Math.abs(rfc.y - whatwg.y) < 2 && rfc.x + rfc.width <= whatwg.x, 'panels side by side');
 
-  // Check findings: the credentials in the userinfo are found, when the
-  // binary has the check API; otherwise the page says it is missing.
+  // Check findings: the credentials in the userinfo are found.
   await page.waitForFunction(() => document.getElementById('check-status').textContent !== 'Type a URL above.');
   const checkStatus = (await page.textContent('#check-status')).trim();
-  if (!checkAvailable) {
-    assert.equal(checkStatus, 'The check API is not available in this build.');
-    console.log('/v1/check is not in this build: findings not asserted');
-  } else {
+  {
     assert.match(checkStatus, /^\d+ findings?\.$/);
     const findings = await page.locator('#findings li').allTextContents();
     assert.ok(findings.length > 0, 'findings are listed');
@@ -284,10 +279,8 @@ test('narrow screen: one column, nothing wider than the screen', async () => {
   await waitText(page, cell('whatwg', 'host'), 'a');
   await waitText(page, cell('whatwg', 'path'), '/b@c/d%20e');
   await waitText(page, '#rfc-status', 'Not a valid URI reference.');
-  if (checkAvailable) {
-    await page.waitForSelector('#findings li.danger');
-    await waitText(page, '#target-host', 'a \u2014 domain');
-  }
+  await page.waitForSelector('#findings li.danger');
+  await waitText(page, '#target-host', 'a \u2014 domain');
   const layout = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     width: window.innerWidth,
