@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestByteSizeFlag(t *testing.T) {
@@ -163,5 +164,65 @@ func TestLongRecordBounded(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCaretWindow checks the echo of a failing record: at most 80 bytes
+// each side of the offset, cut on UTF-8 boundaries with "…" marks, and
+// the caret under the offending character.
+func TestCaretWindow(t *testing.T) {
+	long := strings.Repeat("é", 3000) + "^" + strings.Repeat("x\x01", 3000)
+	off := strings.Index(long, "^")
+	for _, c := range []struct {
+		in   string
+		off  int
+		line string // the record line, without its indent
+	}{
+		{"http://ex ample.com/", 9, "http://ex ample.com/"},
+		{long, off, "…" + strings.Repeat("é", 40) + "^" + strings.Repeat("x·", 39) + "x…"},
+		{long, 0, strings.Repeat("é", 40) + "…"},
+		{long, len(long), "…" + strings.Repeat("x·", 40)},
+		{strings.Repeat("€", 100), 150, "…" + strings.Repeat("€", 52) + "…"}, // cut inside "€": less is shown
+		{"a\tb", 2, "a·b"},
+	} {
+		got := caret(c.in, c.off)
+		lines := strings.Split(got, "\n")
+		if len(lines) != 3 || lines[2] != "" || !strings.HasPrefix(lines[0], "  ") || !strings.HasPrefix(lines[1], "  ") {
+			t.Errorf("caret(%d bytes, %d) = %q: not two indented lines", len(c.in), c.off, got)
+			continue
+		}
+		line, mark := lines[0][2:], lines[1][2:]
+		if line != c.line {
+			t.Errorf("caret(%d bytes, %d): line %q, want %q", len(c.in), c.off, line, c.line)
+		}
+		if !utf8.ValidString(got) || len(line) > 4*caretWindow+2*len("…") {
+			t.Errorf("caret(%d bytes, %d): %d bytes, or not UTF-8", len(c.in), c.off, len(line))
+		}
+		// The caret sits under the character at off (or just past the end).
+		col := strings.Index(mark, "^")
+		if mark != strings.Repeat(" ", col)+"^" {
+			t.Errorf("caret(%d bytes, %d): caret line %q", len(c.in), c.off, mark)
+			continue
+		}
+		runes := []rune(line)
+		if c.off < len(c.in) {
+			want, _ := utf8.DecodeRuneInString(c.in[c.off:])
+			if col >= len(runes) || runes[col] != want && !(want < ' ' && runes[col] == '·') {
+				t.Errorf("caret(%d bytes, %d): caret under column %d of %q, want it under %q", len(c.in), c.off, col, line, want)
+			}
+		} else if col != len(runes) {
+			t.Errorf("caret(%d bytes, %d): caret at %d, want past the end (%d)", len(c.in), c.off, col, len(runes))
+		}
+	}
+	// A long failing record: the message and the echo stay short.
+	rec := "http://h/" + strings.Repeat("a", 5000) + " " + strings.Repeat("b", 5000)
+	_, errOut, code := cli(t, rec+"\n", "normalize")
+	if code != exitFailures || len(errOut) > 400 || !strings.Contains(errOut, "…"+strings.Repeat("a", 80)+" "+strings.Repeat("b", 79)+"…\n") {
+		t.Errorf("normalize: %d bytes of messages: %q", len(errOut), errOut)
+	}
+	// iri's messages do not quote the input.
+	_, errOut, code = cli(t, "http://h/"+strings.Repeat("a", 5000)+"\u202e\n", "iri", "--to-uri")
+	if code != exitFailures || len(errOut) > 400 || !strings.Contains(errOut, "urikit: record 1: offset 5009: ") {
+		t.Errorf("iri: %d bytes of messages: %q", len(errOut), errOut)
 	}
 }

@@ -82,7 +82,7 @@ func newWorker(fn recordFunc, fast appendFunc, opts *recordOptions) *worker {
 
 // Write appends p to the output of the current batch.
 func (w *worker) Write(p []byte) (int, error) {
-	w.cur.out = append(w.cur.out, p...)
+	w.cur.out = append(room(w.cur.out, len(p)), p...)
 	return len(p), nil
 }
 
@@ -189,7 +189,7 @@ func (w *worker) emit(b *batch, index int, in []byte, o outcome) bool {
 		w.writeJSON(b, in, o)
 		return b.err == nil
 	}
-	b.out = append(b.out, o.Output...)
+	b.out = append(room(b.out, len(o.Output)+1), o.Output...)
 	b.out = append(b.out, w.delim)
 	return true
 }

@@ -39,13 +39,27 @@ type outcome struct {
 // record bytes it is given are valid only during the call.
 type recordFunc func(in []byte) outcome
 
-// reuse returns buf emptied for the next record, or nil when it grew
-// large for one record, so that a worker does not keep that much memory.
-func reuse(buf []byte) []byte {
-	if cap(buf) > shrinkOutAbove {
-		return nil
+// reuse returns buf emptied for the next record, with room for n bytes
+// (see room); it drops a buffer that grew large for one record, so that a
+// worker does not keep that much memory.
+func reuse(buf []byte, n int) []byte {
+	if cap(buf) > max(shrinkOutAbove, n) {
+		buf = nil
 	}
-	return buf[:0]
+	return room(buf[:0], n)
+}
+
+// room returns b with room for n more bytes. When it must grow, it at
+// least doubles the capacity: append grows a large slice by a quarter
+// only, which for output built piece by piece costs up to five times the
+// final size in all, where doubling costs two.
+func room(b []byte, n int) []byte {
+	if cap(b)-len(b) >= n {
+		return b
+	}
+	nb := make([]byte, len(b), max(2*cap(b), len(b)+n))
+	copy(nb, b)
+	return nb
 }
 
 // transient returns the bytes of a record as a string without copying
