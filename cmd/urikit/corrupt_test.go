@@ -217,3 +217,44 @@ func writeFileAt(t *testing.T, p string, data []byte) {
 		t.Fatal(err)
 	}
 }
+
+// terminal is standard input on a terminal: after the end of input
+// (Ctrl-D), reads go on with what is typed next.
+type terminal struct{ reads [][]byte }
+
+func (t *terminal) Read(p []byte) (int, error) {
+	if len(t.reads) == 0 {
+		return 0, io.EOF
+	}
+	r := t.reads[0]
+	if r == nil {
+		t.reads = t.reads[1:]
+		return 0, io.EOF
+	}
+	n := copy(p, r)
+	if t.reads[0] = r[n:]; len(t.reads[0]) == 0 {
+		t.reads = t.reads[1:]
+	}
+	return n, nil
+}
+
+// TestEndOfInputOnce checks that one end of input ends a stream, also
+// while its first bytes are examined.
+func TestEndOfInputOnce(t *testing.T) {
+	for _, reads := range [][][]byte{
+		{nil, []byte("typed later\n")},
+		{[]byte("\xef\xbb"), nil, []byte("typed later\n")},
+		{[]byte("\x1f"), nil, []byte("typed later\n")},
+		{[]byte("a b\n"), nil, []byte("typed later\n")},
+	} {
+		var out, errOut bytes.Buffer
+		records := 0 // the records before the end of input
+		if reads[0] != nil {
+			records = 1
+		}
+		code := run([]string{"encode", "--set", "path-segment"}, &terminal{reads: reads}, &out, &errOut)
+		if code != exitOK || strings.Contains(out.String(), "typed") || strings.Count(out.String(), "\n") != records {
+			t.Errorf("%q: got %q, %q, %d", reads, out.String(), errOut.String(), code)
+		}
+	}
+}

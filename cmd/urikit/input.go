@@ -90,8 +90,9 @@ type recordReader struct {
 // stats the files, so that a missing file is an error before any record
 // is read.
 func newRecordReader(args, files []string, stdin io.Reader, delim byte, maxRecord int) (*recordReader, error) {
-	r := &recordReader{args: args, stdin: stdin, delim: delim, target: batchTarget, maxRecord: maxRecord,
-		read: new(atomic.Int64), stream: -1}
+	r := &recordReader{args: args, stdin: stdin, delim: delim, target: batchTarget,
+		maxRecord: min(maxRecord, maxInt/2), // so that offsets past it do not overflow
+		read:      new(atomic.Int64), stream: -1}
 	if len(args) == 0 && len(files) == 0 {
 		files = []string{"-"}
 	}
@@ -152,10 +153,12 @@ func (c countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// prefixReader reads head, then r.
+// prefixReader reads head, then r, or only head when eof is set (r has
+// ended already: a terminal would wait for a second end of input).
 type prefixReader struct {
 	head []byte
 	r    io.Reader
+	eof  bool
 }
 
 func (p *prefixReader) Read(b []byte) (int, error) {
@@ -163,6 +166,9 @@ func (p *prefixReader) Read(b []byte) (int, error) {
 		n := copy(b, p.head)
 		p.head = p.head[n:]
 		return n, nil
+	}
+	if p.eof {
+		return 0, io.EOF
 	}
 	return p.r.Read(b)
 }
@@ -199,21 +205,25 @@ var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 // they matched.
 func sniff(r io.Reader, magic []byte, keep bool) (bool, []byte, io.Reader, error) {
 	head := make([]byte, 0, len(magic))
-	for len(head) < len(magic) && bytes.HasPrefix(magic, head) {
+	eof := false
+	for !eof && len(head) < len(magic) && bytes.HasPrefix(magic, head) {
 		n, err := r.Read(head[len(head):len(magic)])
 		head = head[:len(head)+n]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
+		switch {
+		case err == io.EOF:
+			eof = true
+		case err != nil:
 			return false, head, nil, err
 		}
 	}
 	match := bytes.Equal(head, magic)
-	if len(head) == 0 || match && !keep {
+	if match && !keep {
+		head = nil
+	}
+	if len(head) == 0 && !eof {
 		return match, head, r, nil
 	}
-	return match, head, &prefixReader{head: head, r: r}, nil
+	return match, head, &prefixReader{head: head, r: r, eof: eof}, nil
 }
 
 // open opens the next stream: it is gunzipped when it starts with the
@@ -443,10 +453,10 @@ func (r *recordReader) readBatch(b *batch) (bool, error) {
 // failed before the record ended (then r.err is set).
 func (r *recordReader) discard(b *batch) bool {
 	lr := r.skip
-	buf := b.data[:cap(b.data)]
-	if len(buf) < minRead {
-		buf = make([]byte, max(r.target, minRead))
+	if cap(b.data) < minRead {
+		b.data = make([]byte, 0, max(r.target, minRead))
 	}
+	buf := b.data[:cap(b.data)]
 	for {
 		n, err := r.cur.Read(buf)
 		chunk := buf[:n]
