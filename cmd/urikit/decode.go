@@ -39,6 +39,8 @@ by U+FFFD.`,
 					var pe *percent.Error
 					var list percent.ErrorList
 					switch {
+					case !opts.json && errors.As(err, &list):
+						// Only --json shows the findings.
 					case errors.As(err, &list):
 						o.Findings = make([]recordError, 0, len(list))
 						for _, e := range list {
