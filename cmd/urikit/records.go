@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -102,8 +103,8 @@ ends each output record with NUL instead of a newline. A last record
 without its terminator counts, when the input ends normally.
 
 A record longer than --max-record bytes (default 4M; K, M and G are
-binary multiples; the terminator and a "\r" before it do not count) is
-never held in memory: it is read past and fails with the code
+binary multiples; the terminator, and a "\r" before a newline, do not
+count) is never held in memory: it is read past and fails with the code
 "record-too-long", its length and where it starts (the byte offset in the
 input, after gunzip), as {"input_bytes": N, "error": {...}} under --json.
 
@@ -179,7 +180,7 @@ func (o *recordOptions) check() (int, error) {
 type byteSize int
 
 func (s *byteSize) Set(v string) error {
-	bad := fmt.Errorf("%q: want a number of bytes such as 512, 64K or 8M", v)
+	bad := errors.New("want a number of bytes such as 512, 64K or 8M")
 	t := strings.TrimSuffix(strings.ToLower(v), "b")
 	unit := strings.HasSuffix(t, "i") // "KiB" and the like
 	if unit {
@@ -207,7 +208,7 @@ func (s *byteSize) Set(v string) error {
 		return bad
 	}
 	if n > uint64(maxInt/mult) {
-		return fmt.Errorf("%q: too large", v)
+		return errors.New("too large")
 	}
 	*s = byteSize(int(n) * mult)
 	return nil
