@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -12,34 +11,36 @@ import (
 	"github.com/urikit/urikit/internal/report"
 )
 
-// showInput returns the input as it is when it is valid UTF-8 made of
+// appendInput appends the input as it is when it is valid UTF-8 made of
 // printable characters, and quoted in Go syntax otherwise, so that
 // control, invisible and invalid bytes show and cannot act on a terminal.
-func showInput(s string) string {
+func appendInput(b []byte, s string) []byte {
 	for _, r := range s {
 		if r == utf8.RuneError || !strconv.IsPrint(r) {
-			return strconv.Quote(s)
+			return strconv.AppendQuote(b, s)
 		}
 	}
-	return s
+	return append(b, s...)
 }
 
-// checkLine is the text output of one record: the input, a tab, then the
-// findings as "severity code @offset: message" joined with "; ", or "ok".
-func checkLine(r check.Report) []byte {
-	var b strings.Builder
-	b.WriteString(showInput(r.Input))
-	b.WriteByte('\t')
+// appendCheckLine appends the text output of one record to b: the input,
+// a tab, then the findings as "severity code @offset: message" joined
+// with "; ", or "ok".
+func appendCheckLine(b []byte, r check.Report) []byte {
+	b = appendInput(b, r.Input)
+	b = append(b, '\t')
 	if len(r.Findings) == 0 {
-		b.WriteString("ok")
+		b = append(b, "ok"...)
 	}
 	for i, f := range r.Findings {
+		s := f.String()
+		b = room(b, len(s)+2)
 		if i > 0 {
-			b.WriteString("; ")
+			b = append(b, "; "...)
 		}
-		b.WriteString(f.String())
+		b = append(b, s...)
 	}
-	return []byte(b.String())
+	return b
 }
 
 func newCheckCmd() *cobra.Command {
@@ -83,6 +84,7 @@ documentation of package github.com/urikit/urikit/check.`,
 			}
 			var reached atomic.Bool // written by every worker
 			err := processRecords(cmd, args, opts, func() recordFunc {
+				var buf []byte
 				return func(in []byte) outcome {
 					r := check.URL(string(in))
 					if level != check.None && r.AtLeast(level) {
@@ -91,7 +93,8 @@ documentation of package github.com/urikit/urikit/check.`,
 					if opts.json {
 						return outcome{JSON: report.NewCheck(in, r)}
 					}
-					return outcome{Output: checkLine(r)}
+					buf = appendCheckLine(reuse(buf, len(in)+64), r)
+					return outcome{Output: buf}
 				}
 			})
 			if err != nil {

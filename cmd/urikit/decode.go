@@ -34,12 +34,15 @@ by U+FFFD.`,
 				var buf []byte
 				return func(in []byte) outcome {
 					var err error
-					buf, err = dec.AppendDecode(buf[:0], string(in))
+					buf, err = dec.AppendDecode(reuse(buf, len(in)), transient(in))
 					var o outcome
 					var pe *percent.Error
 					var list percent.ErrorList
 					switch {
+					case !opts.json && errors.As(err, &list):
+						// Only --json shows the findings.
 					case errors.As(err, &list):
+						o.Findings = make([]recordError, 0, len(list))
 						for _, e := range list {
 							o.Findings = append(o.Findings, report.PercentError(e))
 						}

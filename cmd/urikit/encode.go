@@ -33,12 +33,18 @@ Sets: ` + strings.Join(report.SetNames(), ", ") + `.
 				return fmt.Errorf("unknown --set %q (one of %s)", setName, strings.Join(report.SetNames(), ", "))
 			}
 			enc = e
-			return processRecords(cmd, args, opts, func() recordFunc {
+			return processRecordsFast(cmd, args, opts, func() (recordFunc, appendFunc) {
 				var buf []byte
-				return func(in []byte) outcome {
-					buf = enc.AppendEncode(buf[:0], string(in))
+				full := func(in []byte) outcome {
+					buf = enc.AppendEncode(reuse(buf, 3*len(in)), transient(in))
 					return outcome{Output: buf}
 				}
+				// Encoding never fails: the output goes straight into
+				// the batch's.
+				fast := func(dst, in []byte) ([]byte, bool) {
+					return enc.AppendEncode(room(dst, 3*len(in)+1), transient(in)), true
+				}
+				return full, fast
 			})
 		},
 	}

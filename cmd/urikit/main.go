@@ -6,8 +6,9 @@
 // line (or one JSON object with --json) per record, in input order.
 //
 // Exit status: 0 when every record succeeded (or failed and was skipped
-// with --on-error skip), 1 when at least one failed, 2 for a usage error or
-// when an input cannot be read.
+// with --on-error skip), 1 when at least one failed, 2 for a usage error,
+// 3 when an input cannot be read (a missing file, a truncated or corrupt
+// gzip stream, a read error) or the output cannot be written.
 package main
 
 import (
@@ -24,11 +25,12 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// Exit statuses.
+// Exit statuses, as --help documents them.
 const (
 	exitOK       = 0
-	exitFailures = 1
-	exitUsage    = 2
+	exitFailures = 1 // some record failed (or, for check --fail-on, had findings; for equal, not equal)
+	exitUsage    = 2 // bad flags or arguments, and any other error
+	exitIO       = 3 // an input could not be read, or the output written
 )
 
 // errRecordsFailed is returned by a subcommand when at least one record
@@ -50,6 +52,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.Is(err, errRecordsFailed):
 		return exitFailures
 	}
+	var ioe *ioError
+	if errors.As(err, &ioe) {
+		// Not a usage problem: no hint.
+		fmt.Fprintf(stderr, "urikit: %v\n", err)
+		return exitIO
+	}
 	fmt.Fprintf(stderr, "urikit: %v\nRun 'urikit --help' for usage.\n", err)
 	return exitUsage
 }
@@ -61,17 +69,24 @@ func newRootCmd() *cobra.Command {
 		Long: `urikit works on URIs as RFC 3986, RFC 3987, the WHATWG URL Standard and
 application/x-www-form-urlencoded define them.
 
-Records come from the arguments, the files given with -f (.gz read
-transparently), or standard input: one per line (a "\r" before the "\n" is
-removed), or NUL-terminated with -0. Output is one line per record, in
-input order, also with -j parallel workers; --json writes one JSON object
-per record instead. A failing record does not stop the stream: its error
-goes to standard error as "urikit: record N: offset K: message" (see
---on-error in each command's help). --stats prints a summary at the end.
+Records come from the arguments, the files given with -f, or standard
+input (gzip data is gunzipped, found by its first bytes): one per line (a
+"\r" before the "\n" is removed), or NUL-terminated with -0. Output is one
+line per record, in input order, also with -j parallel workers; --json
+writes one JSON object per record instead. A failing record does not stop
+the stream: its error goes to standard error as "urikit: record N: offset
+K: message" (see --on-error in each command's help). A record longer than
+--max-record (default 4M) is never read into memory: it fails. --stats
+prints a summary at the end.
 
-Exit status: 0 when every record succeeded (or failed and was skipped with
---on-error skip), 1 when at least one failed, 2 for a usage error or when
-an input cannot be read.`,
+Exit status:
+  0  every record succeeded (or failed and was skipped with --on-error skip)
+  1  at least one record failed (check: a finding at --fail-on; equal: not equal)
+  2  usage error: unknown command or flag, bad flag value or argument
+  3  I/O error: an input cannot be read (missing file, truncated or corrupt
+     gzip data, read error), or the output cannot be written; the records
+     read whole before the error are processed first
+An I/O error wins over failed records.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       "0.1.0",

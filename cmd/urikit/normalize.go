@@ -61,9 +61,9 @@ licensed by RFC 3986, but what crawlers use to find duplicates).`,
 					r, err := uri.Parse(transient(in))
 					if err != nil {
 						e := report.URIError(err)
-						return outcome{Err: e, Detail: caret(string(in), e.Offset)}
+						return outcome{Err: e, Detail: caret(transient(in), e.Offset)}
 					}
-					buf = uri.Normalize(r, l).AppendTo(buf[:0])
+					buf = uri.Normalize(r, l).AppendTo(reuse(buf, len(in)+64))
 					return outcome{Output: buf}
 				}
 				fast := func(dst, in []byte) ([]byte, bool) {
@@ -71,7 +71,7 @@ licensed by RFC 3986, but what crawlers use to find duplicates).`,
 					if err != nil {
 						return dst, false
 					}
-					return uri.Normalize(r, l).AppendTo(dst), true
+					return uri.Normalize(r, l).AppendTo(room(dst, len(in)+64)), true
 				}
 				return full, fast
 			})

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -130,7 +131,9 @@ WHATWG: ` + strings.Join(report.WHATWGFieldNames(), ", ") + `), or a template su
 			return processRecords(cmd, args, opts, func() recordFunc {
 				var buf []byte
 				return func(in []byte) outcome {
-					s := string(in)
+					// Neither rec nor the outcome outlives the record:
+					// its output or JSON object is written first.
+					s := transient(in)
 					var o outcome
 					rec, e := report.ParseRFC(s, lenient)
 					if e != nil {
@@ -140,10 +143,11 @@ WHATWG: ` + strings.Join(report.WHATWGFieldNames(), ", ") + `), or a template su
 					case opts.json:
 						o.JSON = rec
 					case g != nil:
-						buf = g.render(buf[:0], rec.Field)
+						buf = g.render(reuse(buf, len(in)+64), rec.Field)
 						o.Output = buf
 					default:
-						o.Output = rfcText(rec)
+						buf = appendRFCText(reuse(buf, 2*len(in)+256), rec)
+						o.Output = buf
 					}
 					return o
 				}
@@ -158,17 +162,33 @@ WHATWG: ` + strings.Join(report.WHATWGFieldNames(), ", ") + `), or a template su
 	return cmd
 }
 
-// rfcText is the human-readable breakdown of a parse.
-func rfcText(rec report.RFC) []byte {
-	var b strings.Builder
+// appendLabel appends name, a colon and spaces up to column 10.
+func appendLabel(b []byte, name string) []byte {
+	b = append(b, name...)
+	b = append(b, ':')
+	for i := len(name) + 1; i < 10; i++ {
+		b = append(b, ' ')
+	}
+	return b
+}
+
+// appendRFCText appends the human-readable breakdown of a parse to b,
+// without a final newline.
+func appendRFCText(b []byte, rec report.RFC) []byte {
 	line := func(name string, v *string, extra string) {
+		if v != nil {
+			b = room(b, 2*len(*v)+len(extra)+16)
+		}
+		b = append(b, '\n')
+		b = appendLabel(b, name)
 		if v == nil {
-			fmt.Fprintf(&b, "%-9s (absent)\n", name+":")
+			b = append(b, "(absent)"...)
 			return
 		}
-		fmt.Fprintf(&b, "%-9s %q%s\n", name+":", *v, extra)
+		b = strconv.AppendQuote(b, *v)
+		b = append(b, extra...)
 	}
-	b.WriteString(rec.Input + "\n")
+	b = append(b, rec.Input...)
 	line("scheme", rec.Scheme, "")
 	line("userinfo", rec.Userinfo, "")
 	ht := ""
@@ -181,9 +201,18 @@ func rfcText(rec report.RFC) []byte {
 	line("query", rec.Query, "")
 	line("fragment", rec.Fragment, "")
 	for _, e := range rec.Errors {
-		fmt.Fprintf(&b, "finding:  offset %d: %s: %s (%s)\n", e.Offset, e.Component, e.Message, e.Code)
+		b = room(b, len(e.Component)+len(e.Message)+len(e.Code)+48)
+		b = append(b, "\nfinding:  offset "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+		b = append(b, ": "...)
+		b = append(b, e.Component...)
+		b = append(b, ": "...)
+		b = append(b, e.Message...)
+		b = append(b, " ("...)
+		b = append(b, e.Code...)
+		b = append(b, ')')
 	}
-	return []byte(strings.TrimSuffix(b.String(), "\n"))
+	return b
 }
 
 func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText, get string) error {
@@ -216,9 +245,9 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 					return dst, false
 				}
 				if hrefOnly {
-					return u.AppendTo(dst), true
+					return u.AppendTo(room(dst, len(in)+64)), true
 				}
-				return g.renderWHATWG(dst, &u, s), true
+				return g.renderWHATWG(room(dst, len(in)+64), &u, s), true
 			}
 		}
 		return func(in []byte) outcome {
@@ -228,10 +257,10 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 				if err := whatwg.ParseInto(&u, s, base); err != nil {
 					return whatwgFailure(s, err)
 				}
-				buf = g.renderWHATWG(buf[:0], &u, s)
+				buf = g.renderWHATWG(reuse(buf, len(in)+64), &u, s)
 				return outcome{Output: buf}
 			}
-			s := string(in)
+			s := transient(in) // nothing of the record outlives this call
 			rec, u, e := report.ParseWHATWG(s, base, basePtr)
 			if e != nil {
 				return outcome{Err: e, Detail: caret(s, e.Offset), JSON: rec}
@@ -241,19 +270,25 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 			case opts.json:
 				o.JSON = rec
 			case g != nil:
-				buf = g.renderWHATWG(buf[:0], u, s)
+				buf = g.renderWHATWG(reuse(buf, len(in)+64), u, s)
 				o.Output = buf
 			default:
-				var b strings.Builder
-				b.WriteString(s + "\n")
+				b := append(reuse(buf, 2*len(in)+512), s...)
 				for _, name := range []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"} {
 					v, _ := report.WHATWGField(u, name)
-					fmt.Fprintf(&b, "%-9s %q\n", name+":", v)
+					b = room(b, 2*len(v)+16)
+					b = append(b, '\n')
+					b = strconv.AppendQuote(appendLabel(b, name), v)
 				}
 				for _, v := range rec.Errors {
-					fmt.Fprintf(&b, "validation error: %s at offset %d\n", v.Code, v.Offset)
+					b = room(b, len(v.Code)+48)
+					b = append(b, "\nvalidation error: "...)
+					b = append(b, v.Code...)
+					b = append(b, " at offset "...)
+					b = strconv.AppendInt(b, int64(v.Offset), 10)
 				}
-				o.Output = []byte(strings.TrimSuffix(b.String(), "\n"))
+				buf = b
+				o.Output = buf
 			}
 			return o
 		}, appendRecord

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,8 +18,15 @@ import (
 // batch is a run of records on its way from the reader through a worker
 // to the writer. A fixed number of batches circulate, which bounds memory.
 type batch struct {
-	data []byte // the records: one (raw) or each followed by the delimiter
-	raw  bool   // data is one record, an argument
+	data []byte      // the records: one (raw) or each followed by the delimiter
+	raw  bool        // data is one record, an argument
+	long *longRecord // when set, the batch is this one record, longer than --max-record, not read
+
+	// Where the records come from, for messages.
+	stream int    // the index of the input stream, -1 for an argument
+	name   string // the name of the input stream ("-" for standard input), or "argument"
+	pos    int64  // the offset of data in the (uncompressed) stream, or the argument's number
+	gz     bool   // the stream is gunzipped
 
 	n     int       // records processed
 	out   []byte    // their output
@@ -51,6 +59,7 @@ type appendFunc func(dst, in []byte) ([]byte, bool)
 // worker runs a record function over batches and formats each outcome.
 type worker struct {
 	fn         recordFunc
+	maxRecord  int
 	fast       appendFunc // nil, or the fast form of fn (never with json)
 	delim      byte
 	json       bool
@@ -61,7 +70,7 @@ type worker struct {
 }
 
 func newWorker(fn recordFunc, fast appendFunc, opts *recordOptions) *worker {
-	w := &worker{fn: fn, delim: opts.delim(), json: opts.json,
+	w := &worker{fn: fn, maxRecord: int(opts.maxRecord), delim: opts.delim(), json: opts.json,
 		skip: opts.onError == onErrorSkip, stopOnFail: opts.onError == onErrorFail}
 	if w.json {
 		w.enc = newJSONEncoder(w)
@@ -73,15 +82,27 @@ func newWorker(fn recordFunc, fast appendFunc, opts *recordOptions) *worker {
 
 // Write appends p to the output of the current batch.
 func (w *worker) Write(p []byte) (int, error) {
-	w.cur.out = append(w.cur.out, p...)
+	w.cur.out = append(room(w.cur.out, len(p)), p...)
 	return len(p), nil
 }
 
+// shrinkOutAbove is the capacity above which the output buffer of a batch
+// is dropped when the batch is reused, so that the output of one large
+// record does not stay in every batch.
+const shrinkOutAbove = 1 << 20
+
 // process runs the record function on each record of b.
 func (w *worker) process(b *batch) {
+	if cap(b.out) > shrinkOutAbove {
+		b.out = nil
+	}
 	b.n, b.out, b.fails, b.err = 0, b.out[:0], b.fails[:0], nil
 	w.cur = b
-	if b.raw {
+	switch {
+	case b.long != nil:
+		w.tooLong(b, b.long)
+		return
+	case b.raw:
 		w.record(b, b.data)
 		return
 	}
@@ -89,9 +110,18 @@ func (w *worker) process(b *batch) {
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, w.delim)
 		rec := data[:i]
+		start := len(b.data) - len(data)
 		data = data[i+1:]
 		if w.delim == '\n' && i > 0 && rec[i-1] == '\r' {
 			rec = rec[:i-1]
+		}
+		if len(rec) > w.maxRecord {
+			// Read whole within a batch, but longer than allowed all
+			// the same.
+			if !w.tooLong(b, &longRecord{off: b.pos + int64(start), size: int64(len(rec))}) {
+				return
+			}
+			continue
 		}
 		if w.fast != nil {
 			if out, ok := w.fast(b.out, rec); ok {
@@ -110,7 +140,40 @@ func (w *worker) process(b *batch) {
 func (w *worker) record(b *batch, in []byte) bool {
 	index := b.n
 	b.n++
-	o := w.fn(in)
+	return w.emit(b, index, in, w.fn(in))
+}
+
+// codeTooLong is the error code of a record longer than --max-record.
+const codeTooLong = "record-too-long"
+
+// longJSON is the --json object of a record longer than --max-record.
+type longJSON struct {
+	InputBytes int64        `json:"input_bytes"`
+	Error      *recordError `json:"error"`
+}
+
+// tooLong handles the record lr of b, longer than --max-record, as a
+// failure, and reports whether to go on.
+func (w *worker) tooLong(b *batch, lr *longRecord) bool {
+	index := b.n
+	b.n++
+	var where string
+	switch {
+	case b.raw:
+		where = fmt.Sprintf("argument %d", b.pos)
+	case b.gz:
+		where = fmt.Sprintf("starts at byte %d of %s, gunzipped", lr.off, displayName(b.name))
+	default:
+		where = fmt.Sprintf("starts at byte %d of %s", lr.off, displayName(b.name))
+	}
+	e := &recordError{Offset: w.maxRecord, Code: codeTooLong,
+		Message: fmt.Sprintf("record of %d bytes, longer than --max-record %d: not processed (%s)", lr.size, w.maxRecord, where)}
+	return w.emit(b, index, nil, outcome{Err: e, JSON: longJSON{InputBytes: lr.size, Error: e}})
+}
+
+// emit writes the outcome o of the record in, number index of b, and
+// reports whether to go on.
+func (w *worker) emit(b *batch, index int, in []byte, o outcome) bool {
 	if o.Err != nil {
 		b.fails = append(b.fails, failure{index: index, off: len(b.out), err: *o.Err, detail: o.Detail})
 		switch {
@@ -126,7 +189,7 @@ func (w *worker) record(b *batch, in []byte) bool {
 		w.writeJSON(b, in, o)
 		return b.err == nil
 	}
-	b.out = append(b.out, o.Output...)
+	b.out = append(room(b.out, len(o.Output)+1), o.Output...)
 	b.out = append(b.out, w.delim)
 	return true
 }
@@ -159,6 +222,9 @@ type sink struct {
 	records atomic.Int64 // records written
 	failed  int
 	stopped bool // --on-error fail met a failure
+
+	stream        int   // the input stream of the last batch written
+	streamRecords int64 // the records of that stream written
 }
 
 func newSink(stdout, stderr io.Writer, opts *recordOptions) *sink {
@@ -169,6 +235,7 @@ func newSink(stdout, stderr io.Writer, opts *recordOptions) *sink {
 		messages:   opts.onError == onErrorFail || (opts.onError == onErrorReport && !opts.json),
 		stopOnFail: opts.onError == onErrorFail,
 		separate:   separateFiles(stdout, stderr),
+		stream:     -2,
 	}
 }
 
@@ -192,6 +259,13 @@ func (s *sink) write(b *batch) error {
 	if b.err != nil {
 		return b.err
 	}
+	if err := s.writeBatch(b); err != nil {
+		return &ioError{fmt.Errorf("writing the output: %w", err)}
+	}
+	return nil
+}
+
+func (s *sink) writeBatch(b *batch) error {
 	pos := 0
 	base := s.records.Load()
 	for _, f := range b.fails {
@@ -229,6 +303,10 @@ func (s *sink) write(b *batch) error {
 		_, err = s.w.Write(rest)
 	}
 	s.records.Add(int64(b.n))
+	if b.stream != s.stream {
+		s.stream, s.streamRecords = b.stream, 0
+	}
+	s.streamRecords += int64(b.n)
 	if s.stopOnFail && len(b.fails) > 0 {
 		s.stopped = true
 	}
@@ -241,7 +319,7 @@ const directWrite = 16 << 10
 
 // message writes the message of a failure to w.
 func (s *sink) message(w io.Writer, base int64, f failure) {
-	fmt.Fprintf(w, "urikit: record %d: offset %d: %s\n%s", base+int64(f.index)+1, f.err.Offset, f.err.Message, f.detail)
+	fmt.Fprintf(w, "urikit: record %d: offset %d: %s\n%s", base+int64(f.index)+1, f.err.Offset, clip(f.err.Message, maxMessage), f.detail)
 }
 
 // processRecords streams the records through record functions made by
@@ -258,7 +336,7 @@ func processRecordsFast(cmd *cobra.Command, args []string, opts recordOptions, n
 	if err != nil {
 		return err
 	}
-	rd, err := newRecordReader(args, opts.files, cmd.InOrStdin(), opts.delim())
+	rd, err := newRecordReader(args, opts.files, cmd.InOrStdin(), opts.delim(), int(opts.maxRecord))
 	if err != nil {
 		return err
 	}
@@ -277,8 +355,16 @@ func processRecordsFast(cmd *cobra.Command, args []string, opts recordOptions, n
 	} else {
 		err = runParallel(rd, newFn, jobs, snk, &opts)
 	}
-	if ferr := snk.w.Flush(); err == nil {
-		err = ferr
+	if ferr := snk.w.Flush(); err == nil && ferr != nil {
+		err = &ioError{fmt.Errorf("writing the output: %w", ferr)}
+	}
+	var re *readError
+	if errors.As(err, &re) {
+		// Say how many records were read whole before the error.
+		re.counted, re.total = true, snk.records.Load()
+		if snk.stream == re.stream {
+			re.records = snk.streamRecords
+		}
 	}
 	bar.stop()
 	if opts.stats {

@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/spf13/cobra"
@@ -37,6 +40,29 @@ type outcome struct {
 // record bytes it is given are valid only during the call.
 type recordFunc func(in []byte) outcome
 
+// reuse returns buf emptied for the next record, with room for n bytes
+// (see room); it drops a buffer that grew large for one record, so that a
+// worker does not keep that much memory.
+func reuse(buf []byte, n int) []byte {
+	if cap(buf) > max(shrinkOutAbove, n) {
+		buf = nil
+	}
+	return room(buf[:0], n)
+}
+
+// room returns b with room for n more bytes. When it must grow, it at
+// least doubles the capacity: append grows a large slice by a quarter
+// only, which for output built piece by piece costs up to five times the
+// final size in all, where doubling costs two.
+func room(b []byte, n int) []byte {
+	if cap(b)-len(b) >= n {
+		return b
+	}
+	nb := make([]byte, len(b), max(2*cap(b), len(b)+n))
+	copy(nb, b)
+	return nb
+}
+
 // transient returns the bytes of a record as a string without copying
 // them, for the hot paths. The string must not be kept after the record
 // function returns: the batch that holds the record is refilled later.
@@ -61,41 +87,64 @@ type recordOptions struct {
 	onError    string
 	stats      bool
 	noProgress bool
+	maxRecord  byteSize
 }
 
 // recordsHelp is appended to the long help of every record subcommand.
 const recordsHelp = `
 
 Records: the arguments, then the records of each -f FILE in order ("-" is
-standard input; a name ending in ".gz" is gunzipped), or standard input
-when there are neither. Records end at a newline (a "\r" before it is
-dropped), or at a NUL byte with -0, which also ends each output record with
-NUL instead of a newline. A last record without its terminator counts.
+standard input), or standard input when there are neither. An input that
+starts with the gzip magic bytes (1f 8b 08) is gunzipped, whatever its name
+and on standard input too; a file named *.gz must hold gzip data. A UTF-8
+byte order mark at the start of an input is skipped. Records end at a
+newline (a "\r" before it is dropped), or at a NUL byte with -0, which also
+ends each output record with NUL instead of a newline. A last record
+without its terminator counts, when the input ends normally.
+
+A record longer than --max-record bytes (default 4M; K, M and G are
+binary multiples; the terminator, and a "\r" before a newline, do not
+count) is never held in memory: it is read past and fails with the code
+"record-too-long", its length and where it starts (the byte offset in the
+input, after gunzip), as {"input_bytes": N, "error": {...}} under --json.
 
 Records stream through -j parallel workers (default: one per CPU) in
 batches, in bounded memory, and the output keeps the input order.
 
 --on-error report (the default) writes a failing record's error to standard
 error as "urikit: record N: offset K: message" (N counts from 1 across all
-inputs), an empty output record in its place (or the record's JSON object
-with its "error" under --json), and goes on. skip writes nothing for a
-failing record, and exits 0 when only skipped records failed. fail stops at
-the first failing record, after its message, with exit status 1.
+inputs), then the record around offset K (up to 80 bytes each side, "…"
+where cut) with a caret under it, an empty output record in its place (or
+the record's JSON object with its "error" under --json), and goes on. skip
+writes nothing for a failing record, and exits 0 when only skipped records
+failed. fail stops at the first failing record, after its message, with
+exit status 1.
+
+When an input cannot be read to its end (a truncated or corrupt gzip
+stream, a read error), every record read whole before the failure is
+processed and written first; the incomplete record it cut is not. Then
+the error names the input, the bytes read, and how many records were read
+whole, and the exit status is 3. A missing file is also status 3.
 
 When standard error is a terminal and the size of the input is known
 (regular files), a progress line shows the bytes read, records/s and the
 time left; --no-progress hides it. --stats writes a one-line summary to
-standard error at the end: records, failures, time and records/s.`
+standard error at the end: records, failures, time and records/s.
+
+Exit status: 0 all records succeeded (or were skipped), 1 some record
+failed, 2 usage error, 3 I/O error (see urikit --help).`
 
 func (o *recordOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "write one JSON object per record")
-	f.StringArrayVarP(&o.files, "file", "f", nil, "read records from `FILE` (repeatable; - is standard input; .gz is gunzipped)")
+	f.StringArrayVarP(&o.files, "file", "f", nil, "read records from `FILE` (repeatable; - is standard input; gzip data is gunzipped)")
 	f.BoolVarP(&o.nul, "null", "0", false, "records end with NUL instead of newline, in input and output")
 	f.IntVarP(&o.jobs, "jobs", "j", 0, "parallel workers `N` (0: one per CPU)")
 	f.StringVar(&o.onError, "on-error", onErrorReport, "on a failing record, `MODE`: report, skip or fail")
 	f.BoolVar(&o.stats, "stats", false, "write a summary line (records, failures, records/s) to standard error at the end")
 	f.BoolVar(&o.noProgress, "no-progress", false, "never show the progress line")
+	o.maxRecord = defaultMaxRecord
+	f.Var(&o.maxRecord, "max-record", "longest record in `BYTES` (suffix K, M or G: binary multiples); a longer one fails unread")
 	_ = cmd.RegisterFlagCompletionFunc("on-error", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{onErrorReport, onErrorSkip, onErrorFail}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -114,6 +163,9 @@ func (o *recordOptions) check() (int, error) {
 	default:
 		return 0, fmt.Errorf("--on-error %q: want report, skip or fail", o.onError)
 	}
+	if o.maxRecord < 1 {
+		return 0, fmt.Errorf("--max-record %d: want 1 or more", o.maxRecord)
+	}
 	switch {
 	case o.jobs < 0:
 		return 0, fmt.Errorf("--jobs %d: want 0 (one per CPU) or more", o.jobs)
@@ -121,6 +173,80 @@ func (o *recordOptions) check() (int, error) {
 		return runtime.GOMAXPROCS(0), nil
 	}
 	return o.jobs, nil
+}
+
+// byteSize is a size in bytes given as a number with an optional binary
+// suffix: 512, 64K, 8M, 1G (also 64k, 64KB, 64KiB).
+type byteSize int
+
+func (s *byteSize) Set(v string) error {
+	bad := errors.New("want a number of bytes such as 512, 64K or 8M")
+	t := strings.TrimSuffix(strings.ToLower(v), "b")
+	unit := strings.HasSuffix(t, "i") // "KiB" and the like
+	if unit {
+		t = t[:len(t)-1]
+	}
+	mult := 1
+	if t != "" {
+		switch t[len(t)-1] {
+		case 'k':
+			mult = 1 << 10
+		case 'm':
+			mult = 1 << 20
+		case 'g':
+			mult = 1 << 30
+		}
+	}
+	switch {
+	case mult > 1:
+		t = t[:len(t)-1]
+	case unit:
+		return bad
+	}
+	n, err := strconv.ParseUint(t, 10, 63)
+	if err != nil {
+		return bad
+	}
+	if n > uint64(maxInt/mult) {
+		return errors.New("too large")
+	}
+	*s = byteSize(int(n) * mult)
+	return nil
+}
+
+// maxInt is the largest int.
+const maxInt = int(^uint(0) >> 1)
+
+func (s *byteSize) String() string {
+	n := int(*s)
+	switch {
+	case n != 0 && n%(1<<30) == 0:
+		return strconv.Itoa(n>>30) + "G"
+	case n != 0 && n%(1<<20) == 0:
+		return strconv.Itoa(n>>20) + "M"
+	case n != 0 && n%(1<<10) == 0:
+		return strconv.Itoa(n>>10) + "K"
+	}
+	return strconv.Itoa(n)
+}
+
+func (s *byteSize) Type() string { return "size" }
+
+// maxMessage is the most bytes of a failure's message written to
+// standard error.
+const maxMessage = 300
+
+// clip returns s cut to at most n bytes on a UTF-8 boundary, with "…"
+// added where it was cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }
 
 // delim is the byte that ends records, in input and output.

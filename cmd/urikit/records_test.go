@@ -57,7 +57,7 @@ func TestFileInputs(t *testing.T) {
 		t.Errorf("arguments and -f: got %q, want %q", out, want)
 	}
 	// A file that is not there, or not gzip despite its name, is an error.
-	if _, errOut, code := cli(t, "", "encode", "-f", filepath.Join(t.TempDir(), "nope")); code != exitUsage || !strings.Contains(errOut, "nope") {
+	if _, errOut, code := cli(t, "", "encode", "-f", filepath.Join(t.TempDir(), "nope")); code != exitIO || !strings.Contains(errOut, "nope") || strings.Contains(errOut, "--help") {
 		t.Errorf("missing file: %d %q", code, errOut)
 	}
 	bad := writeFile(t, "bad.gz", []byte("plain text\n"))

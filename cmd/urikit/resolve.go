@@ -52,12 +52,12 @@ func newBaseCmd(cmd *cobra.Command, op func(r, base uri.Reference) uri.Reference
 		return processRecords(cmd, args, opts, func() recordFunc {
 			var buf []byte
 			return func(in []byte) outcome {
-				r, err := uri.Parse(string(in))
+				r, err := uri.Parse(transient(in))
 				if err != nil {
 					e := report.URIError(err)
-					return outcome{Err: e, Detail: caret(string(in), e.Offset)}
+					return outcome{Err: e, Detail: caret(transient(in), e.Offset)}
 				}
-				buf = op(r, b).AppendTo(buf[:0])
+				buf = op(r, b).AppendTo(reuse(buf, len(in)+256))
 				return outcome{Output: buf}
 			}
 		})

@@ -8,20 +8,55 @@ import (
 	"github.com/urikit/urikit/uri"
 )
 
-// caret returns input on one line and a caret under the byte offset off,
-// both indented, for a human reader.
+// caretWindow is how many bytes of a record caret shows on each side of
+// the offset.
+const caretWindow = 80
+
+// caret returns the record input around the byte offset off on one line,
+// and a caret under off, both indented, for a human reader. It shows at
+// most caretWindow bytes on each side (cut on UTF-8 boundaries, with "…"
+// where cut), so that its size does not depend on the record's; control
+// characters show as "·".
 func caret(input string, off int) string {
-	if off > len(input) {
-		off = len(input)
+	off = min(max(off, 0), len(input))
+	lo := max(0, off-caretWindow)
+	for lo < off && !utf8.RuneStart(input[lo]) {
+		lo++
 	}
-	shown := strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f {
-			return '·'
+	hi := min(len(input), off+caretWindow)
+	for hi > off && hi < len(input) && !utf8.RuneStart(input[hi]) {
+		hi--
+	}
+	var b strings.Builder
+	b.Grow(2*caretWindow + 32)
+	b.WriteString("  ")
+	col := 0
+	if lo > 0 {
+		b.WriteString("…")
+		col++
+	}
+	show := func(s string) int {
+		n := 0
+		for _, r := range s {
+			if r < ' ' || r == 0x7f {
+				r = '·'
+			}
+			b.WriteRune(r)
+			n++
 		}
-		return r
-	}, input)
-	col := utf8.RuneCountInString(input[:off])
-	return "  " + shown + "\n  " + strings.Repeat(" ", col) + "^\n"
+		return n
+	}
+	col += show(input[lo:off])
+	show(input[off:hi])
+	if hi < len(input) {
+		b.WriteString("…")
+	}
+	b.WriteString("\n  ")
+	for range col {
+		b.WriteByte(' ')
+	}
+	b.WriteString("^\n")
+	return b.String()
 }
 
 // parseURIArg parses a reference given as a flag or argument, strictly.
