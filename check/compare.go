@@ -3,7 +3,6 @@ package check
 import (
 	"errors"
 	"net/netip"
-	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/internal/uts46"
@@ -20,10 +19,13 @@ import (
 type reading struct {
 	parser string
 	scheme string
-	user   string // decoded username "\x00" decoded password
-	host   string
-	port   string
-	path   string
+	// user and pass are the username and password, escaped when
+	// userEnc (the key is their decoded text: see sameUser).
+	user, pass string
+	userEnc    bool
+	host       string
+	port       string
+	path       string
 }
 
 const (
@@ -32,21 +34,45 @@ const (
 	parserNetURL = "net/url"
 )
 
-// decodeLenient decodes the escapes of s, keeping invalid ones as they are.
-func decodeLenient(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	b, _ := percent.Decoder{Lenient: true}.DecodeBytes(s)
-	return string(b)
-}
-
-// userKey is the key of a userinfo given as its raw user and password.
-func userKey(user, pass string) string {
-	if user == "" && pass == "" {
+// userKey is the key of the userinfo of r: its decoded username and
+// password joined with a NUL, "" for none.
+func userKey(r reading) string {
+	if r.user == "" && r.pass == "" {
 		return ""
 	}
-	return decodeLenient(user) + "\x00" + decodeLenient(pass)
+	if !r.userEnc {
+		return r.user + "\x00" + r.pass
+	}
+	return decodeLenient(r.user) + "\x00" + decodeLenient(r.pass)
+}
+
+// sameUser reports whether a and b have the same userinfo key, without
+// building the keys.
+func sameUser(a, b reading) bool {
+	return sameDecoded(a.user, a.userEnc, b.user, b.userEnc) && sameDecoded(a.pass, a.userEnc, b.pass, b.userEnc)
+}
+
+// sameDecoded reports whether a and b are the same text once decoded
+// (decodeLenient) where aEnc and bEnc say they are escaped.
+func sameDecoded(a string, aEnc bool, b string, bEnc bool) bool {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		x, y := a[i], b[j]
+		i++
+		j++
+		if v, ok := escapeAt(a, i-1); aEnc && ok {
+			x = v
+			i += 2
+		}
+		if v, ok := escapeAt(b, j-1); bEnc && ok {
+			y = v
+			j += 2
+		}
+		if x != y {
+			return false
+		}
+	}
+	return i == len(a) && j == len(b)
 }
 
 // hostKey is the key of a host as a parser stores it: IP addresses in
@@ -54,8 +80,9 @@ func userKey(user, pass string) string {
 // Unicode (the WHATWG parser stores A-labels, the others the Unicode text
 // they were given). A difference that UTS #46 mapping makes (full-width
 // dots and letters, compatibility characters) stays a difference: the
-// other parsers do not make it.
-func hostKey(h string) string {
+// other parsers do not make it (only A-labels are decoded, see
+// toUnicode).
+func (c *checker) hostKey(h string) string {
 	if strings.HasPrefix(h, "[") && strings.HasSuffix(h, "]") {
 		h = h[1 : len(h)-1]
 	}
@@ -63,12 +90,105 @@ func hostKey(h string) string {
 		return a.WithZone("").String()
 	}
 	h = strings.ToLower(decodeLenient(h))
-	if strings.Contains(h, "xn--") {
-		if u, err := uts46.DomainToUnicode(h, false); err == nil {
+	if hasXN(h) {
+		if u, ok := c.unicodeHost(h); ok {
 			return u
 		}
 	}
 	return h
+}
+
+// unicodeHost returns toUnicode(h), remembering the last answer: the IDN
+// check, the host comparison and the target all need the Unicode form of
+// the same host.
+func (c *checker) unicodeHost(h string) (string, bool) {
+	if !c.uniDone || c.uniIn != h {
+		u, ok := toUnicode(h)
+		c.uniIn, c.uniOut, c.uniOK, c.uniDone = h, u, ok, true
+	}
+	return c.uniOut, c.uniOK
+}
+
+// toUnicode returns the host name h with its A-labels decoded: each
+// ASCII label that starts with "xn--" (in any case) decoded from Punycode,
+// the other ASCII labels lowercased, and the other labels kept as they
+// are. ok is false when an A-label does not decode (it is then kept) or
+// decodes to ASCII.
+//
+// On the host of a WHATWG reading, which is the output of UTS #46
+// ToASCII, this gives what UTS #46 ToUnicode does (whose mapping and
+// validation that host has passed already), in time and memory linear in
+// len(h) whatever the number of labels: uts46's own ToUnicode costs
+// several hundred bytes per call and far more per byte on names of many
+// labels.
+func toUnicode(h string) (string, bool) {
+	if !hasXN(h) {
+		return asciiLower(h), true
+	}
+	b := make([]byte, 0, len(h))
+	ok := true
+	first := true
+	for label := range strings.SplitSeq(h, ".") {
+		if !first {
+			b = append(b, '.')
+		}
+		first = false
+		start := len(b)
+		ascii, upper := true, false
+		for j := 0; j < len(label); j++ {
+			x := label[j]
+			ascii = ascii && x < 0x80
+			if 'A' <= x && x <= 'Z' {
+				x += 'a' - 'A'
+				upper = true
+			}
+			b = append(b, x)
+		}
+		if !ascii || len(label) < 4 || string(b[start:start+4]) != "xn--" {
+			continue
+		}
+		lower := label[4:]
+		if upper {
+			lower = string(b[start+4:])
+		}
+		d, err := uts46.DecodePunycode(lower)
+		if err != nil {
+			ok = false
+			continue
+		}
+		if d == "" || isASCIIString(d) {
+			ok = false
+		}
+		b = append(b[:start], d...)
+	}
+	return string(b), ok
+}
+
+// hasXN reports whether s holds "xn--" in any case.
+func hasXN(s string) bool {
+	for i := 0; i+4 <= len(s); i++ {
+		if s[i]|0x20 == 'x' && s[i+1]|0x20 == 'n' && s[i+2] == '-' && s[i+3] == '-' {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiLower returns s with its ASCII letters lowercased (s itself when
+// it has no uppercase ASCII letter).
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 // portKey is the key of a port: digits without leading zeros, the
@@ -109,10 +229,44 @@ func pathKey(p, scheme string, hasAuth bool) string {
 	return k
 }
 
+// keyMemo computes keys, reusing the key of an equal argument: the
+// parsers often store the same text, and a key costs a copy or more of
+// it.
+// A tag holds the other arguments of the key function.
+type keyMemo struct {
+	tag [3]string
+	in  [3]string
+	out [3]string
+	n   int
+}
+
+func (m *keyMemo) get(tag, in string, f func() string) string {
+	for i := range m.n {
+		if m.tag[i] == tag && m.in[i] == in {
+			return m.out[i]
+		}
+	}
+	out := f()
+	if m.n < len(m.in) {
+		m.tag[m.n], m.in[m.n], m.out[m.n] = tag, in, out
+		m.n++
+	}
+	return out
+}
+
 // readings returns the readings of the parsers that accepted the input
 // (RFC 3986 always does, leniently).
 func (c *checker) readings() []reading {
-	var rs []reading
+	rs := make([]reading, 0, 3)
+	var hosts, paths keyMemo
+	hostKey := func(h string) string { return hosts.get("", h, func() string { return c.hostKey(h) }) }
+	pathKey := func(p, scheme string, hasAuth bool) string {
+		tag := "-" + scheme
+		if hasAuth {
+			tag = "+" + scheme
+		}
+		return paths.get(tag, p, func() string { return pathKey(p, scheme, hasAuth) })
+	}
 	r := c.ref
 	sch, _ := r.Scheme()
 	sch = strings.ToLower(sch)
@@ -120,27 +274,23 @@ func (c *checker) readings() []reading {
 	user, pass, _ := strings.Cut(ui, ":")
 	h, _ := r.Host()
 	p, _ := r.Port()
-	rs = append(rs, reading{parser: parserRFC, scheme: sch, user: userKey(user, pass), host: hostKey(h),
+	rs = append(rs, reading{parser: parserRFC, scheme: sch, user: user, pass: pass, userEnc: true, host: hostKey(h),
 		port: portKey(p, sch), path: pathKey(r.Path(), sch, r.HasAuthority())})
 	if w := c.w; w != nil {
-		rs = append(rs, reading{parser: parserWHATWG, scheme: w.Scheme(), user: userKey(w.Username(), w.Password()),
+		rs = append(rs, reading{parser: parserWHATWG, scheme: w.Scheme(), user: w.Username(), pass: w.Password(), userEnc: true,
 			host: hostKey(w.Hostname()), port: portKey(w.Port(), w.Scheme()), path: pathKey(w.Pathname(), w.Scheme(), w.HasHost())})
 	}
 	if u := c.nu; u != nil {
 		rd := reading{parser: parserNetURL, scheme: u.Scheme, host: hostKey(u.Hostname()), port: portKey(u.Port(), u.Scheme)}
 		if u.User != nil {
-			pw, _ := u.User.Password()
-			// Username and Password are decoded already; userKey
-			// would decode a second time.
-			rd.user = u.User.Username() + "\x00" + pw
-			if rd.user == "\x00" {
-				rd.user = ""
-			}
+			// Username and Password are decoded already.
+			rd.user = u.User.Username()
+			rd.pass, _ = u.User.Password()
 		}
 		if u.Opaque != "" {
 			rd.path = pathKey(u.Opaque, u.Scheme, false)
 		} else {
-			rd.path = pathKey(u.EscapedPath(), u.Scheme, netURLHasAuthority(u, c.in))
+			rd.path = pathKey(c.nuPath, u.Scheme, netURLHasAuthority(u, c.in))
 		}
 		rs = append(rs, rd)
 	}
@@ -162,13 +312,11 @@ func (c *checker) checkParsers() {
 	var rejects []string
 	off := len(c.in)
 	if c.w == nil {
-		reason := c.wErr.Error()
 		var we *whatwg.Error
 		if errors.As(c.wErr, &we) {
-			reason = we.Code + " at offset " + strconv.Itoa(we.Offset)
 			off = we.Offset
 		}
-		rejects = append(rejects, "the WHATWG parser (browsers): "+reason)
+		rejects = append(rejects, "the WHATWG parser (browsers): "+whatwgError(c.wErr))
 	}
 	if c.nu == nil {
 		rejects = append(rejects, "net/url: "+netURLError(c.nuErr))
@@ -178,26 +326,26 @@ func (c *checker) checkParsers() {
 		c.add(ParserReject, Warn, off, "rejected by "+strings.Join(rejects, ", and by "), "")
 	}
 
-	rs := c.readings()
-	if len(rs) < 2 {
-		return
+	if c.w == nil && c.nu == nil {
+		return // one reading: nothing to compare
 	}
+	rs := c.readings()
 	sp := c.sp
-	c.compare(rs, SchemeMismatch, "scheme", 0, func(r reading) string { return r.scheme })
+	c.compare(rs, SchemeMismatch, "scheme", 0, byKey(func(r reading) string { return r.scheme }))
 	userOff := sp.hostStart
 	if sp.userStart >= 0 {
 		userOff = sp.userStart
 	}
-	c.compare(rs, UserinfoMismatch, "userinfo", userOff, func(r reading) string { return r.user })
+	c.compare(rs, UserinfoMismatch, "userinfo", userOff, comparison{sameUser, userKey})
 	if !c.ipv4Explained() {
-		c.compare(rs, HostMismatch, "host", sp.hostStart, func(r reading) string { return r.host })
+		c.compare(rs, HostMismatch, "host", sp.hostStart, byKey(func(r reading) string { return r.host }))
 	}
 	portOff := sp.hostEnd
 	if sp.portStart >= 0 {
 		portOff = sp.portStart
 	}
-	c.compare(rs, PortMismatch, "port", portOff, func(r reading) string { return r.port })
-	c.compare(rs, PathMismatch, "path", sp.pathStart, func(r reading) string { return r.path })
+	c.compare(rs, PortMismatch, "port", portOff, byKey(func(r reading) string { return r.port }))
+	c.compare(rs, PathMismatch, "path", sp.pathStart, byKey(func(r reading) string { return r.path }))
 }
 
 // netURLOffset estimates where net/url stopped: the first control
@@ -212,17 +360,30 @@ func (c *checker) netURLOffset() int {
 	return 0
 }
 
-// compare reports code when the readings do not all give the same key.
-func (c *checker) compare(rs []reading, code Code, what string, off int, key func(reading) string) {
-	first := key(rs[0])
-	same := true
+// A comparison tells whether two readings agree on a component (same)
+// and gives the key of a reading for a message (key).
+type comparison struct {
+	same func(a, b reading) bool
+	key  func(reading) string
+}
+
+// byKey is the comparison of a component whose key the reading holds.
+func byKey(key func(reading) string) comparison {
+	return comparison{func(a, b reading) bool { return key(a) == key(b) }, key}
+}
+
+// compare reports code when the readings do not all agree, with the key
+// of each in the message.
+func (c *checker) compare(rs []reading, code Code, what string, off int, by comparison) {
+	key := by.key
+	agree := true
 	for _, r := range rs[1:] {
-		if key(r) != first {
-			same = false
+		if !by.same(rs[0], r) {
+			agree = false
 			break
 		}
 	}
-	if same {
+	if agree {
 		return
 	}
 	var b strings.Builder
@@ -243,15 +404,16 @@ func (c *checker) compare(rs []reading, code Code, what string, off int, key fun
 	c.add(code, code.Severity(), off, b.String(), "")
 }
 
-// showKey quotes a key for a message, "(none)" when empty.
+// showKey quotes a key for a message (a window of it when it is long),
+// "(none)" when empty.
 func showKey(k string) string {
 	if k == "" {
 		return "(none)"
 	}
 	if u, p, ok := strings.Cut(k, "\x00"); ok {
-		return strconv.Quote(u) + " password " + strconv.Quote(p)
+		return quote(u) + " password " + quote(p)
 	}
-	return strconv.Quote(k)
+	return quote(k)
 }
 
 func contains(list []string, s string) bool {
