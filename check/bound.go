@@ -23,7 +23,7 @@ const (
 // MaxSegments is the number of path segments a Target decodes at most;
 // Target.SegmentsTruncated tells when the path has more (Target.Path
 // always holds the whole path).
-const MaxSegments = 256
+const MaxSegments = 128
 
 // quote returns s quoted in Go syntax. A text longer than about 48 bytes
 // is quoted as its first 32 and last 16 bytes (cut on UTF-8 boundaries)
@@ -33,16 +33,20 @@ func quote(s string) string {
 	if len(s) <= quoteHead+quoteTail+8 {
 		return strconv.Quote(s)
 	}
-	h := runeStart(s, quoteHead)
-	t := runeStart(s, len(s)-quoteTail)
-	b := make([]byte, 0, 4*(quoteHead+quoteTail)+32)
-	b = strconv.AppendQuote(b, s[:h])
+	return quoteCut(s[:runeStart(s, quoteHead)], s[runeStart(s, len(s)-quoteTail):], len(s))
+}
+
+// quoteCut quotes the start and the end of a text of n bytes around "…",
+// followed by the length: "abc…xyz" (10000 bytes).
+func quoteCut(head, tail string, n int) string {
+	b := make([]byte, 0, 4*(len(head)+len(tail))+32)
+	b = strconv.AppendQuote(b, head)
 	b = b[:len(b)-1]
 	b = append(b, "…"...)
-	q := strconv.AppendQuote(nil, s[t:])
+	q := strconv.AppendQuote(nil, tail)
 	b = append(b, q[1:]...)
 	b = append(b, " ("...)
-	b = strconv.AppendInt(b, int64(len(s)), 10)
+	b = strconv.AppendInt(b, int64(n), 10)
 	b = append(b, " bytes)"...)
 	return string(b)
 }

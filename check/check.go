@@ -137,7 +137,7 @@ type checker struct {
 
 	nu     *url.URL
 	nuErr  error
-	nuPath string // nu.EscapedPath(), which builds a new string each time
+	nuPath string // nu.EscapedPath()
 
 	findings []Finding
 
@@ -163,7 +163,7 @@ func newChecker(s string) *checker {
 	if c.nuErr != nil {
 		c.nu = nil
 	} else {
-		c.nuPath = c.nu.EscapedPath()
+		c.nuPath = netEscapedPath(c.nu)
 	}
 	return c
 }
@@ -334,12 +334,12 @@ func (c *checker) netURLView() View {
 	}
 	u := c.nu
 	v := View{OK: true, Scheme: u.Scheme, HasAuthority: netURLHasAuthority(u, c.in), Host: u.Hostname(), Port: u.Port(),
-		Path: c.nuPath, Query: u.RawQuery, Fragment: u.EscapedFragment()}
+		Path: c.nuPath, Query: u.RawQuery, Fragment: netEscapedFragment(u)}
 	if u.Opaque != "" {
 		v.Path = u.Opaque
 	}
 	if u.User != nil {
-		v.Userinfo = u.User.String()
+		v.Userinfo = netUserinfoString(u.User)
 	}
 	return v
 }

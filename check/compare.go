@@ -4,8 +4,8 @@ import (
 	"errors"
 	"net/netip"
 	"strings"
+	"unicode/utf8"
 
-	"github.com/urikit/urikit/internal/uts46"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/whatwg"
@@ -25,7 +25,9 @@ type reading struct {
 	userEnc    bool
 	host       string
 	port       string
-	path       string
+	// path is the path as the parser stores it, "/" for the empty path
+	// of a special URL with a host (see pathKey).
+	path string
 }
 
 const (
@@ -125,43 +127,72 @@ func toUnicode(h string) (string, bool) {
 	if !hasXN(h) {
 		return asciiLower(h), true
 	}
-	b := make([]byte, 0, len(h))
+	var b strings.Builder
+	b.Grow(len(h))
+	var runes []rune // the code points of the label being decoded
 	ok := true
-	first := true
-	for label := range strings.SplitSeq(h, ".") {
-		if !first {
-			b = append(b, '.')
+	for i, label := range splitLabels(h) {
+		if i > 0 {
+			b.WriteByte('.')
 		}
-		first = false
-		start := len(b)
-		ascii, upper := true, false
-		for j := 0; j < len(label); j++ {
-			x := label[j]
-			ascii = ascii && x < 0x80
-			if 'A' <= x && x <= 'Z' {
-				x += 'a' - 'A'
-				upper = true
-			}
-			b = append(b, x)
-		}
-		if !ascii || len(label) < 4 || string(b[start:start+4]) != "xn--" {
+		if len(label) < 4 || !isASCIIString(label) || label[0]|0x20 != 'x' || label[1]|0x20 != 'n' || label[2] != '-' || label[3] != '-' {
+			writeASCIILower(&b, label)
 			continue
 		}
-		lower := label[4:]
-		if upper {
-			lower = string(b[start+4:])
+		if runes == nil {
+			runes = make([]rune, 0, min(longestLabel(h)-4, pcMaxLen))
 		}
-		d, err := uts46.DecodePunycode(lower)
-		if err != nil {
+		d, valid := decodePunycode(label[4:], runes)
+		runes = d
+		if !valid {
 			ok = false
+			writeASCIILower(&b, label)
 			continue
 		}
-		if d == "" || isASCIIString(d) {
-			ok = false
+		nonASCII := false
+		for _, r := range d {
+			nonASCII = nonASCII || r >= utf8.RuneSelf
+			b.WriteRune(r)
 		}
-		b = append(b[:start], d...)
+		if !nonASCII {
+			ok = false // an A-label of ASCII, or of nothing
+		}
 	}
-	return string(b), ok
+	return b.String(), ok
+}
+
+// splitLabels returns an iterator over the "."-separated parts of h and
+// their index.
+func splitLabels(h string) func(yield func(int, string) bool) {
+	return func(yield func(int, string) bool) {
+		i := 0
+		for label := range strings.SplitSeq(h, ".") {
+			if !yield(i, label) {
+				return
+			}
+			i++
+		}
+	}
+}
+
+// writeASCIILower writes s with its ASCII letters lowercased.
+func writeASCIILower(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+}
+
+// longestLabel returns the length of the longest "."-separated part of h.
+func longestLabel(h string) int {
+	n := 0
+	for label := range strings.SplitSeq(h, ".") {
+		n = max(n, len(label))
+	}
+	return n
 }
 
 // hasXN reports whether s holds "xn--" in any case.
@@ -214,19 +245,132 @@ func isSpecial(scheme string) bool {
 	return false
 }
 
-// pathKey is the key of a path: every byte RFC 3986 does not allow in a
-// path encoded (valid escapes kept), escapes normalized (uppercase hex,
-// unreserved decoded), dot segments removed from an absolute path, and "/"
-// for the empty path of a special URL with a host.
-func pathKey(p, scheme string, hasAuth bool) string {
+// pathText returns the path p of a reading, or "/" for the empty path of
+// a special URL with a host.
+func pathText(p, scheme string, hasAuth bool) string {
+	if p == "" && hasAuth && isSpecial(scheme) {
+		return "/"
+	}
+	return p
+}
+
+// pathKey is the key of a path (as pathText returns it): every byte RFC
+// 3986 does not allow in a path encoded (valid escapes kept), escapes
+// normalized (uppercase hex, unreserved decoded), and dot segments removed
+// from an absolute path. samePath and showPath compare and show keys
+// without building them, but for paths with dot segments.
+func pathKey(p string) string {
 	k := percent.Normalize(percent.Encoder{Set: percent.Path, KeepEscapes: true}.Encode(p))
 	if strings.HasPrefix(k, "/") {
 		k = uri.RemoveDotSegments(k)
 	}
-	if k == "" && hasAuth && isSpecial(scheme) {
-		k = "/"
-	}
 	return k
+}
+
+// hasDotSegments reports whether the key of p is not only encoded and
+// normalized but has dot segments removed: whether p is absolute with a
+// segment "." or ".." (written with "%2e" or not).
+func hasDotSegments(p string) bool {
+	if !strings.HasPrefix(p, "/") {
+		return false
+	}
+	for seg := range strings.SplitSeq(p[1:], "/") {
+		if dotsOf(seg) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// A keyWalker yields the bytes of pathKey(p), for a p without dot
+// segments, one at a time.
+type keyWalker struct {
+	p       string
+	i       int
+	pending [2]byte
+	n       int // bytes left in pending, taken from the end
+}
+
+func (w *keyWalker) next() (byte, bool) {
+	if w.n > 0 {
+		w.n--
+		return w.pending[1-w.n], true
+	}
+	if w.i >= len(w.p) {
+		return 0, false
+	}
+	b := w.p[w.i]
+	if v, ok := escapeAt(w.p, w.i); ok {
+		w.i += 3
+		if !percent.Unreserved.Contains(v) {
+			return v, true // normalized: an unreserved character decoded
+		}
+		b = v
+	} else {
+		w.i++
+		if !percent.Path.Contains(b) {
+			return b, true
+		}
+	}
+	w.pending = [2]byte{upperHex[b>>4], upperHex[b&15]}
+	w.n = 2
+	return '%', true
+}
+
+// pathKeys compares and shows path keys, building them only for paths
+// with dot segments (and then once for each distinct path).
+type pathKeys struct{ memo keyMemo }
+
+func (k *pathKeys) key(p string) string {
+	return k.memo.get("", p, func() string { return pathKey(p) })
+}
+
+// same reports whether a and b have the same key.
+func (k *pathKeys) same(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if hasDotSegments(a) || hasDotSegments(b) {
+		return k.key(a) == k.key(b)
+	}
+	wa, wb := keyWalker{p: a}, keyWalker{p: b}
+	for {
+		x, okA := wa.next()
+		y, okB := wb.next()
+		if okA != okB || x != y {
+			return false
+		}
+		if !okA {
+			return true
+		}
+	}
+}
+
+// show quotes the key of p for a message, as showKey does, reading it
+// twice rather than building it.
+func (k *pathKeys) show(p string) string {
+	if hasDotSegments(p) || len(p) <= quoteHead+quoteTail {
+		return showKey(k.key(p))
+	}
+	var head []byte
+	var tail [quoteTail]byte
+	n := 0
+	w := keyWalker{p: p}
+	for b, ok := w.next(); ok; b, ok = w.next() {
+		if n < quoteHead {
+			head = append(head, b)
+		}
+		tail[n%quoteTail] = b
+		n++
+	}
+	if n <= quoteHead+quoteTail+8 {
+		return showKey(pathKey(p))
+	}
+	t := make([]byte, 0, quoteTail)
+	for i := range quoteTail {
+		t = append(t, tail[(n+i)%quoteTail])
+	}
+	return quoteCut(string(head), string(t), n) // the key is ASCII
 }
 
 // keyMemo computes keys, reusing the key of an equal argument: the
@@ -258,15 +402,8 @@ func (m *keyMemo) get(tag, in string, f func() string) string {
 // (RFC 3986 always does, leniently).
 func (c *checker) readings() []reading {
 	rs := make([]reading, 0, 3)
-	var hosts, paths keyMemo
+	var hosts keyMemo
 	hostKey := func(h string) string { return hosts.get("", h, func() string { return c.hostKey(h) }) }
-	pathKey := func(p, scheme string, hasAuth bool) string {
-		tag := "-" + scheme
-		if hasAuth {
-			tag = "+" + scheme
-		}
-		return paths.get(tag, p, func() string { return pathKey(p, scheme, hasAuth) })
-	}
 	r := c.ref
 	sch, _ := r.Scheme()
 	sch = strings.ToLower(sch)
@@ -275,10 +412,10 @@ func (c *checker) readings() []reading {
 	h, _ := r.Host()
 	p, _ := r.Port()
 	rs = append(rs, reading{parser: parserRFC, scheme: sch, user: user, pass: pass, userEnc: true, host: hostKey(h),
-		port: portKey(p, sch), path: pathKey(r.Path(), sch, r.HasAuthority())})
+		port: portKey(p, sch), path: pathText(r.Path(), sch, r.HasAuthority())})
 	if w := c.w; w != nil {
 		rs = append(rs, reading{parser: parserWHATWG, scheme: w.Scheme(), user: w.Username(), pass: w.Password(), userEnc: true,
-			host: hostKey(w.Hostname()), port: portKey(w.Port(), w.Scheme()), path: pathKey(w.Pathname(), w.Scheme(), w.HasHost())})
+			host: hostKey(w.Hostname()), port: portKey(w.Port(), w.Scheme()), path: pathText(w.Pathname(), w.Scheme(), w.HasHost())})
 	}
 	if u := c.nu; u != nil {
 		rd := reading{parser: parserNetURL, scheme: u.Scheme, host: hostKey(u.Hostname()), port: portKey(u.Port(), u.Scheme)}
@@ -288,9 +425,9 @@ func (c *checker) readings() []reading {
 			rd.pass, _ = u.User.Password()
 		}
 		if u.Opaque != "" {
-			rd.path = pathKey(u.Opaque, u.Scheme, false)
+			rd.path = u.Opaque
 		} else {
-			rd.path = pathKey(c.nuPath, u.Scheme, netURLHasAuthority(u, c.in))
+			rd.path = pathText(c.nuPath, u.Scheme, netURLHasAuthority(u, c.in))
 		}
 		rs = append(rs, rd)
 	}
@@ -345,7 +482,11 @@ func (c *checker) checkParsers() {
 		portOff = sp.portStart
 	}
 	c.compare(rs, PortMismatch, "port", portOff, byKey(func(r reading) string { return r.port }))
-	c.compare(rs, PathMismatch, "path", sp.pathStart, byKey(func(r reading) string { return r.path }))
+	var paths pathKeys
+	c.compare(rs, PathMismatch, "path", sp.pathStart, comparison{
+		func(a, b reading) bool { return paths.same(a.path, b.path) },
+		func(r reading) string { return paths.show(r.path) },
+	})
 }
 
 // netURLOffset estimates where net/url stopped: the first control

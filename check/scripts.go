@@ -2,7 +2,9 @@ package check
 
 import (
 	"slices"
+	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // scriptOf returns the name of the Unicode script of r, or "" for the
@@ -165,19 +167,18 @@ func lookalikeLabel(label string) bool {
 // ASCII letter it looks like, and whether that made an ASCII label out of
 // one that was not: every non-ASCII character of label looks like ASCII.
 func skeleton(label string) (string, bool) {
-	b := make([]byte, 0, len(label))
-	changed := false
+	if !lookalikeLabel(label) {
+		return "", false
+	}
+	var b strings.Builder
+	b.Grow(utf8.RuneCountInString(label))
 	for _, r := range label {
-		if r < 0x80 {
-			b = append(b, byte(r))
+		if r < utf8.RuneSelf {
+			b.WriteByte(byte(r))
 			continue
 		}
-		a, ok := lookalike(r)
-		if !ok {
-			return "", false
-		}
-		b = append(b, a)
-		changed = true
+		a, _ := lookalike(r)
+		b.WriteByte(a)
 	}
-	return string(b), changed
+	return b.String(), true
 }
