@@ -385,6 +385,17 @@ func TestRepeatsCounted(t *testing.T) {
 	if n != 1 {
 		t.Errorf("%d encoded-slash findings", n)
 	}
+	b, err := json.Marshal(r.Findings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js := string(b); !strings.Contains(js, `"offset":15,"message":"\"%2F\" in the path: a \"/\" that servers may decode before or after routing","count":3,"offsets":[15,19,23]}`) || strings.Count(js, `"count"`) != 1 {
+		t.Errorf("JSON %s", js)
+	}
+	var back []Finding
+	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, r.Findings) {
+		t.Errorf("round trip: %v\n got %+v\nwant %+v", err, back, r.Findings)
+	}
 }
 
 // TestMergeKeepsLowestOffsets checks the collapse rule: the merged
