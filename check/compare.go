@@ -11,9 +11,9 @@ import (
 	"github.com/urikit/urikit/whatwg"
 )
 
-// A reading is one parser's view of the input reduced to comparable keys:
-// two readings agree on a component when the keys are equal. The keys
-// remove the differences that do not change where a request goes (case,
+// A reading is one parser's view of the input reduced to comparable keys
+// (or to what they are computed from, for the userinfo and the path): two
+// readings agree on a component when the keys are equal. The keys remove the differences that do not change where a request goes (case,
 // escapes of unreserved characters, dot segments, default ports, the
 // encoding of IDN labels and IP addresses) and keep those that do.
 type reading struct {
@@ -113,8 +113,8 @@ func (c *checker) unicodeHost(h string) (string, bool) {
 
 // toUnicode returns the host name h with its A-labels decoded: each
 // ASCII label that starts with "xn--" (in any case) decoded from Punycode,
-// the other ASCII labels lowercased, and the other labels kept as they
-// are. ok is false when an A-label does not decode (it is then kept) or
+// and the ASCII letters of the other labels lowercased (UTS #46 mapping
+// of other characters is not done). ok is false when an A-label does not decode (it is then kept) or
 // decodes to ASCII.
 //
 // On the host of a WHATWG reading, which is the output of UTS #46
