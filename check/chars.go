@@ -55,11 +55,13 @@ func (c *checker) checkChars() {
 					}
 				}
 			case b == '\\':
-				msg := `"\" ` + c.in_(i)
-				if comp := c.sp.component(i); special && comp != inQuery && comp != inFragment {
-					msg += `: WHATWG reads it as "/", other parsers as data`
+				if !c.repeat(Backslash, i) {
+					msg := `"\" ` + c.in_(i)
+					if comp := c.sp.component(i); special && comp != inQuery && comp != inFragment {
+						msg += `: WHATWG reads it as "/", other parsers as data`
+					}
+					c.addAt(Backslash, i, msg)
 				}
-				c.addAt(Backslash, i, msg)
 			}
 			i++
 			continue
@@ -126,7 +128,7 @@ func (c *checker) checkEscapes() {
 		if comp := c.sp.component(i); comp == inHost && !hostReported {
 			hostReported = true
 			if !c.repeat(EncodedHost, i) {
-				c.addAt(EncodedHost, i, "escapes in the host "+strconv.Quote(s[c.sp.hostStart:c.sp.hostEnd])+": WHATWG decodes them, other parsers may not")
+				c.addAt(EncodedHost, i, "escapes in the host "+quote(s[c.sp.hostStart:c.sp.hostEnd])+": WHATWG decodes them, other parsers may not")
 			}
 		}
 		b, ok := escapeAt(s, i)
@@ -194,31 +196,36 @@ func isHex4(s string) bool {
 }
 
 // checkUTF8Escapes checks the run of escapes of non-ASCII bytes starting
-// at s[i] and returns the offset after the run.
+// at s[i] and returns the offset after the run. It decodes at most 4
+// bytes at a time, so that a long run costs no memory.
 func (c *checker) checkUTF8Escapes(i int) int {
 	s := c.in
-	var buf [16]byte
-	bs := buf[:0]
 	j := i
 	for {
 		b, ok := escapeAt(s, j)
 		if !ok || b < 0x80 {
 			break
 		}
-		bs = append(bs, b)
 		j += 3
 	}
-	for k := 0; k < len(bs); {
+	runLen := (j - i) / 3
+	var buf [utf8.UTFMax]byte
+	for k := 0; k < runLen; {
 		off := i + 3*k
-		if r, ok := overlong(bs[k:]); ok {
-			n := overlongLen(bs[k])
+		bs := buf[:0]
+		for x := k; x < runLen && len(bs) < len(buf); x++ {
+			b, _ := escapeAt(s, i+3*x)
+			bs = append(bs, b)
+		}
+		if r, ok := overlong(bs); ok {
+			n := overlongLen(bs[0])
 			if !c.repeat(OverlongUTF8, off) {
 				c.addAt(OverlongUTF8, off, fmt.Sprintf("%q %s is an overlong UTF-8 form of %q", s[off:off+3*n], c.in_(off), string(r)))
 			}
 			k += n
 			continue
 		}
-		r, n := utf8.DecodeRune(bs[k:])
+		r, n := utf8.DecodeRune(bs)
 		if r == utf8.RuneError && n <= 1 {
 			end := off + 3
 			if !c.repeat(InvalidUTF8Escape, off) {
@@ -298,23 +305,23 @@ func (c *checker) checkPath() {
 		switch {
 		case dots > 0 && strings.IndexByte(seg, '%') >= 0:
 			if !c.repeat(EncodedDotSegment, off) {
-				c.addAt(EncodedDotSegment, off, fmt.Sprintf("segment %q %s is %q encoded: WHATWG removes it, servers may not", seg, c.in_(off), strings.Repeat(".", dots)))
+				c.addAt(EncodedDotSegment, off, fmt.Sprintf("segment %s %s is %q encoded: WHATWG removes it, servers may not", quote(seg), c.in_(off), strings.Repeat(".", dots)))
 			}
 		case dots == 2 && depth == 0 && absolute:
 			// Traversal below says more.
 		case dots > 0:
 			if !c.repeat(DotSegment, off) {
-				c.addAt(DotSegment, off, fmt.Sprintf("segment %q %s", seg, c.in_(off)))
+				c.addAt(DotSegment, off, fmt.Sprintf("segment %s %s", quote(seg), c.in_(off)))
 			}
 		case strings.IndexByte(seg, '%') >= 0 && hasDotDot(decodeLenient(seg)):
 			if !c.repeat(EncodedDotSegment, off) {
-				c.addAt(EncodedDotSegment, off, fmt.Sprintf("segment %q %s decodes to %q, a path with \"..\"", seg, c.in_(off), decodeLenient(seg)))
+				c.addAt(EncodedDotSegment, off, fmt.Sprintf("segment %s %s decodes to %s, a path with \"..\"", quote(seg), c.in_(off), quote(decodeLenient(seg))))
 			}
 		}
 		switch {
 		case dots == 2 && depth == 0 && absolute:
 			if !c.repeat(Traversal, off) {
-				c.addAt(Traversal, off, fmt.Sprintf("segment %q %s climbs above the root", seg, c.in_(off)))
+				c.addAt(Traversal, off, fmt.Sprintf("segment %s %s climbs above the root", quote(seg), c.in_(off)))
 			}
 		case dots == 2:
 			depth = max(depth-1, 0)

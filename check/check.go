@@ -18,7 +18,9 @@ type Report struct {
 	Input string `json:"input"`
 	// Findings are sorted by offset, then by decreasing severity, then by
 	// code. Each code appears at most once per severity: repeats are
-	// counted in the message ("(3 times)").
+	// merged into one finding at the lowest offset, with Count and the
+	// first Offsets (see Finding), so that the list never grows with the
+	// input.
 	Findings []Finding `json:"findings"`
 	// RFC3986 is the lenient RFC 3986 reading (package uri), WHATWG the
 	// URL Standard's (package whatwg, what browsers do), NetURL Go's
@@ -103,8 +105,11 @@ type Target struct {
 	// Path is the path as sent: percent-encoded, dot segments removed.
 	Path string `json:"path,omitempty"`
 	// Segments are the path's segments decoded (an invalid escape or
-	// invalid UTF-8 is kept as it is), so that "%2F" inside one is data.
-	Segments []string `json:"segments,omitempty"`
+	// invalid UTF-8 is kept as it is), so that "%2F" inside one is data:
+	// the first MaxSegments of them. SegmentsTruncated is true when the
+	// path has more; compare Path then.
+	Segments          []string `json:"segments,omitempty"`
+	SegmentsTruncated bool     `json:"segments_truncated,omitempty"`
 	// Query is the query as sent, without "?".
 	Query string `json:"query,omitempty"`
 }
@@ -130,11 +135,20 @@ type checker struct {
 	wErrs []whatwg.ValidationError
 	wErr  error
 
-	nu    *url.URL
-	nuErr error
+	nu     *url.URL
+	nuErr  error
+	nuPath string // nu.EscapedPath()
 
 	findings []Finding
-	counts   []int // repeats of findings[i]
+
+	// Memos of values several checks need.
+	numeric     string // rfcHostNumeric's result, when numericDone
+	numericOK   bool
+	numericDone bool
+	uniIn       string // the last input and output of unicodeHost
+	uniOut      string
+	uniOK       bool
+	uniDone     bool
 }
 
 func newChecker(s string) *checker {
@@ -148,22 +162,61 @@ func newChecker(s string) *checker {
 	c.nu, c.nuErr = url.Parse(s)
 	if c.nuErr != nil {
 		c.nu = nil
+	} else {
+		c.nuPath = netEscapedPath(c.nu)
 	}
 	return c
 }
 
-// add records a finding. A finding with the code and severity of an
-// earlier one only counts as a repeat of it.
-func (c *checker) add(code Code, sev Severity, off int, msg, detail string) {
-	for i, f := range c.findings {
-		if f.Code == code && f.Severity == sev {
-			c.counts[i]++
-			return
+// find returns the index of the finding with code and severity sev, or
+// -1. The list holds at most one finding per code and severity, so the
+// scan is bounded.
+func (c *checker) find(code Code, sev Severity) int {
+	for i := range c.findings {
+		if c.findings[i].Code == code && c.findings[i].Severity == sev {
+			return i
 		}
 	}
+	return -1
+}
+
+// add records a finding. A finding with the code and severity of an
+// earlier one is merged into it (see merge).
+func (c *checker) add(code Code, sev Severity, off int, msg, detail string) {
 	off = min(max(off, 0), len(c.in))
-	c.findings = append(c.findings, Finding{Code: code, Severity: sev, Offset: off, Message: msg, Detail: detail})
-	c.counts = append(c.counts, 1)
+	if i := c.find(code, sev); i >= 0 {
+		c.merge(i, off, msg, detail)
+		return
+	}
+	c.findings = append(c.findings, Finding{Code: code, Severity: sev, Offset: off, Message: clip(msg), Detail: clip(detail)})
+}
+
+// merge counts one more occurrence, at off, of findings[i]: Count goes up
+// and off joins the lowest maxOffsets offsets. An occurrence before the
+// finding's offset becomes the finding, with its message and detail.
+func (c *checker) merge(i, off int, msg, detail string) {
+	f := &c.findings[i]
+	if f.Count < 2 {
+		f.Count = 1
+		f.Offsets = make([]int, 1, maxOffsets)
+		f.Offsets[0] = f.Offset
+	}
+	f.Count++
+	if n := len(f.Offsets); n < maxOffsets || off < f.Offsets[n-1] {
+		j := n
+		for j > 0 && f.Offsets[j-1] > off {
+			j--
+		}
+		if n < maxOffsets {
+			f.Offsets = append(f.Offsets, 0)
+		}
+		copy(f.Offsets[j+1:], f.Offsets[j:])
+		f.Offsets[j] = off
+	}
+	if off < f.Offset {
+		f.Offset = off
+		f.Message, f.Detail = clip(msg), clip(detail)
+	}
 }
 
 // severityAt returns the severity of code for the component at off (Info
@@ -184,16 +237,17 @@ func (c *checker) addAt(code Code, off int, msg string) {
 
 // repeat counts a repeat of code at off and reports whether there was an
 // earlier finding to count it on, so that scanning loops format a message
-// only for the first occurrence.
+// only for the first occurrence. It returns false, counting nothing, when
+// off comes before that finding: the caller's add then moves the finding
+// to off with the new message.
 func (c *checker) repeat(code Code, off int) bool {
-	sev := c.severityAt(code, off)
-	for i, f := range c.findings {
-		if f.Code == code && f.Severity == sev {
-			c.counts[i]++
-			return true
-		}
+	off = min(max(off, 0), len(c.in))
+	i := c.find(code, c.severityAt(code, off))
+	if i < 0 || off < c.findings[i].Offset {
+		return false
 	}
-	return false
+	c.merge(i, off, "", "")
+	return true
 }
 
 func (c *checker) run() {
@@ -207,13 +261,7 @@ func (c *checker) run() {
 }
 
 func (c *checker) report() Report {
-	fs := make([]Finding, len(c.findings))
-	for i, f := range c.findings {
-		if n := c.counts[i]; n > 1 {
-			f.Message += " (" + strconv.Itoa(n) + " times)"
-		}
-		fs[i] = f
-	}
+	fs := slices.Clone(c.findings)
 	slices.SortStableFunc(fs, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.Offset, b.Offset), -cmp.Compare(a.Severity, b.Severity), strings.Compare(string(a.Code), string(b.Code)))
 	})
@@ -244,9 +292,9 @@ func (c *checker) checkScheme() {
 	case "":
 		c.add(RelativeReference, Warn, 0, "no scheme: a relative reference, whose target depends on the base it is resolved against", "")
 	case "javascript", "vbscript", "data":
-		c.add(ScriptScheme, Danger, 0, "scheme "+strconv.Quote(s)+" runs script or carries content instead of naming a resource", "")
+		c.add(ScriptScheme, Danger, 0, "scheme "+quote(s)+" runs script or carries content instead of naming a resource", "")
 	default:
-		c.add(NonHTTPScheme, Warn, 0, "scheme "+strconv.Quote(s)+" is not http or https", "")
+		c.add(NonHTTPScheme, Warn, 0, "scheme "+quote(s)+" is not http or https", "")
 	}
 }
 
@@ -254,7 +302,7 @@ func (c *checker) rfcView() View {
 	r := c.ref
 	v := View{OK: len(c.rfcFs) == 0, Path: r.Path(), HasAuthority: r.HasAuthority()}
 	if !v.OK {
-		v.Error = c.rfcFs[0].String()
+		v.Error = clip(c.rfcFs[0].String())
 	}
 	v.Scheme, _ = r.Scheme()
 	v.Userinfo, _ = r.Userinfo()
@@ -267,7 +315,7 @@ func (c *checker) rfcView() View {
 
 func (c *checker) whatwgView() View {
 	if c.w == nil {
-		return View{Error: c.wErr.Error()}
+		return View{Error: whatwgError(c.wErr)}
 	}
 	w := c.w
 	v := View{OK: true, Scheme: w.Scheme(), HasAuthority: w.HasHost(), Host: w.Hostname(), Port: w.Port(), Path: w.Pathname()}
@@ -286,12 +334,12 @@ func (c *checker) netURLView() View {
 	}
 	u := c.nu
 	v := View{OK: true, Scheme: u.Scheme, HasAuthority: netURLHasAuthority(u, c.in), Host: u.Hostname(), Port: u.Port(),
-		Path: u.EscapedPath(), Query: u.RawQuery, Fragment: u.EscapedFragment()}
+		Path: c.nuPath, Query: u.RawQuery, Fragment: netEscapedFragment(u)}
 	if u.Opaque != "" {
 		v.Path = u.Opaque
 	}
 	if u.User != nil {
-		v.Userinfo = u.User.String()
+		v.Userinfo = netUserinfoString(u.User)
 	}
 	return v
 }
@@ -314,11 +362,28 @@ func netURLHasAuthority(u *url.URL, in string) bool {
 }
 
 // netURLError returns the message of a net/url error without the input,
-// which the report already holds.
+// which the report already holds, cut to a bounded length (some messages
+// quote a part of the input, such as the port).
 func netURLError(err error) string {
 	var ue *url.Error
 	if errors.As(err, &ue) {
-		return strings.TrimPrefix(ue.Err.Error(), "net/url: ")
+		err = ue.Err
 	}
-	return strings.TrimPrefix(err.Error(), "net/url: ")
+	if err == nil {
+		return ""
+	}
+	return clip(strings.TrimPrefix(err.Error(), "net/url: "))
+}
+
+// whatwgError returns the code and offset of a WHATWG parser error,
+// without the input (which *whatwg.Error's message quotes in full).
+func whatwgError(err error) string {
+	var we *whatwg.Error
+	if errors.As(err, &we) {
+		return we.Code + " at offset " + strconv.Itoa(we.Offset)
+	}
+	if err == nil {
+		return ""
+	}
+	return clip(err.Error())
 }

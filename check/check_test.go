@@ -371,13 +371,70 @@ func TestRepeatsCounted(t *testing.T) {
 	for _, f := range r.Findings {
 		if f.Code == EncodedSlash {
 			n++
-			if !strings.HasSuffix(f.Message, "(3 times)") || f.Offset != 15 {
-				t.Errorf("got %s", f)
+			if f.Offset != 15 || f.Count != 3 || !slices.Equal(f.Offsets, []int{15, 19, 23}) || strings.Contains(f.Message, "times") {
+				t.Errorf("got %s, count %d, offsets %v", f, f.Count, f.Offsets)
 			}
+			if !strings.HasSuffix(f.String(), "(3 times)") {
+				t.Errorf("String() = %q", f.String())
+			}
+		}
+		if f.Code != EncodedSlash && (f.Count != 0 || f.Offsets != nil) {
+			t.Errorf("single finding %s has count %d, offsets %v", f, f.Count, f.Offsets)
 		}
 	}
 	if n != 1 {
 		t.Errorf("%d encoded-slash findings", n)
+	}
+	b, err := json.Marshal(r.Findings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js := string(b); !strings.Contains(js, `"offset":15,"message":"\"%2F\" in the path: a \"/\" that servers may decode before or after routing","count":3,"offsets":[15,19,23]}`) || strings.Count(js, `"count"`) != 1 {
+		t.Errorf("JSON %s", js)
+	}
+	var back []Finding
+	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, r.Findings) {
+		t.Errorf("round trip: %v\n got %+v\nwant %+v", err, back, r.Findings)
+	}
+}
+
+// TestMergeKeepsLowestOffsets checks the collapse rule: the merged
+// finding sits at its lowest offset with that occurrence's message (here
+// found by a later pass than the raw character), Offsets keeps the lowest
+// 8 in order, and Count counts them all.
+func TestMergeKeepsLowestOffsets(t *testing.T) {
+	r := URL("https://a.com/x\u200by%E2%80%8Bz")
+	var f Finding
+	for _, g := range r.Findings {
+		if g.Code == InvisibleChar {
+			f = g
+		}
+	}
+	if f.Offset != 15 || f.Count != 2 || !slices.Equal(f.Offsets, []int{15, 19}) || !strings.Contains(f.Message, "U+200B") {
+		t.Errorf("raw then escaped: %s, count %d, offsets %v", f, f.Count, f.Offsets)
+	}
+	r = URL("https://a.com/%E2%80%8Bx\u200b")
+	for _, g := range r.Findings {
+		if g.Code == InvisibleChar {
+			f = g
+		}
+	}
+	if f.Offset != 14 || f.Count != 2 || !slices.Equal(f.Offsets, []int{14, 24}) || !strings.Contains(f.Message, "decodes to") {
+		t.Errorf("escaped then raw: %s, count %d, offsets %v", f, f.Count, f.Offsets)
+	}
+	in := "https://a.com/" + strings.Repeat("%2F", 20) + "?" + strings.Repeat("%2F", 5)
+	r = URL(in)
+	var warn, info Finding
+	for _, g := range r.Findings {
+		switch {
+		case g.Code == EncodedSlash && g.Severity == Warn:
+			warn = g
+		case g.Code == EncodedSlash && g.Severity == Info:
+			info = g
+		}
+	}
+	if warn.Count != 20 || len(warn.Offsets) != 8 || warn.Offsets[7] != 14+7*3 || info.Count != 5 || info.Offset != 14+60+1 {
+		t.Errorf("path %+v\nquery %+v", warn, info)
 	}
 }
 

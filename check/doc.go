@@ -89,8 +89,12 @@
 // inside a query value is ordinary). Code.Description has the one-line
 // meaning of each code and Code.Severity its level.
 //
-// A code appears at most once per severity in a report, at its first
-// offset; the message counts the repeats.
+// A code appears at most once per severity in a report: repeats are
+// merged into one finding at the first (lowest) offset, whose Count is the
+// number of occurrences and Offsets the first 8 of them. Messages quote at
+// most a few dozen bytes of the input, around "…" when they cut it, and
+// are 400 bytes at most: a report's findings never grow with the input,
+// and URL runs in time and memory linear in the input's length.
 //
 // # Limits
 //
@@ -98,5 +102,8 @@
 // Greek, Armenian and Latin letters that look like lowercase ASCII letters
 // (from the Unicode confusables data), not the whole of UTS #39; the
 // mixed-script check uses the scripts of package unicode. IPv4 forms are
-// judged by the WHATWG parser, which reads them as inet_aton does.
+// judged by the WHATWG parser, which reads them as inet_aton does. When
+// the WHATWG parser rejects the URL, the IDN checks look at the RFC 3986
+// host only when it is at most 253 bytes long (the longest DNS name).
+// Target.Segments holds the first MaxSegments segments of the path.
 package check

@@ -55,7 +55,7 @@ func ParseSeverity(s string) (Severity, error) {
 	case "danger":
 		return Danger, nil
 	}
-	return None, fmt.Errorf("check: unknown severity %q (want info, warn or danger)", s)
+	return None, fmt.Errorf("check: unknown severity %s (want info, warn or danger)", quote(s))
 }
 
 // MarshalText returns the severity's name.
@@ -77,6 +77,15 @@ func (s *Severity) UnmarshalText(text []byte) error {
 }
 
 // A Finding is one thing worth knowing about a URL.
+//
+// Repeats are merged: a report holds at most one finding per code and
+// severity. A finding found several times keeps the lowest offset in
+// Offset, with the message and detail of that occurrence, and gains Count,
+// the number of occurrences, and Offsets, the lowest up to 8 offsets in
+// increasing order (Offsets[0] == Offset). A finding found once has Count
+// 0 and no Offsets. Message and Detail never grow with the input: they
+// quote at most a few dozen bytes of it around "…" and are 400 bytes at
+// most.
 type Finding struct {
 	// Code names the kind of finding; the package doc lists them.
 	Code Code `json:"code"`
@@ -92,9 +101,20 @@ type Finding struct {
 	// Detail, when set, gives more facts on one line, such as what each
 	// parser read or the A-label and Unicode forms of a host.
 	Detail string `json:"detail,omitempty"`
+	// Count is the number of occurrences when there are several; 0 (or 1)
+	// means once.
+	Count int `json:"count,omitempty"`
+	// Offsets are the offsets of the first (lowest) up to 8 occurrences,
+	// in increasing order, when Count > 1; nil otherwise.
+	Offsets []int `json:"offsets,omitempty"`
 }
 
-// String returns "severity code @offset: message".
+// String returns "severity code @offset: message", followed by " (N
+// times)" when the finding was found N > 1 times.
 func (f Finding) String() string {
-	return f.Severity.String() + " " + string(f.Code) + " @" + strconv.Itoa(f.Offset) + ": " + f.Message
+	s := f.Severity.String() + " " + string(f.Code) + " @" + strconv.Itoa(f.Offset) + ": " + f.Message
+	if f.Count > 1 {
+		s += " (" + strconv.Itoa(f.Count) + " times)"
+	}
+	return s
 }

@@ -1,10 +1,16 @@
 package check
 
 import (
+	"cmp"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
+
+// maxMessage is the bound FuzzURL holds messages and details to, whatever
+// the input's length.
+const maxMessage = 512
 
 func FuzzURL(f *testing.F) {
 	for _, s := range []string{
@@ -15,6 +21,11 @@ func FuzzURL(f *testing.F) {
 		"http://a/..%2f", "file:///C:/x", "http://xn--/", "http://xn--a.com/", "a:\x00", "http://a/\xc0\xaf",
 	} {
 		f.Add(s)
+	}
+	// The adversarial shapes of issue 12, short and long.
+	for _, sh := range boundedShapes {
+		f.Add(sh.make(40))
+		f.Add(sh.make(3000))
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		r := URL(s)
@@ -30,6 +41,7 @@ func FuzzURL(f *testing.F) {
 			if fd.Offset < 0 || fd.Offset > len(s) {
 				t.Errorf("%s: offset out of range [0, %d]", fd, len(s))
 			}
+			checkCollapsed(t, s, fd)
 			if strings.ContainsAny(fd.Message, "\n\r") || fd.Message == "" {
 				t.Errorf("%q: message %q", s, fd.Message)
 			}
@@ -40,16 +52,49 @@ func FuzzURL(f *testing.F) {
 			if fd.Severity != fd.Code.Severity() && !(fd.Severity == Info && fd.Code.dataSensitive()) && !(fd.Code == Whitespace && fd.Severity == Warn) {
 				t.Errorf("%q: %s has severity %v, code says %v", s, fd, fd.Severity, fd.Code.Severity())
 			}
-			if i > 0 && r.Findings[i-1].Offset > fd.Offset {
-				t.Errorf("%q: findings out of order", s)
+			if i > 0 && findingOrder(r.Findings[i-1], fd) >= 0 {
+				t.Errorf("%q: findings out of order: %s before %s", s, r.Findings[i-1], fd)
 			}
 		}
 		if again := URL(s); !reflect.DeepEqual(again, r) {
 			t.Errorf("%q: not deterministic", s)
 		}
 		checkSpans(t, s)
+		sameAsNetURL(t, s)
+		if len(r.Target.Segments) > MaxSegments || r.Target.SegmentsTruncated != (len(r.Target.Segments) == MaxSegments && strings.Count(r.Target.Path, "/") > MaxSegments) {
+			t.Errorf("%q: %d segments, truncated %v", s, len(r.Target.Segments), r.Target.SegmentsTruncated)
+		}
 		if r.Target.OK != r.WHATWG.OK {
 			t.Errorf("%q: target %v, WHATWG %v", s, r.Target.OK, r.WHATWG.OK)
 		}
 	})
+}
+
+// findingOrder is the order Report.Findings documents: by offset, then by
+// decreasing severity, then by code.
+func findingOrder(a, b Finding) int {
+	return cmp.Or(cmp.Compare(a.Offset, b.Offset), -cmp.Compare(a.Severity, b.Severity), strings.Compare(string(a.Code), string(b.Code)))
+}
+
+// checkCollapsed checks the collapse rule and the bounds on one finding:
+// Count and Offsets agree, the offsets are the lowest first ones in
+// order, and the message and detail are short.
+func checkCollapsed(t *testing.T, s string, f Finding) {
+	t.Helper()
+	switch {
+	case f.Count < 0 || f.Count == 1:
+		t.Errorf("%q: %s: count %d", s, f, f.Count)
+	case f.Count == 0 && f.Offsets != nil:
+		t.Errorf("%q: %s: offsets %v without a count", s, f, f.Offsets)
+	case f.Count > 1 && (len(f.Offsets) != min(f.Count, maxOffsets) || f.Offsets[0] != f.Offset || !slices.IsSorted(f.Offsets)):
+		t.Errorf("%q: %s: count %d, offsets %v", s, f, f.Count, f.Offsets)
+	}
+	for _, o := range f.Offsets {
+		if o < 0 || o > len(s) {
+			t.Errorf("%q: %s: offset %d out of range", s, f, o)
+		}
+	}
+	if len(f.Message) >= maxMessage || len(f.Detail) >= maxMessage {
+		t.Errorf("%q: %s: message of %d bytes, detail of %d", s, f.Code, len(f.Message), len(f.Detail))
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/uri"
 )
 
 // checkAuthority reports credentials, a userinfo that looks like a host,
@@ -17,7 +18,7 @@ func (c *checker) checkAuthority() {
 		auth := c.in[sp.authStart:sp.authEnd]
 		if n := strings.Count(auth, "@"); n > 1 {
 			c.add(MultipleAt, Danger, sp.authStart+strings.IndexByte(auth, '@'),
-				fmt.Sprintf("%d \"@\" in the authority %q: parsers that split at the first one read another host", n, auth), "")
+				fmt.Sprintf("%d \"@\" in the authority %s: parsers that split at the first one read another host", n, quote(auth)), "")
 		}
 	}
 	var ui string
@@ -35,7 +36,8 @@ func (c *checker) checkAuthority() {
 		return
 	}
 	user, pass, hasPass := strings.Cut(ui, ":")
-	msg := "credentials in the URL: user " + strconv.Quote(decodeLenient(user))
+	decUser := decodeLenient(user)
+	msg := "credentials in the URL: user " + quote(decUser)
 	switch {
 	case ui == "":
 		msg = "an empty userinfo (\"@\" before the host)"
@@ -46,8 +48,8 @@ func (c *checker) checkAuthority() {
 	}
 	c.add(Credentials, Warn, off, msg, "")
 	dec := decodeLenient(ui)
-	if strings.ContainsAny(dec, "/\\@") || looksLikeHost(decodeLenient(user)) {
-		c.add(DeceptiveUserinfo, Danger, off, fmt.Sprintf("userinfo %q looks like a host or URL, but the URL goes to %s", dec, showKey(c.fetchHost())), "")
+	if strings.ContainsAny(dec, "/\\@") || looksLikeHost(decUser) {
+		c.add(DeceptiveUserinfo, Danger, off, fmt.Sprintf("userinfo %s looks like a host or URL, but the URL goes to %s", quote(dec), showKey(c.fetchHost())), "")
 	}
 }
 
@@ -69,36 +71,41 @@ func looksLikeHost(s string) bool {
 	if _, err := netip.ParseAddr(s); err == nil {
 		return true
 	}
-	labels := strings.Split(strings.TrimSuffix(strings.ToLower(s), "."), ".")
-	if len(labels) < 2 {
-		return false
-	}
-	for i, l := range labels {
-		if l == "" {
-			return false
-		}
-		letters := 0
-		for _, r := range l {
-			switch {
-			case 'a' <= r && r <= 'z' || r >= 0x80:
-				letters++
-			case '0' <= r && r <= '9' || r == '-':
-			default:
+	s = strings.TrimSuffix(s, ".")
+	labels, size, letters := 1, 0, 0 // letters and size of the current label
+	for _, r := range s {
+		switch {
+		case r == '.':
+			if size == 0 {
 				return false
 			}
-		}
-		if i == len(labels)-1 && letters == 0 {
+			labels++
+			size, letters = 0, 0
+			continue
+		case 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r >= 0x80:
+			letters++
+		case '0' <= r && r <= '9' || r == '-':
+		default:
 			return false
 		}
+		size++
 	}
-	return true
+	return labels >= 2 && size > 0 && letters > 0
 }
 
 // rfcHostNumeric returns the RFC 3986 host decoded and lowercased when it
 // holds only the characters of the IPv4 number forms the WHATWG parser
 // accepts (digits, hex digits, "x" and dots).
 func (c *checker) rfcHostNumeric() (string, bool) {
-	h, _ := c.ref.Host()
+	if !c.numericDone {
+		c.numericDone = true
+		c.numeric, c.numericOK = rfcHostNumeric(c.ref)
+	}
+	return c.numeric, c.numericOK
+}
+
+func rfcHostNumeric(r uri.Reference) (string, bool) {
+	h, _ := r.Host()
 	h = strings.ToLower(decodeLenient(h))
 	if h == "" {
 		return "", false
@@ -148,7 +155,7 @@ func (c *checker) checkHost() {
 	off := sp.hostStart
 	if c.ipv4Explained() {
 		raw, _ := c.rfcHostNumeric()
-		c.add(IPv4NonCanonical, Danger, off, fmt.Sprintf("host %q is the IPv4 address %s in %s, which RFC 3986 and net/url read as a name", raw, host, ipv4Form(raw)), "")
+		c.add(IPv4NonCanonical, Danger, off, fmt.Sprintf("host %s is the IPv4 address %s in %s, which RFC 3986 and net/url read as a name", quote(raw), host, ipv4Form(raw)), "")
 	}
 	if a, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")); err == nil {
 		c.checkAddr(a.WithZone(""), off)
@@ -156,7 +163,7 @@ func (c *checker) checkHost() {
 	}
 	name := strings.TrimSuffix(strings.ToLower(host), ".")
 	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
-		c.add(Loopback, Warn, off, fmt.Sprintf("host %q is a loopback name", host), "")
+		c.add(Loopback, Warn, off, fmt.Sprintf("host %s is a loopback name", quote(host)), "")
 	}
 	if c.w != nil && !c.w.IsSpecial() {
 		return // an opaque host: no IDNA
@@ -166,9 +173,10 @@ func (c *checker) checkHost() {
 
 // ipv4Form describes the non-canonical IPv4 text s.
 func ipv4Form(s string) string {
-	parts := strings.Split(strings.TrimSuffix(s, "."), ".")
 	var forms []string
-	for _, p := range parts {
+	parts := 0
+	for p := range strings.SplitSeq(strings.TrimSuffix(s, "."), ".") {
+		parts++
 		switch {
 		case strings.HasPrefix(p, "0x"):
 			forms = appendOnce(forms, "hex")
@@ -177,10 +185,10 @@ func ipv4Form(s string) string {
 		}
 	}
 	switch {
-	case len(parts) == 1:
+	case parts == 1:
 		forms = append(forms, "a single number")
-	case len(parts) < 4:
-		forms = append(forms, strconv.Itoa(len(parts))+" parts")
+	case parts < 4:
+		forms = append(forms, strconv.Itoa(parts)+" parts")
 	}
 	if strings.HasSuffix(s, ".") {
 		forms = append(forms, "a trailing dot")
@@ -231,14 +239,63 @@ func (c *checker) checkPort() {
 	if p == "" || portKey(p, s) == portKey("", s) {
 		return
 	}
-	c.add(NonDefaultPort, Info, sp.portStart, fmt.Sprintf("port %s is not the default port of %q", p, s), "")
+	c.add(NonDefaultPort, Info, sp.portStart, fmt.Sprintf("port %s is not the default port of %s", clipPort(p), quote(s)), "")
+}
+
+// maxDNSName is the longest DNS name, in bytes, without the trailing
+// dot.
+const maxDNSName = 253
+
+// clipPort returns a port for a message: as it is when short, quoted
+// (a window of it) otherwise.
+func clipPort(p string) string {
+	if len(p) <= 20 {
+		return p
+	}
+	return quote(p)
+}
+
+// isLabelDot reports whether the text at s[i:] starts with a character
+// that UTS #46 maps to a label separator, and its length.
+func isLabelDot(s string, i int) (int, bool) {
+	switch {
+	case s[i] == '.':
+		return 1, true
+	case strings.HasPrefix(s[i:], "\u3002"), strings.HasPrefix(s[i:], "\uFF0E"), strings.HasPrefix(s[i:], "\uFF61"):
+		return 3, true
+	}
+	return 0, false
+}
+
+// countLabels returns the number of labels of the host text h, split at
+// the dots UTS #46 maps to ".".
+func countLabels(h string) int {
+	n := 1
+	for i := 0; i < len(h); {
+		if k, ok := isLabelDot(h, i); ok {
+			n++
+			i += k
+			continue
+		}
+		i++
+	}
+	return n
 }
 
 // checkIDN reports an internationalized host name with both its forms,
-// and its labels that mix scripts or look like Latin letters.
+// and its labels that mix scripts or look like Latin letters. Each label
+// is examined in time linear in its length, and only the first finding of
+// each kind formats a message: a host of many look-alike labels costs
+// what its length does.
 func (c *checker) checkIDN(host string, off int) {
 	ascii := host
 	if c.w == nil {
+		// The RFC 3986 host, which no browser goes to. A name longer
+		// than DNS allows (253 bytes) is not looked at: UTS #46 costs
+		// many times the length of a name.
+		if len(host) > maxDNSName {
+			return
+		}
 		a, err := uts46.DomainToASCII(host, false)
 		if err != nil {
 			return
@@ -248,28 +305,53 @@ func (c *checker) checkIDN(host string, off int) {
 	if !strings.Contains(ascii, "xn--") {
 		return // no A-label, so no IDN
 	}
-	uni, _ := uts46.DomainToUnicode(ascii, false)
+	uni, _ := c.unicodeHost(ascii)
 	if uni == ascii {
 		return
 	}
-	forms := fmt.Sprintf("A-label %q, Unicode %q", ascii, uni)
+	forms := "A-label " + quote(ascii) + ", Unicode " + quote(uni)
 	c.add(IDN, Info, off, "internationalized host: "+forms, forms)
+	// The offset of each label: that of the same label in the input's
+	// host when it has as many labels, the host's otherwise.
+	raw := c.in[c.sp.hostStart:c.sp.hostEnd]
+	mapped := c.sp.authStart >= 0 && countLabels(raw) == strings.Count(uni, ".")+1
+	rawPos := 0
+	var buf [maxScripts]string
 	for label := range strings.SplitSeq(uni, ".") {
-		ascii := true
-		for i := 0; i < len(label); i++ {
-			if label[i] >= 0x80 {
-				ascii = false
-				break
+		loff := off
+		if mapped {
+			loff = c.sp.hostStart + rawPos
+			for rawPos < len(raw) {
+				if k, ok := isLabelDot(raw, rawPos); ok {
+					rawPos += k
+					break
+				}
+				rawPos++
 			}
 		}
-		if ascii {
+		if isASCIIString(label) {
 			continue
 		}
-		if scripts := scriptsOf(label); !allowedScripts(scripts) {
-			c.add(IDNMixedScript, Danger, off, fmt.Sprintf("host label %q mixes the scripts %s (host %s)", label, strings.Join(scripts, " and "), forms), forms)
+		if scripts, more := scriptsOf(label, buf[:0]); !allowedScripts(scripts, more) && !c.repeat(IDNMixedScript, loff) {
+			names := strings.Join(scripts, " and ")
+			if more {
+				names += " and more"
+			}
+			c.add(IDNMixedScript, Danger, loff, fmt.Sprintf("host label %s mixes the scripts %s (host %s)", quote(label), names, forms), forms)
 		}
-		if sk, ok := skeleton(label); ok {
-			c.add(IDNConfusable, Danger, off, fmt.Sprintf("host label %q looks like %q (host %s)", label, sk, forms), forms)
+		if lookalikeLabel(label) && !c.repeat(IDNConfusable, loff) {
+			sk, _ := skeleton(label)
+			c.add(IDNConfusable, Danger, loff, fmt.Sprintf("host label %s looks like %s (host %s)", quote(label), quote(sk), forms), forms)
 		}
 	}
+}
+
+// isASCIIString reports whether s is all ASCII.
+func isASCIIString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

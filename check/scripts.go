@@ -2,7 +2,9 @@ package check
 
 import (
 	"slices"
+	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // scriptOf returns the name of the Unicode script of r, or "" for the
@@ -34,23 +36,38 @@ func scriptOf(r rune) string {
 	return "Unknown"
 }
 
-// scriptsOf returns the scripts of label's characters, sorted, without
-// Common and Inherited.
-func scriptsOf(label string) []string {
-	var s []string
+// maxScripts is the number of scripts of a label that scriptsOf names:
+// more than the largest allowed combination (4), so that a label with
+// more is known to mix too many.
+const maxScripts = 5
+
+// scriptsOf appends to buf the scripts of label's characters, sorted,
+// without Common and Inherited, and returns it: the first maxScripts of
+// them, with more true when the label has others. With a buf of capacity
+// maxScripts it does not allocate.
+func scriptsOf(label string, buf []string) (s []string, more bool) {
+	s = buf
 	for _, r := range label {
 		if name := scriptOf(r); name != "" && !slices.Contains(s, name) {
+			if len(s) == maxScripts {
+				more = true
+				break
+			}
 			s = append(s, name)
 		}
 	}
 	slices.Sort(s)
-	return s
+	return s, more
 }
 
 // allowedScripts reports whether a label may use the scripts s together:
 // one script, or Latin and the scripts of Chinese, Japanese or Korean
-// text in the combinations of UTS #39's Highly Restrictive level.
-func allowedScripts(s []string) bool {
+// text in the combinations of UTS #39's Highly Restrictive level. more
+// says that the label has scripts beyond s (which is then never allowed).
+func allowedScripts(s []string, more bool) bool {
+	if more {
+		return false
+	}
 	if len(s) <= 1 {
 		return true
 	}
@@ -129,23 +146,39 @@ func lookalike(r rune) (byte, bool) {
 	return 0, false
 }
 
+// lookalikeLabel reports whether label has a non-ASCII character and
+// every non-ASCII character of it looks like an ASCII letter: skeleton's
+// second result, without building the skeleton.
+func lookalikeLabel(label string) bool {
+	changed := false
+	for _, r := range label {
+		if r < 0x80 {
+			continue
+		}
+		if _, ok := lookalike(r); !ok {
+			return false
+		}
+		changed = true
+	}
+	return changed
+}
+
 // skeleton returns label with each look-alike character replaced by the
 // ASCII letter it looks like, and whether that made an ASCII label out of
 // one that was not: every non-ASCII character of label looks like ASCII.
 func skeleton(label string) (string, bool) {
-	b := make([]byte, 0, len(label))
-	changed := false
+	if !lookalikeLabel(label) {
+		return "", false
+	}
+	var b strings.Builder
+	b.Grow(utf8.RuneCountInString(label))
 	for _, r := range label {
-		if r < 0x80 {
-			b = append(b, byte(r))
+		if r < utf8.RuneSelf {
+			b.WriteByte(byte(r))
 			continue
 		}
-		a, ok := lookalike(r)
-		if !ok {
-			return "", false
-		}
-		b = append(b, a)
-		changed = true
+		a, _ := lookalike(r)
+		b.WriteByte(a)
 	}
-	return string(b), changed
+	return b.String(), true
 }

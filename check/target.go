@@ -4,7 +4,6 @@ import (
 	"net/netip"
 	"strings"
 
-	"github.com/urikit/urikit/internal/uts46"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -36,13 +35,19 @@ func (c *checker) target() Target {
 		default:
 			t.HostType = "domain"
 			if strings.Contains(h, "xn--") {
-				t.HostUnicode, _ = uts46.DomainToUnicode(h, false)
+				t.HostUnicode, _ = c.unicodeHost(h)
 			}
 		}
 	}
 	if !w.HasOpaquePath() && t.Path != "" {
 		p := strings.TrimPrefix(t.Path, "/")
+		n := strings.Count(p, "/") + 1
+		t.Segments = make([]string, 0, min(n, MaxSegments))
 		for seg := range strings.SplitSeq(p, "/") {
+			if len(t.Segments) == MaxSegments {
+				t.SegmentsTruncated = true
+				break
+			}
 			t.Segments = append(t.Segments, decodeLenient(seg))
 		}
 	}
