@@ -22,6 +22,10 @@ type Decoder struct {
 	// counts its repeats, so that the list stays short whatever the
 	// input.
 	Lenient bool
+	// NoErrorList, with Lenient, returns a nil error instead of the
+	// ErrorList of what was kept, for callers that only want the result:
+	// it saves allocating the list.
+	NoErrorList bool
 	// LegacyU decodes the "%uXXXX" escapes of JavaScript's escape(),
 	// including surrogate pairs written as two escapes; a lone surrogate
 	// is an [ErrInvalidLegacyEscape]. Without it "%uXXXX" is an
@@ -458,7 +462,9 @@ func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, error) {
 			if !d.Lenient {
 				return dst, newError(s, i, u.n, u.code)
 			}
-			errs = errs.add(s, i, u.n, u.code)
+			if !d.NoErrorList {
+				errs = errs.add(s, i, u.n, u.code)
+			}
 			dst = append(dst, '%')
 			i++
 			continue
@@ -505,7 +511,9 @@ func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, error) {
 		if !d.Lenient {
 			return dst, newError(s, i, u.n, ErrInvalidUTF8)
 		}
-		errs = errs.add(s, i, u.n, ErrInvalidUTF8)
+		if !d.NoErrorList {
+			errs = errs.add(s, i, u.n, ErrInvalidUTF8)
+		}
 		dst = append(dst, s[i:i+u.n]...)
 		i += u.n
 	}
