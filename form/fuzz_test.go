@@ -16,6 +16,10 @@ var fuzzSeeds = []string{
 	"\xff=\xc3", "a=%7e&b=1", "%61=%62&a=c&A=d", "\ufeffx=%EF%BB%BF",
 	"\U0001F308&\uFB03&a\U0001F4A9&a\uFFFD", "%u0041=%25u0041", "a=1&&b=2&",
 	"%%%=%%%&%+%", "x=\x00%00", "%E0%80%80%F8%88%80%80%80",
+	// Adversarial repeats: empty sequences, empty names and values,
+	// escapes to keep.
+	strings.Repeat("&", 40), strings.Repeat("=", 30), strings.Repeat("&=", 20), strings.Repeat("%zz&", 10),
+	strings.Repeat("+", 30), strings.Repeat("a&", 20), "&&a=1&&b&&a=2&&", strings.Repeat("\xff&", 10),
 }
 
 // FuzzParse checks Parse against the step-by-step transcription of the
@@ -102,23 +106,41 @@ func FuzzRawEdit(f *testing.F) {
 			name = v[pick].Name
 		}
 		before := q.Clone()
+		ref := refParseRaw(s)
 		switch op % 5 {
 		case 0:
 			q.Set(name, value)
 			v.Set(name, value)
+			ref.set(name, Escape(value))
 		case 1:
 			q.Delete(name)
 			v.Delete(name)
+			ref.deleteFrom(0, func(s string) bool { return refNameIs(s, name) })
 		case 2:
 			q.Append(name, value)
 			v.Append(name, value)
+			ref.appendSeg(Escape(name) + "=" + Escape(value))
 		case 3:
 			first, _ := v.Get(name)
 			q.DeleteValue(name, first)
 			v.DeleteValue(name, first)
+			ref.deleteFrom(0, func(s string) bool {
+				_, raw, _ := strings.Cut(s, "=")
+				return refNameIs(s, name) && refDecode(raw) == first
+			})
 		case 4:
 			q.Sort()
 			v.Sort()
+			ref.sort()
+		}
+		// The bytes are those of the plain list of sequences.
+		if got, want := q.String(), ref.String(); got != want {
+			t.Fatalf("op %d %q=%q on %q: %q, want %q", op%5, name, value, s, got, want)
+		}
+		for _, seg := range q.segs {
+			if strings.Contains(pairOf(seg), "&") {
+				t.Fatalf("op %d on %q: segment %q holds two pairs", op%5, s, seg)
+			}
 		}
 		// Compare what the two serializations mean (value may be invalid
 		// UTF-8, which both encode as escapes that decode to U+FFFD).

@@ -1,7 +1,9 @@
 package form
 
 import (
+	"encoding/binary"
 	"errors"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -13,7 +15,7 @@ import (
 // valid escape is kept, and the bytes are decoded as UTF-8 with each maximal
 // invalid subsequence replaced by U+FFFD.
 func decoder() percent.Decoder {
-	return percent.Decoder{PlusAsSpace: true, Lenient: true, ReplaceInvalidUTF8: true}
+	return percent.Decoder{PlusAsSpace: true, Lenient: true, ReplaceInvalidUTF8: true, NoErrorList: true}
 }
 
 // plain reports whether f decodes to itself: it holds no "+" and no "%",
@@ -28,12 +30,6 @@ func plain(f string) bool {
 		}
 	}
 	return true
-}
-
-// span locates one decoded name or value inside the shared decode buffer.
-type span struct {
-	pair, start, end int
-	value            bool
 }
 
 // Parse parses s as application/x-www-form-urlencoded, exactly as the URL
@@ -74,8 +70,16 @@ func appendParse(dst Values, s string, strict bool) (Values, error) {
 	if s == "" {
 		return dst, nil
 	}
+	// Grow once for the pairs: one per "&", and one more, unless some
+	// sequences are empty ("&&&…" has no pair), which takes counting them.
+	n := strings.Count(s, "&") + 1
+	if n > 1 && hasEmptySequence(s) {
+		n = pairCount(s)
+	}
 	if dst == nil {
-		dst = make(Values, 0, strings.Count(s, "&")+1)
+		dst = make(Values, 0, n)
+	} else if cap(dst)-len(dst) < n {
+		dst = slices.Grow(dst, n)
 	}
 	// Fast path, one pass over s: ASCII pairs with no "%" and no "+" are
 	// substrings of s. Anything else goes to appendParseDecoding from the
@@ -102,6 +106,27 @@ func appendParse(dst Values, s string, strict bool) (Values, error) {
 	return dst, nil
 }
 
+// hasEmptySequence reports whether some sequence of the non-empty s
+// between "&" is empty.
+func hasEmptySequence(s string) bool {
+	return s[0] == '&' || s[len(s)-1] == '&' || strings.Contains(s, "&&")
+}
+
+// pairCount returns the number of pairs of s: its non-empty sequences
+// between "&".
+func pairCount(s string) int {
+	n := 0
+	prev := byte('&')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '&' && prev == '&' {
+			n++
+		}
+		prev = c
+	}
+	return n
+}
+
 // cutPair splits seq at eq, the offset of its first "=" or a negative
 // number when it has none.
 func cutPair(seq string, eq int) Pair {
@@ -114,12 +139,27 @@ func cutPair(seq string, eq int) Pair {
 // appendParseDecoding parses s from offset off on, where a pair needs
 // decoding. Every decoded name and value goes into one buffer, converted to
 // one string at the end, so that decoding costs one allocation (beyond the
-// first 256 bytes, the buffer's growth) whatever the number of pairs.
+// first 256 bytes, the buffer's growth) whatever the number of pairs. Each
+// decoded piece is noted as two varints, which pair it belongs to (from
+// the one before) and its length and field, so that a form of many short
+// pairs costs a few bytes per piece beyond its pairs.
 func appendParseDecoding(dst Values, s string, off int, strict bool) (Values, error) {
 	var stack [256]byte
 	buf := stack[:0]
-	var spanStack [8]span
-	spans := spanStack[:0]
+	var noteStack [64]byte
+	notes := noteStack[:0]
+	first := len(dst)
+	last := first
+	note := func(start int, value bool) {
+		n := uint64(len(buf)-start) << 1
+		if value {
+			n |= 1
+		}
+		notes = roomForNote(notes)
+		notes = binary.AppendUvarint(notes, uint64(len(dst)-last))
+		notes = binary.AppendUvarint(notes, n)
+		last = len(dst)
+	}
 	var err error
 	for off <= len(s) {
 		seq := s[off:]
@@ -132,38 +172,63 @@ func appendParseDecoding(dst Values, s string, off int, strict bool) (Values, er
 			continue
 		}
 		name, value, _ := strings.Cut(seq, "=")
-		p := Pair{Name: name, Value: value}
-		idx := len(dst)
 		if !plain(name) {
 			start := len(buf)
-			buf, err = decodeInto(buf, name, seqOff, strict)
+			buf, err = decodeInto(roomFor(buf, name, len(s)-seqOff), name, seqOff, strict)
 			if err != nil {
 				break
 			}
-			spans = append(spans, span{pair: idx, start: start, end: len(buf)})
+			note(start, false)
 		}
 		if !plain(value) {
 			start := len(buf)
-			buf, err = decodeInto(buf, value, seqOff+len(name)+1, strict)
+			buf, err = decodeInto(roomFor(buf, value, len(s)-seqOff), value, seqOff+len(name)+1, strict)
 			if err != nil {
 				break
 			}
-			spans = append(spans, span{pair: idx, start: start, end: len(buf), value: true})
+			note(start, true)
 		}
-		dst = append(dst, p)
+		dst = append(dst, Pair{Name: name, Value: value})
 	}
 	all := string(buf)
-	for _, sp := range spans {
-		if sp.pair >= len(dst) {
+	for i := first; len(notes) > 0; {
+		d, k := binary.Uvarint(notes)
+		n, k2 := binary.Uvarint(notes[k:])
+		notes = notes[k+k2:]
+		i += int(d)
+		if i >= len(dst) {
 			break // the pair whose decoding failed
 		}
-		if sp.value {
-			dst[sp.pair].Value = all[sp.start:sp.end]
+		piece := all[:n>>1]
+		all = all[n>>1:]
+		if n&1 != 0 {
+			dst[i].Value = piece
 		} else {
-			dst[sp.pair].Name = all[sp.start:sp.end]
+			dst[i].Name = piece
 		}
 	}
 	return dst, err
+}
+
+// roomFor returns buf with room for the decoding of f (at most three
+// bytes for one: a byte of invalid UTF-8 becomes U+FFFD). When it has to
+// grow, it grows to at least twice its size and to the rest bytes of
+// input left, which most decodings fit in, so that the buffer's growth
+// costs at most about twice its final size.
+func roomFor(buf []byte, f string, rest int) []byte {
+	if need := 3 * len(f); cap(buf)-len(buf) < need {
+		buf = slices.Grow(buf, max(need, cap(buf), rest))
+	}
+	return buf
+}
+
+// roomForNote returns notes with room for two more varints, grown as
+// roomFor grows.
+func roomForNote(notes []byte) []byte {
+	if cap(notes)-len(notes) < 2*binary.MaxVarintLen64 {
+		notes = slices.Grow(notes, max(2*binary.MaxVarintLen64, cap(notes)))
+	}
+	return notes
 }
 
 // decodeInto appends the decoding of f to buf. In strict mode a decoding

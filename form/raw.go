@@ -17,13 +17,16 @@ import (
 // Names are matched, and values read, after decoding as [Parse] does, so
 // Get("a b") finds "a+b=1" and "a%20b=1". The empty sequences of the input
 // ("a=1&&b=2") are kept too, so [ParseRaw] followed by [RawQuery.String]
-// gives back the input byte for byte; they are not pairs.
+// gives back the input byte for byte; they are not pairs. A RawQuery costs
+// a string header (16 bytes) per pair, whatever the number of empty
+// sequences.
 //
 // The zero RawQuery is empty and ready to use. A RawQuery holds a slice, so
 // copies share it; use [RawQuery.Clone] for an independent copy.
 type RawQuery struct {
-	// segs are the raw sequences between "&" separators, including empty
-	// ones; nil for the empty query.
+	// segs, joined with "&", give the query; nil for the empty query.
+	// Each holds at most one pair, with the empty sequences around it
+	// (a run of "&" on either side): "a=1&&b=2&" is "a=1&" and "b=2&".
 	segs []string
 }
 
@@ -34,8 +37,40 @@ func ParseRaw(s string) RawQuery {
 	if s == "" {
 		return RawQuery{}
 	}
-	return RawQuery{segs: strings.Split(s, "&")}
+	if c := strings.Count(s, "&"); c == 0 || !hasEmptySequence(s) {
+		segs := make([]string, 0, c+1)
+		for {
+			i := strings.IndexByte(s, '&')
+			if i < 0 {
+				return RawQuery{segs: append(segs, s)}
+			}
+			segs = append(segs, s[:i])
+			s = s[i+1:]
+		}
+	}
+	n := pairCount(s)
+	if n <= 1 {
+		return RawQuery{segs: []string{s}}
+	}
+	// Cut at the "&" before each pair but the first: the empty sequences
+	// stay with the pair before them (or, at the start, after them).
+	segs := make([]string, 0, n)
+	start, pair := 0, false
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] != '&':
+			pair = true
+		case pair && i+1 < len(s) && s[i+1] != '&':
+			segs = append(segs, s[start:i])
+			start, pair = i+1, false
+		}
+	}
+	return RawQuery{segs: append(segs, s[start:])}
 }
+
+// pairOf returns the pair of the segment seg: seg without the "&" of its
+// empty sequences, or "" when seg holds none.
+func pairOf(seg string) string { return strings.Trim(seg, "&") }
 
 // String returns the query: the raw pairs joined by "&".
 func (q RawQuery) String() string { return strings.Join(q.segs, "&") }
@@ -43,6 +78,14 @@ func (q RawQuery) String() string { return strings.Join(q.segs, "&") }
 // AppendTo appends the query (see [RawQuery.String]) to dst and returns the
 // extended buffer.
 func (q RawQuery) AppendTo(dst []byte) []byte {
+	if len(q.segs) == 0 {
+		return dst
+	}
+	n := len(q.segs) - 1
+	for _, s := range q.segs {
+		n += len(s)
+	}
+	dst = slices.Grow(dst, n)
 	for i, s := range q.segs {
 		if i > 0 {
 			dst = append(dst, '&')
@@ -59,7 +102,7 @@ func (q RawQuery) Clone() RawQuery { return RawQuery{segs: slices.Clone(q.segs)}
 func (q RawQuery) Len() int {
 	n := 0
 	for _, s := range q.segs {
-		if s != "" {
+		if pairOf(s) != "" {
 			n++
 		}
 	}
@@ -68,7 +111,7 @@ func (q RawQuery) Len() int {
 
 // Values returns the decoded pairs, as [Parse] of q.String() would.
 func (q RawQuery) Values() Values {
-	v := make(Values, 0, len(q.segs))
+	v := make(Values, 0, q.Len())
 	for name, value := range q.All() {
 		v = append(v, Pair{Name: name, Value: value})
 	}
@@ -79,6 +122,7 @@ func (q RawQuery) Values() Values {
 func (q RawQuery) All() iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
 		for _, s := range q.segs {
+			s = pairOf(s)
 			if s == "" {
 				continue
 			}
@@ -95,16 +139,17 @@ func (q RawQuery) All() iter.Seq2[string, string] {
 func (q RawQuery) RawAll() iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for _, s := range q.segs {
-			if s != "" && !yield(s) {
+			if s = pairOf(s); s != "" && !yield(s) {
 				return
 			}
 		}
 	}
 }
 
-// nameIs reports whether the raw sequence seg is a pair named name once
-// decoded.
+// nameIs reports whether the raw pair seg (or segment: the "&" around its
+// pair are left out) is named name once decoded.
 func nameIs(seg, name string) bool {
+	seg = pairOf(seg)
 	if seg == "" {
 		return false
 	}
@@ -122,7 +167,7 @@ func nameIs(seg, name string) bool {
 func (q RawQuery) Get(name string) (value string, ok bool) {
 	for _, s := range q.segs {
 		if nameIs(s, name) {
-			_, raw, _ := strings.Cut(s, "=")
+			_, raw, _ := strings.Cut(pairOf(s), "=")
 			return Unescape(raw), true
 		}
 	}
@@ -134,7 +179,7 @@ func (q RawQuery) GetAll(name string) []string {
 	var vs []string
 	for _, s := range q.segs {
 		if nameIs(s, name) {
-			_, raw, _ := strings.Cut(s, "=")
+			_, raw, _ := strings.Cut(pairOf(s), "=")
 			vs = append(vs, Unescape(raw))
 		}
 	}
@@ -156,7 +201,7 @@ func pairIs(seg, name, value string) bool {
 	if !nameIs(seg, name) {
 		return false
 	}
-	_, raw, _ := strings.Cut(seg, "=")
+	_, raw, _ := strings.Cut(pairOf(seg), "=")
 	return Unescape(raw) == value
 }
 
@@ -173,8 +218,12 @@ func appendPair(dst []byte, name, value string) []byte {
 	return e.AppendEncode(dst, value)
 }
 
+// appendSeg adds the pair seg at the end, in place of the last empty
+// sequence when the query ends with one.
 func (q *RawQuery) appendSeg(seg string) {
-	if n := len(q.segs); n > 0 && q.segs[n-1] == "" {
+	if n := len(q.segs); n > 0 && strings.HasSuffix(q.segs[n-1], "&") {
+		q.segs[n-1] = q.segs[n-1][:len(q.segs[n-1])-1]
+	} else if n > 0 && q.segs[n-1] == "" {
 		q.segs[n-1] = seg
 		return
 	}
@@ -227,8 +276,11 @@ func (q *RawQuery) set(name, rawValue string) {
 		q.appendSeg(Escape(name) + "=" + rawValue)
 		return
 	}
-	rawName, _, _ := strings.Cut(q.segs[i], "=")
-	q.segs[i] = rawName + "=" + rawValue
+	seg := q.segs[i]
+	p := pairOf(seg)
+	lead := strings.IndexByte(seg, p[0])
+	rawName, _, _ := strings.Cut(p, "=")
+	q.segs[i] = seg[:lead] + rawName + "=" + rawValue + seg[lead+len(p):]
 	q.deleteFrom(i+1, func(s string) bool { return nameIs(s, name) })
 }
 
@@ -243,19 +295,55 @@ func (q *RawQuery) DeleteValue(name, value string) {
 	q.deleteFrom(0, func(s string) bool { return pairIs(s, name, value) })
 }
 
+// deleteFrom removes, from the segments from i on, the pairs for which
+// del (given the raw pair) is true, with one "&" each. A segment that
+// holds empty sequences besides its pair keeps them: one "&" fewer.
 func (q *RawQuery) deleteFrom(i int, del func(string) bool) {
-	rest := slices.DeleteFunc(q.segs[i:], del)
-	q.segs = q.segs[:i+len(rest)]
+	w := i
+	for _, s := range q.segs[i:] {
+		if p := pairOf(s); p != "" && del(p) {
+			if len(s) == len(p) {
+				continue // the segment was the pair: the join's "&" goes
+			}
+			s = ampersands(len(s) - len(p) - 1)
+		}
+		q.segs[w] = s
+		w++
+	}
+	clear(q.segs[w:])
+	q.segs = q.segs[:w]
 	if len(q.segs) == 0 {
 		q.segs = nil
 	}
+}
+
+// manyAmpersands holds the runs ampersands returns without allocating.
+const manyAmpersands = "&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&"
+
+// ampersands returns a run of n "&".
+func ampersands(n int) string {
+	if n <= len(manyAmpersands) {
+		return manyAmpersands[:n]
+	}
+	return strings.Repeat("&", n)
 }
 
 // Sort sorts the pairs by decoded name as [Values.Sort] does (stable, by
 // UTF-16 code units), moving each raw pair as it is. The empty sequences
 // of the query are dropped.
 func (q *RawQuery) Sort() {
-	q.deleteFrom(0, func(s string) bool { return s == "" })
+	w := 0
+	for _, s := range q.segs {
+		if p := pairOf(s); p != "" {
+			q.segs[w] = p
+			w++
+		}
+	}
+	clear(q.segs[w:])
+	q.segs = q.segs[:w]
+	if w == 0 {
+		q.segs = nil
+	}
 	type keyed struct{ name, seg string }
 	ks := make([]keyed, len(q.segs))
 	for i, s := range q.segs {

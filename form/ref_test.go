@@ -169,3 +169,80 @@ func refCompare(a, b string) int {
 	}
 	return cmpInt(len(ua), len(ub))
 }
+
+// refRaw is RawQuery as a plain list of the sequences between "&", one
+// per element, empty ones included: the model RawQuery's editing must
+// agree with, byte for byte.
+type refRaw struct{ segs []string }
+
+func refParseRaw(s string) refRaw {
+	if s == "" {
+		return refRaw{}
+	}
+	return refRaw{segs: strings.Split(s, "&")}
+}
+
+func (q refRaw) String() string { return strings.Join(q.segs, "&") }
+
+// refNameIs reports whether the sequence seg is a pair named name.
+func refNameIs(seg, name string) bool {
+	raw, _, _ := strings.Cut(seg, "=")
+	return seg != "" && refDecode(raw) == name
+}
+
+// appendSeg adds seg in place of a last empty sequence, or at the end.
+func (q *refRaw) appendSeg(seg string) {
+	if n := len(q.segs); n > 0 && q.segs[n-1] == "" {
+		q.segs[n-1] = seg
+		return
+	}
+	q.segs = append(q.segs, seg)
+}
+
+// set gives the first pair named name the raw value, keeping its raw name,
+// and removes the others, or appends the pair.
+func (q *refRaw) set(name, rawValue string) {
+	for i, seg := range q.segs {
+		if refNameIs(seg, name) {
+			rawName, _, _ := strings.Cut(seg, "=")
+			q.segs[i] = rawName + "=" + rawValue
+			q.deleteFrom(i+1, func(s string) bool { return refNameIs(s, name) })
+			return
+		}
+	}
+	q.appendSeg(refEncode(name) + "=" + rawValue)
+}
+
+// deleteFrom removes the sequences from i on for which del is true.
+func (q *refRaw) deleteFrom(i int, del func(string) bool) {
+	out := q.segs[:i]
+	for _, s := range q.segs[i:] {
+		if !del(s) {
+			out = append(out, s)
+		}
+	}
+	q.segs = out
+	if len(q.segs) == 0 {
+		q.segs = nil
+	}
+}
+
+// sort drops the empty sequences and sorts the pairs stably by decoded
+// name.
+func (q *refRaw) sort() {
+	q.deleteFrom(0, func(s string) bool { return s == "" })
+	var sorted []string
+	for _, s := range q.segs {
+		raw, _, _ := strings.Cut(s, "=")
+		i := len(sorted)
+		for i > 0 {
+			prev, _, _ := strings.Cut(sorted[i-1], "=")
+			if refCompare(refDecode(prev), refDecode(raw)) <= 0 {
+				break
+			}
+			i--
+		}
+		sorted = append(sorted[:i], append([]string{s}, sorted[i:]...)...)
+	}
+	q.segs = sorted
+}

@@ -55,9 +55,22 @@ func FromURLValues(u url.Values) Values {
 // FromURLValues(v.URLValues()) equals v only when v is sorted by name and
 // the order of equal names is kept.
 func (v Values) URLValues() url.Values {
-	u := make(url.Values)
+	// Count the values of each name, then hand out exact slices of one
+	// array: appending value by value would allocate several times the
+	// values of a name that has many.
+	counts := make(map[string]int)
 	for _, p := range v {
-		u[p.Name] = append(u[p.Name], p.Value)
+		counts[p.Name]++
+	}
+	u := make(url.Values, len(counts))
+	all := make([]string, len(v))
+	for _, p := range v {
+		vs, ok := u[p.Name]
+		if !ok {
+			n := counts[p.Name]
+			vs, all = all[:0:n], all[n:]
+		}
+		u[p.Name] = append(vs, p.Value)
 	}
 	return u
 }
@@ -165,12 +178,23 @@ func (v Values) String() string {
 			b = make([]byte, 0, n)
 		}
 	}
-	return string(v.AppendTo(b))
+	return string(v.appendTo(b))
 }
 
 // AppendTo appends the serialization of the pairs (see [Values.String]) to
-// dst and returns the extended buffer.
+// dst and returns the extended buffer. When dst may lack room, it grows it
+// once, to the exact size.
 func (v Values) AppendTo(dst []byte) []byte {
+	if cap(dst)-len(dst) < 3*v.rawLen() {
+		if n := v.encodedLen(); cap(dst)-len(dst) < n {
+			dst = slices.Grow(dst, n)
+		}
+	}
+	return v.appendTo(dst)
+}
+
+// appendTo is AppendTo into a buffer with room.
+func (v Values) appendTo(dst []byte) []byte {
 	e := encoder()
 	for i, p := range v {
 		if i > 0 {
@@ -214,7 +238,7 @@ func (v Values) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements encoding.TextMarshaler with the serialization. It
 // never fails.
 func (v Values) MarshalText() ([]byte, error) {
-	return v.AppendTo(make([]byte, 0, v.encodedLen())), nil
+	return v.appendTo(make([]byte, 0, v.encodedLen())), nil
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler: it replaces *v with

@@ -17,6 +17,7 @@
 package iri
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -53,17 +54,55 @@ type Error struct {
 
 // Error returns a message such as
 // `iri: "http://a b": offset 8 (host): invalid-char: character not allowed here`.
+// It quotes at most about 40 bytes of the input on each side of the
+// offset, with "…" where the input goes on.
 func (e *Error) Error() string {
-	msg := "iri: " + strconv.Quote(e.Input) + ": offset " + strconv.Itoa(e.Offset) + " (" + string(e.Component) + "): " + string(e.Code)
+	b := make([]byte, 0, 128)
+	b = append(b, "iri: "...)
+	b = appendWindow(b, e.Input, e.Offset)
+	b = append(b, ": offset "...)
+	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b = append(b, " ("...)
+	b = append(b, e.Component...)
+	b = append(b, "): "...)
+	b = append(b, e.Code...)
 	switch {
 	case e.Err != nil:
-		msg += ": " + e.Err.Error()
+		b = append(b, ": "...)
+		b = append(b, e.Err.Error()...)
 	case e.Code == ErrNotIRIChar:
-		msg += ": character not allowed in an IRI"
+		b = append(b, ": character not allowed in an IRI"...)
 	default:
-		msg += ": " + e.Code.Message()
+		b = append(b, ": "...)
+		b = append(b, e.Code.Message()...)
 	}
-	return msg
+	return string(b)
+}
+
+// windowSide is how many bytes of the input a message quotes on each side
+// of an offset, at most.
+const windowSide = 40
+
+// appendWindow appends, quoted, the part of s around off that a message
+// shows: at most windowSide bytes on each side, cut on UTF-8 boundaries
+// (when s is UTF-8 there), with "…" outside the quotes where s goes on.
+func appendWindow(b []byte, s string, off int) []byte {
+	off = min(max(off, 0), len(s))
+	lo, hi := max(off-windowSide, 0), min(off+windowSide, len(s))
+	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < off && !utf8.RuneStart(s[lo]); k++ {
+		lo++
+	}
+	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > off+1 && !utf8.RuneStart(s[hi]); k++ {
+		hi--
+	}
+	if lo > 0 {
+		b = append(b, "…"...)
+	}
+	b = strconv.AppendQuote(b, s[lo:hi])
+	if hi < len(s) {
+		b = append(b, "…"...)
+	}
+	return b
 }
 
 // Unwrap returns the code and the underlying error, for errors.Is and
@@ -144,18 +183,41 @@ func ToURI(s string) (string, error) {
 // AppendURI appends ToURI(s) to dst.
 func AppendURI(dst []byte, s string) ([]byte, error) {
 	r, findings := uri.ParseLenient(s)
+	// The first finding other than a non-ASCII character fails the
+	// conversion, unless a character an IRI may not hold comes first.
+	var bad *uri.Finding
+	for i := range findings {
+		if findings[i].Code != uri.ErrNonASCII {
+			bad = &findings[i]
+			break
+		}
+	}
+	limit := len(s)
+	if bad != nil {
+		limit = bad.Offset
+	}
+	// A non-ASCII finding gives the first such character of its
+	// component (the repeats are counted in it): check them all, from
+	// there to the end of the component.
 	for _, f := range findings {
-		if f.Code != uri.ErrNonASCII {
-			return dst, &Error{Input: s, Offset: f.Offset, Component: f.Component, Code: f.Code}
+		if f.Code != uri.ErrNonASCII || f.Offset >= limit {
+			continue
 		}
-		c, _ := utf8.DecodeRuneInString(s[f.Offset:])
-		if isBidiFormat(c) || !isUCSChar(c) && !(f.Component == uri.ComponentQuery && isIPrivate(c)) {
-			return dst, &Error{Input: s, Offset: f.Offset, Component: f.Component, Code: ErrNotIRIChar}
+		end := min(componentEnd(r, s, f.Component), limit)
+		if off, ok := firstNotIRIChar(s, f.Offset, end, f.Component == uri.ComponentQuery); ok {
+			return dst, &Error{Input: s, Offset: off, Component: f.Component, Code: ErrNotIRIChar}
 		}
+	}
+	if bad != nil {
+		return dst, &Error{Input: s, Offset: bad.Offset, Component: bad.Component, Code: bad.Code}
 	}
 	if len(findings) == 0 {
 		return append(dst, s...), nil
 	}
+	// Grow once, for the longest result percent.AppendEncode allows for
+	// (a three-byte escape for every byte; A-labels are shorter than
+	// that), rather than by appends.
+	dst = slices.Grow(dst, 3*len(s))
 	if sch, ok := r.Scheme(); ok {
 		dst = append(dst, sch...)
 		dst = append(dst, ':')
@@ -195,6 +257,60 @@ func AppendURI(dst []byte, s string) ([]byte, error) {
 		dst = percent.AppendEncode(dst, f, nonASCII)
 	}
 	return dst, nil
+}
+
+// firstNotIRIChar returns the offset of the first non-ASCII character of
+// s[i:end] that an IRI may not hold there (query tells whether s[i:end] is
+// in the query, where iprivate is allowed), and whether there is one. It
+// stops at invalid UTF-8, which the parser reports.
+func firstNotIRIChar(s string, i, end int, query bool) (int, bool) {
+	for i < end {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(s[i:end])
+		if c == utf8.RuneError && size <= 1 {
+			return 0, false
+		}
+		if isBidiFormat(c) || !isUCSChar(c) && !(query && isIPrivate(c)) {
+			return i, true
+		}
+		i += size
+	}
+	return 0, false
+}
+
+// componentEnd returns the offset in s, the text of r, where component c
+// ends (one of those that may hold non-ASCII text: userinfo, host, path,
+// query and fragment).
+func componentEnd(r uri.Reference, s string, c uri.Component) int {
+	end := len(s)
+	if f, ok := r.Fragment(); ok {
+		if c == uri.ComponentFragment {
+			return end
+		}
+		end -= len(f) + 1
+	}
+	if q, ok := r.Query(); ok {
+		if c == uri.ComponentQuery {
+			return end
+		}
+		end -= len(q) + 1
+	}
+	if c == uri.ComponentPath {
+		return end
+	}
+	end -= len(r.Path())
+	p, hasPort := r.Port()
+	if hasPort {
+		end -= len(p) + 1
+	}
+	if c == uri.ComponentHost {
+		return end
+	}
+	h, _ := r.Host()
+	return end - len(h) - 1 // the userinfo's "@"
 }
 
 func hasNonASCII(s string) bool {
@@ -243,6 +359,9 @@ func AppendIRI(dst []byte, s string) ([]byte, error) {
 		e := err.(*uri.Error)
 		return dst, &Error{Input: s, Offset: e.Offset, Component: e.Component, Code: e.Code}
 	}
+	// Decoding only shortens the text (Unicode host names may be a
+	// little longer than their A-labels): grow once.
+	dst = slices.Grow(dst, len(s))
 	if sch, ok := r.Scheme(); ok {
 		dst = append(dst, sch...)
 		dst = append(dst, ':')
@@ -275,16 +394,25 @@ func AppendIRI(dst []byte, s string) ([]byte, error) {
 	return dst, nil
 }
 
+// maxDNSName and maxDNSLabel are the longest name and label of the DNS
+// (RFC 1035 §2.3.4), in bytes; the name not counting a final dot.
+const (
+	maxDNSName  = 253
+	maxDNSLabel = 63
+)
+
 // hostToUnicode converts the A-labels of h to Unicode, label by label,
 // when the label converts back to itself (up to case); other labels stay.
-// It returns h when the converted name as a whole does not convert back.
+// It returns h when the converted name as a whole does not convert back,
+// and when h is too long to be a DNS name: such a host is left as it is,
+// which also keeps the cost of IDNA processing bounded.
 func hostToUnicode(h string) string {
-	if !strings.Contains(strings.ToLower(h), "xn--") {
+	if len(strings.TrimSuffix(h, ".")) > maxDNSName || !hasXNPrefix(h) {
 		return h
 	}
 	labels := strings.Split(h, ".")
 	for i, l := range labels {
-		if len(l) < 4 || !strings.EqualFold(l[:4], "xn--") {
+		if len(l) < 4 || len(l) > maxDNSLabel || !strings.EqualFold(l[:4], "xn--") {
 			continue
 		}
 		u, err := lookup().ToUnicode(l)
@@ -306,6 +434,17 @@ func hostToUnicode(h string) string {
 		return h
 	}
 	return u
+}
+
+// hasXNPrefix reports whether some label of h might start with "xn--", in
+// any case.
+func hasXNPrefix(h string) bool {
+	for i := 0; i+4 <= len(h); i++ {
+		if (h[i]|0x20) == 'x' && (h[i+1]|0x20) == 'n' && h[i+2] == '-' && h[i+3] == '-' {
+			return true
+		}
+	}
+	return false
 }
 
 // displayable reports whether every rune of s is one ToIRI would show.

@@ -2,9 +2,11 @@ package iri
 
 import (
 	"errors"
-	"github.com/urikit/urikit/percent"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -86,6 +88,9 @@ func FuzzRoundTrip(f *testing.F) {
 	for _, s := range []string{
 		"http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D", "http://例え.jp/引き出し", "http://a/%C3%A9%C3?%EE%80%80",
 		"s://ü@ö:1/ä?ß#é", "http://xn--99zt52a.example.org/%e2%80%ae", "", "a:b",
+		// Repeats, with a character an IRI may not hold after them.
+		"http://a/" + strings.Repeat("é", 30) + "\u202e", "http://a/?" + strings.Repeat("\ue000", 10) + "#\ue000",
+		"http://" + strings.Repeat("ü", 10) + "@h/" + strings.Repeat("é ", 10), "http://a/é\xffé\ufffe",
 	} {
 		f.Add(s)
 	}
@@ -93,10 +98,15 @@ func FuzzRoundTrip(f *testing.F) {
 		if len(s) > 300 {
 			return
 		}
-		if u, err := ToURI(s); err == nil {
+		u, err := ToURI(s)
+		if err == nil {
 			if _, err := uri.Parse(u); err != nil {
 				t.Fatalf("ToURI(%q) = %q is not a URI: %v", s, u, err)
 			}
+		}
+		checkFirstError(t, s, err)
+		if err != nil && len(err.Error()) > 4*2*windowSide+200 {
+			t.Fatalf("ToURI(%q): message of %d bytes", s, len(err.Error()))
 		}
 		r, err := uri.Parse(s)
 		if err != nil {
@@ -115,6 +125,96 @@ func FuzzRoundTrip(f *testing.F) {
 			t.Fatalf("ToURI(ToIRI(%q)) = %q (IRI %q)", s, back, i)
 		}
 	})
+}
+
+// checkFirstError checks that ToURI(s) failed (err) at the first
+// character an IRI may not hold, if any: no such character comes before
+// the error's offset, and with ErrNotIRIChar the character at the offset
+// is one. (IP literals, whose errors point at their start, are left out.)
+func checkFirstError(t *testing.T, s string, err error) {
+	t.Helper()
+	if strings.Contains(s, "[") {
+		return
+	}
+	limit := len(s)
+	var e *Error
+	if errors.As(err, &e) {
+		limit = e.Offset
+		if e.Code == ErrNotIRIChar {
+			c, _ := utf8.DecodeRuneInString(s[e.Offset:])
+			if !isBidiFormat(c) && isUCSChar(c) {
+				t.Fatalf("ToURI(%q): %v, but %q is allowed", s, err, c)
+			}
+		}
+	}
+	r, _ := uri.ParseLenient(s)
+	q, hasQ := r.Query()
+	qStart := len(s) - len(q)
+	if f, ok := r.Fragment(); ok {
+		qStart -= len(f) + 1
+	}
+	for i, c := range s[:limit] {
+		if c < utf8.RuneSelf || c == utf8.RuneError {
+			continue
+		}
+		inQuery := hasQ && i >= qStart && i < qStart+len(q)
+		if isBidiFormat(c) || !isUCSChar(c) && !(inQuery && isIPrivate(c)) {
+			t.Fatalf("ToURI(%q) = %v: missed %q at %d", s, err, c, i)
+		}
+	}
+}
+
+// TestToURIEveryCharacter checks that ToURI checks every non-ASCII
+// character, though ParseLenient reports the first of each component
+// only, and that its messages quote a window of the input.
+func TestToURIEveryCharacter(t *testing.T) {
+	long := strings.Repeat("é", 1000)
+	for _, tt := range []struct {
+		in     string
+		offset int
+		code   uri.Code
+	}{
+		{"http://a/" + long + "\u202e", 9 + len(long), ErrNotIRIChar},
+		{"http://a/?" + long + "\ue000#" + long + "\ue000", 10 + 2*len(long) + 4, ErrNotIRIChar},
+		{"http://" + long + "\ufffe@a/", 7 + len(long), ErrNotIRIChar},
+		{"http://a/" + long + " " + long + "\u202e", 9 + len(long), uri.ErrInvalidChar},
+		{"http://a/" + long + "\u202e " + long, 9 + len(long), ErrNotIRIChar},
+		{"http://a/é?é#é\xff" + long, 17, uri.ErrInvalidUTF8},
+	} {
+		_, err := ToURI(tt.in)
+		var e *Error
+		if !errors.As(err, &e) || e.Offset != tt.offset || e.Code != tt.code {
+			t.Errorf("ToURI(%.40q…) = %v, want %s at %d", tt.in, err, tt.code, tt.offset)
+			continue
+		}
+		if msg := err.Error(); len(msg) > 4*2*windowSide+200 || !strings.Contains(msg, "…") {
+			t.Errorf("message of %d bytes: %s", len(msg), msg)
+		}
+	}
+	if got, err := ToURI("http://a/" + long + "?" + strings.Repeat("\ue000", 3)); err != nil || !strings.HasSuffix(got, "?"+strings.Repeat("%EE%80%80", 3)) {
+		t.Errorf("ToURI with iprivate in the query: %.40q…, %v", got, err)
+	}
+	if got := (&Error{Input: "http://a b", Offset: 8, Component: uri.ComponentHost, Code: uri.ErrInvalidChar}).Error(); got != `iri: "http://a b": offset 8 (host): invalid-char: character not allowed here` {
+		t.Errorf("short message: %s", got)
+	}
+}
+
+// TestToIRILongHost checks that ToIRI leaves as they are the A-labels of
+// a host too long to be a DNS name, and labels too long to be DNS labels.
+func TestToIRILongHost(t *testing.T) {
+	for _, in := range []string{
+		"http://" + strings.Repeat("xn--9ca.", 32) + "com/",       // 263 bytes
+		"http://xn--" + strings.Repeat("a", 60) + "-zjf.example/", // a 68-byte label, "a"×60 + "é"
+	} {
+		if got, err := ToIRI(in); err != nil || got != in {
+			t.Errorf("ToIRI(%.40q…) = %.40q…, %v; want it unchanged", in, got, err)
+		}
+	}
+	// Within the limits, the labels are shown in Unicode.
+	in := "http://" + strings.Repeat("xn--9ca.", 30) + "com/"
+	if got, err := ToIRI(in); err != nil || got != "http://"+strings.Repeat("é.", 30)+"com/" {
+		t.Errorf("ToIRI(%.40q…) = %.40q…, %v", in, got, err)
+	}
 }
 
 func TestNonASCIISet(t *testing.T) {

@@ -18,8 +18,14 @@ type Decoder struct {
 	// "%zz" stays "%zz", and in text mode an escape whose byte does not
 	// belong to a valid UTF-8 sequence stays encoded ("%C3" stays "%C3").
 	// The result is then always complete, and the error returned is nil
-	// or an [ErrorList] of what was kept.
+	// or an [ErrorList] of what was kept: one [*Error] per code, which
+	// counts its repeats, so that the list stays short whatever the
+	// input.
 	Lenient bool
+	// NoErrorList, with Lenient, returns a nil error instead of the
+	// ErrorList of what was kept, for callers that only want the result:
+	// it saves allocating the list.
+	NoErrorList bool
 	// LegacyU decodes the "%uXXXX" escapes of JavaScript's escape(),
 	// including surrogate pairs written as two escapes; a lone surrogate
 	// is an [ErrInvalidLegacyEscape]. Without it "%uXXXX" is an
@@ -115,7 +121,9 @@ func (d Decoder) appendDecodeFrom(dst []byte, s string, i int, text bool) ([]byt
 	if ok {
 		return out, nil
 	}
-	return d.slow(dst[:start], s, text)
+	// The fast paths may have grown the buffer already (out[:start] is
+	// dst[:start]): the general decoder reuses it.
+	return d.slow(out[:start], s, text)
 }
 
 // unknown is the start index that makes appendDecodeFrom look for the
@@ -430,6 +438,11 @@ func seqLen(c byte) int {
 // slow is the general decoder: unit by unit, with UTF-8 checking of the
 // decoded bytes, strict or lenient.
 func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, error) {
+	// The output is no longer than s, except for the replacements of
+	// ReplaceInvalidUTF8 (see below): grow once rather than by appends.
+	if cap(dst)-len(dst) < len(s) {
+		dst = slices.Grow(dst, len(s))
+	}
 	var errs ErrorList
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -446,11 +459,12 @@ func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, error) {
 		u := d.unitAt(s, i)
 		switch u.kind {
 		case unitBad:
-			e := newError(s, i, u.n, u.code)
 			if !d.Lenient {
-				return dst, e
+				return dst, newError(s, i, u.n, u.code)
 			}
-			errs = append(errs, e)
+			if !d.NoErrorList {
+				errs = errs.add(s, i, u.n, u.code)
+			}
 			dst = append(dst, '%')
 			i++
 			continue
@@ -485,15 +499,21 @@ func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, error) {
 			continue
 		}
 		if d.ReplaceInvalidUTF8 {
+			if cap(dst)-len(dst) < len("\uFFFD") {
+				// A replacement takes three bytes for as few as one:
+				// grow once for the worst case of the rest of s.
+				dst = slices.Grow(dst, 3*(len(s)-i))
+			}
 			dst = append(dst, "\uFFFD"...)
 			i = ends[maximalSubpart(buf[:k])-1]
 			continue
 		}
-		e := newError(s, i, u.n, ErrInvalidUTF8)
 		if !d.Lenient {
-			return dst, e
+			return dst, newError(s, i, u.n, ErrInvalidUTF8)
 		}
-		errs = append(errs, e)
+		if !d.NoErrorList {
+			errs = errs.add(s, i, u.n, ErrInvalidUTF8)
+		}
 		dst = append(dst, s[i:i+u.n]...)
 		i += u.n
 	}

@@ -142,7 +142,14 @@ func appendEncode[T table](e Encoder, t T, dst []byte, s string) []byte {
 	if i == len(s) {
 		return append(dst, s...)
 	}
-	return appendFrom(e, t, dst, s, i, len(s)+2*(len(s)-i))
+	size := len(s) + 2*(len(s)-i)
+	if cap(dst)-len(dst) < size {
+		// dst has no room for the longest encoding: count the escapes,
+		// so that it grows to the encoding's size (or not at all),
+		// rather than to three times the input.
+		size = len(s) + 2*escapesFrom(e, t, s, i)
+	}
+	return appendFrom(e, t, dst, s, i, size)
 }
 
 // clean8 reports whether none of the 8 bytes of w is in the table t.

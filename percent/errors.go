@@ -53,37 +53,75 @@ func (c Code) Message() string {
 }
 
 // An Error describes one problem in a percent-encoded string.
+//
+// In an [ErrorList], the repeats of a problem are collapsed into the Error
+// of its first occurrence, so that the list never grows with the input:
+// Count is then the number of occurrences and Offsets the offsets of the
+// first up to 8 of them (Offsets[0] == Offset). A strict
+// decoder's Error, and an Error that occurred once, has Count 0 and no
+// Offsets.
 type Error struct {
 	// Offset is the byte offset in the input of the "%" that starts the
 	// offending escape, or of the offending literal byte.
 	Offset int
 	// Code says what is wrong.
 	Code Code
-	// Text is the offending input text (up to the escape's length).
+	// Text is the offending input text (up to the escape's length, so at
+	// most 6 bytes).
 	Text string
+	// Count is the number of occurrences of the problem this Error stands
+	// for in an ErrorList; 0 or 1 means one.
+	Count int `json:"count,omitempty"`
+	// Offsets are the offsets of the first occurrences, at most 8 of
+	// them, set only when Count > 1.
+	Offsets []int `json:"offsets,omitempty"`
 }
 
-// Error returns a message such as `percent: offset 3: %zz: % not followed
-// by two hex digits`.
+// maxOffsets is the largest number of offsets a collapsed Error keeps.
+const maxOffsets = 8
+
+// Error returns a message such as `percent: offset 3: "%zz": % not followed
+// by two hex digits`, followed by ` (5 times)` when the Error stands for
+// several occurrences.
 func (e *Error) Error() string {
+	msg := e.message()
+	if e.Count > 1 {
+		msg += " (" + strconv.Itoa(e.Count) + " times)"
+	}
+	return msg
+}
+
+// message is the message of the first occurrence.
+func (e *Error) message() string {
 	return "percent: offset " + strconv.Itoa(e.Offset) + ": " + strconv.Quote(e.Text) + ": " + e.Code.Message()
 }
 
 // Unwrap returns the error's Code, for errors.Is.
 func (e *Error) Unwrap() error { return e.Code }
 
-// An ErrorList holds the problems a lenient decoder met, in input order.
+// occurrences returns how many occurrences e stands for.
+func (e *Error) occurrences() int { return max(e.Count, 1) }
+
+// An ErrorList holds the problems a lenient decoder met, one [*Error] per
+// Code in the order of their first occurrence, each with the Count and
+// first Offsets of its repeats: its length is bounded by the number of
+// codes, whatever the input.
 type ErrorList []*Error
 
-// Error returns the first problem and how many more there are.
+// Error returns the first problem and how many more occurrences of
+// problems there are.
 func (l ErrorList) Error() string {
-	switch len(l) {
-	case 0:
+	if len(l) == 0 {
 		return "percent: no errors"
-	case 1:
-		return l[0].Error()
 	}
-	return l[0].Error() + " (and " + strconv.Itoa(len(l)-1) + " more)"
+	more := -1
+	for _, e := range l {
+		more += e.occurrences()
+	}
+	if more == 0 {
+		return l[0].message()
+	}
+	return l[0].message() + " (and " + strconv.Itoa(more) + " more)"
 }
 
 // Unwrap returns the list's errors, for errors.Is and errors.As.
@@ -93,6 +131,34 @@ func (l ErrorList) Unwrap() []error {
 		errs[i] = e
 	}
 	return errs
+}
+
+// add records the problem code at s[off:off+n]: it is merged into the
+// Error of the same code when the list has one (a scan of a list that
+// holds at most one Error per code), and appended otherwise.
+func (l ErrorList) add(s string, off, n int, code Code) ErrorList {
+	for _, e := range l {
+		if e.Code == code {
+			e.merge(off)
+			return l
+		}
+	}
+	return append(l, newError(s, off, n, code))
+}
+
+// merge counts one more occurrence of e's problem, at off.
+func (e *Error) merge(off int) {
+	if e.Count < 1 {
+		e.Count = 1
+	}
+	e.Count++
+	if len(e.Offsets) < maxOffsets {
+		if e.Offsets == nil {
+			e.Offsets = make([]int, 1, maxOffsets)
+			e.Offsets[0] = e.Offset
+		}
+		e.Offsets = append(e.Offsets, off)
+	}
 }
 
 func newError(s string, off, n int, code Code) *Error {

@@ -11,6 +11,9 @@ import (
 var fuzzSeeds = []string{
 	"", "a b/你?&=100%", "%", "%4", "%zz", "abc%4", "%C3", "%ED%A0%80", "%uD83D%uDE00",
 	"%u00e4", "a+b%2Bc", "/%7Euser", "%2f%2F", "%2541", "\xff\xfe%ff", "%E4%BD%A0", "%C3\xa4",
+	// Adversarial repeats: findings collapse.
+	strings.Repeat("%", 40), strings.Repeat("%zz", 20), strings.Repeat("%C3", 20), strings.Repeat("%u12", 12),
+	strings.Repeat("%uD800", 10), strings.Repeat("%ED%A0%80", 10), strings.Repeat("\xff", 30), strings.Repeat("%zz%C3%", 10),
 }
 
 var none Set
@@ -72,6 +75,11 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string, plus, legacy bool) {
 		d := Decoder{PlusAsSpace: plus, LegacyU: legacy}
+		for _, textMode := range []bool{true, false} {
+			ld := Decoder{PlusAsSpace: plus, LegacyU: legacy, Lenient: true}
+			_, lerr := ld.appendDecodeFrom(nil, s, 0, textMode)
+			checkErrorList(t, s, lerr)
+		}
 		text, err := d.Decode(s)
 		var pe *Error
 		if err != nil {
@@ -131,6 +139,45 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("lenient text %q re-encoded decodes to %q, %v; want %q", lenientText, back, err, lenientBytes)
 		}
 	})
+}
+
+// checkErrorList checks the error of a lenient decoder: nil or an
+// ErrorList with at most one Error per code, in the order of their first
+// offsets, each with a Count that covers its Offsets, at most 8 of them
+// and the first being Offset, in increasing order, pointing at the text.
+func checkErrorList(t *testing.T, s string, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	list, ok := err.(ErrorList)
+	if !ok || len(list) == 0 {
+		t.Fatalf("lenient decode of %q: error %v is not a non-empty ErrorList", s, err)
+	}
+	seen := map[Code]bool{}
+	for i, e := range list {
+		if seen[e.Code] {
+			t.Fatalf("lenient decode of %q: code %s twice in %v", s, e.Code, list)
+		}
+		seen[e.Code] = true
+		if i > 0 && list[i-1].Offset >= e.Offset {
+			t.Fatalf("lenient decode of %q: list not in order of first offsets: %v", s, list)
+		}
+		if len(e.Offsets) > 8 || e.Count < len(e.Offsets) || (e.Count > 1) != (len(e.Offsets) > 0) {
+			t.Fatalf("lenient decode of %q: count %d with offsets %v", s, e.Count, e.Offsets)
+		}
+		if len(e.Offsets) > 0 && e.Offsets[0] != e.Offset {
+			t.Fatalf("lenient decode of %q: offsets %v do not start at %d", s, e.Offsets, e.Offset)
+		}
+		for j, off := range e.Offsets {
+			if j > 0 && off <= e.Offsets[j-1] || off >= len(s) || s[off] != '%' && !(e.Code == ErrInvalidUTF8 && s[off] >= 0x80) {
+				t.Fatalf("lenient decode of %q: offsets %v", s, e.Offsets)
+			}
+		}
+		if e.Offset < 0 || e.Offset >= len(s) || !strings.HasPrefix(s[e.Offset:], e.Text) || len(e.Text) > 6 {
+			t.Fatalf("lenient decode of %q: error %v at %d, text %q", s, e, e.Offset, e.Text)
+		}
+	}
 }
 
 // FuzzNormalize: normalization is idempotent, keeps the decoded meaning and

@@ -1,6 +1,9 @@
 package percent
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // isUnreserved reports whether c is an RFC 3986 unreserved character.
 func isUnreserved(c byte) bool { return !Unreserved.Contains(c) }
@@ -59,6 +62,8 @@ func formsEscape(dst []byte, b byte) bool {
 func isLowerHex(c byte) bool { return c >= 'a' && c <= 'f' }
 
 func appendNormalizeFrom(dst []byte, s string, i int) []byte {
+	// The result is no longer than s: grow once rather than by appends.
+	dst = slices.Grow(dst, len(s))
 	dst = append(dst, s[:i]...)
 	for i < len(s) {
 		j := strings.IndexByte(s[i:], '%')

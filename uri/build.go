@@ -2,6 +2,7 @@ package uri
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/urikit/urikit/percent"
 )
@@ -79,8 +80,20 @@ func appendPathGuard[T string | []byte](b []byte, path T, hasScheme bool) []byte
 	return b
 }
 
+// len returns the length of the recomposition, guards included.
+func (x *raw) len() int {
+	n := len(x.scheme) + 1 + len("//") + len(x.userinfo) + 1 + len(x.host) + 1 + len(x.port) +
+		len("/.") + len(x.path) + 1 + len(x.query) + 1 + len(x.fragment)
+	return n
+}
+
+// string returns the recomposition in one allocation of its size.
 func (x *raw) string() string {
 	var buf [256]byte
+	if n := x.len(); n > len(buf) {
+		b := x.appendTo(make([]byte, 0, n))
+		return unsafe.String(unsafe.SliceData(b), len(b))
+	}
 	return string(x.appendTo(buf[:0]))
 }
 
@@ -139,7 +152,7 @@ type Parts struct {
 // (ErrAmbiguousPath). A colon in the first
 // segment of a relative path is encoded as "%3A".
 func Build(p Parts) (Reference, error) {
-	var b []byte
+	b := make([]byte, 0, p.maxLen())
 	if p.Scheme != "" {
 		for i := 0; i < len(p.Scheme); i++ {
 			if c := p.Scheme[i]; classes[c]&cScheme == 0 || i == 0 && !isAlpha(c) {
@@ -203,6 +216,20 @@ func Build(p Parts) (Reference, error) {
 	return Parse(string(b))
 }
 
+// maxLen bounds the length of the reference Build makes of p: every byte
+// it encodes takes at most three, and the delimiters a few more, so that
+// Build allocates its buffer once.
+func (p *Parts) maxLen() int {
+	n := len(p.Scheme) + len("://@[%25]:") + 3*(len(p.Userinfo)+len(p.Host)) + len(p.Port) + len("/?#") + 3*len(p.Fragment)
+	for _, seg := range p.Segments {
+		n += 1 + 3*len(seg)
+	}
+	for _, q := range p.Query {
+		n += 2 + 3*(len(q.Key)+len(q.Value))
+	}
+	return n
+}
+
 // appendHost writes a Parts host: IP literals as they are (bracketed when
 // given bare), other hosts encoded as a reg-name.
 func appendHost(b []byte, h string) []byte {
@@ -257,8 +284,7 @@ func (r Reference) With(c Component, value string) (Reference, error) {
 	if c == ComponentPath && !x.hasAuth && strings.HasPrefix(value, "//") {
 		return Reference{}, &Error{Offset: 0, Component: ComponentPath, Code: ErrAmbiguousPath, Input: value}
 	}
-	var buf [256]byte
-	return Parse(string(x.appendTo(buf[:0])))
+	return Parse(x.string())
 }
 
 // WithDecoded is With for a decoded value, which it encodes with the

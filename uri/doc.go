@@ -21,7 +21,8 @@
 // [*Error] that gives the byte offset, the [Component] and a stable
 // [Code]; the codes are sentinels for errors.Is. Ports above 65535 are
 // rejected too. [ParseLenient] splits the same way but accepts what real
-// URLs contain and returns every deviation as a [Finding].
+// URLs contain and returns every deviation as a [Finding], the repeats of
+// one counted in a single Finding.
 //
 // # Resolution and normalization
 //

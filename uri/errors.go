@@ -1,6 +1,9 @@
 package uri
 
-import "strconv"
+import (
+	"strconv"
+	"unicode/utf8"
+)
 
 // A Component names a part of a URI reference. It is a plain string so that
 // error reports and findings print and compare easily.
@@ -125,17 +128,20 @@ type Error struct {
 }
 
 // Error returns a message such as
-// `uri: "a b": offset 1 (path): ' ': character not allowed here`.
+// `uri: "a b": offset 1 (path): ' ': character not allowed here`. It quotes
+// at most about 40 bytes of the input on each side of the offset, with "…"
+// where the input goes on, so that its length does not depend on the
+// input's.
 func (e *Error) Error() string {
-	b := make([]byte, 0, 64+len(e.Input))
+	b := make([]byte, 0, 128)
 	b = append(b, "uri: "...)
-	b = strconv.AppendQuote(b, e.Input)
+	b = appendWindow(b, e.Input, e.Offset)
 	b = append(b, ": offset "...)
 	b = strconv.AppendInt(b, int64(e.Offset), 10)
 	b = append(b, " ("...)
 	b = append(b, e.Component...)
 	b = append(b, "): "...)
-	if e.Offset < len(e.Input) && e.Code != ErrPortRange {
+	if e.Offset >= 0 && e.Offset < len(e.Input) && e.Code != ErrPortRange {
 		b = strconv.AppendQuoteRune(b, rune(e.Input[e.Offset]))
 		b = append(b, ": "...)
 	}
@@ -143,25 +149,87 @@ func (e *Error) Error() string {
 	return string(b)
 }
 
+// windowSide is how many bytes of the input a message quotes on each side
+// of an offset, at most.
+const windowSide = 40
+
+// appendWindow appends, quoted, the part of s around off that a message
+// shows: at most windowSide bytes on each side, cut on UTF-8 boundaries
+// (when s is UTF-8 there), with "…" outside the quotes where s goes on.
+func appendWindow(b []byte, s string, off int) []byte {
+	off = min(max(off, 0), len(s))
+	lo, hi := max(off-windowSide, 0), min(off+windowSide, len(s))
+	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < off && !utf8.RuneStart(s[lo]); k++ {
+		lo++
+	}
+	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > off+1 && !utf8.RuneStart(s[hi]); k++ {
+		hi--
+	}
+	if lo > 0 {
+		b = append(b, "…"...)
+	}
+	b = strconv.AppendQuote(b, s[lo:hi])
+	if hi < len(s) {
+		b = append(b, "…"...)
+	}
+	return b
+}
+
 // Unwrap returns the error's Code, for errors.Is.
 func (e *Error) Unwrap() error { return e.Code }
 
 // A Finding is one deviation from RFC 3986 that ParseLenient accepted. It
 // carries the same facts as an [*Error].
+//
+// The repeats of a deviation (same Component and Code) are collapsed into
+// the Finding of its first occurrence, so that the findings of a parse
+// never grow with the input: Count is then the number of occurrences and
+// Offsets holds the offsets of the first up to 8 of them, Offsets[0]
+// being Offset. A deviation that occurred once has Count 0 and no
+// Offsets.
 type Finding struct {
-	// Offset is the byte offset in the input of the offending byte.
+	// Offset is the byte offset in the input of the offending byte (its
+	// first occurrence).
 	Offset int
 	// Component is the component the byte belongs to.
 	Component Component
 	// Code says what is wrong.
 	Code Code
+	// Count is the number of occurrences; 0 or 1 means one.
+	Count int `json:"count,omitempty"`
+	// Offsets are the offsets of the first occurrences, at most 8 of
+	// them, set only when Count > 1.
+	Offsets []int `json:"offsets,omitempty"`
+}
+
+// maxOffsets is the largest number of offsets a collapsed Finding keeps.
+const maxOffsets = 8
+
+// merge counts one more occurrence of f's deviation, at off.
+func (f *Finding) merge(off int) {
+	if f.Count < 1 {
+		f.Count = 1
+	}
+	f.Count++
+	if len(f.Offsets) < maxOffsets {
+		if f.Offsets == nil {
+			f.Offsets = make([]int, 1, maxOffsets)
+			f.Offsets[0] = f.Offset
+		}
+		f.Offsets = append(f.Offsets, off)
+	}
 }
 
 // Message returns the human description of the finding's code.
 func (f Finding) Message() string { return f.Code.Message() }
 
 // String returns a line such as "offset 4 (path): invalid-char: character
-// not allowed here".
+// not allowed here", followed by " (12 times)" when the deviation
+// occurred more than once.
 func (f Finding) String() string {
-	return "offset " + strconv.Itoa(f.Offset) + " (" + string(f.Component) + "): " + string(f.Code) + ": " + f.Code.Message()
+	s := "offset " + strconv.Itoa(f.Offset) + " (" + string(f.Component) + "): " + string(f.Code) + ": " + f.Code.Message()
+	if f.Count > 1 {
+		s += " (" + strconv.Itoa(f.Count) + " times)"
+	}
+	return s
 }

@@ -37,9 +37,7 @@ func ExampleParseLenient() {
 	}
 	// Output:
 	// /a b/{x}
-	// offset 20 (path): invalid-char: character not allowed here
-	// offset 23 (path): invalid-char: character not allowed here
-	// offset 25 (path): invalid-char: character not allowed here
+	// offset 20 (path): invalid-char: character not allowed here (3 times)
 }
 
 func ExampleReference_PathSegments() {

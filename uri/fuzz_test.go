@@ -10,6 +10,10 @@ var fuzzSeeds = []string{
 	"//[fe80::1%25eth0]:8/x", "//[v7.a:b]/", "a:b:c", "./a:b", "../../x/./y/..", "/.//g",
 	"mailto:Joe@Example.COM", "http://a:99999/ b", "%zz", "f:/a", "//", "?#", "a/..//b",
 	"http://[::ffff:1.2.3.4]/", "http://a/%7e%2f?%41#%42",
+	// Adversarial repeats: findings collapse, messages stay short.
+	"http://" + strings.Repeat("@", 40) + "/", "http://h/" + strings.Repeat("%", 30), "http://h/" + strings.Repeat("%zz", 12),
+	"http://" + strings.Repeat("[", 20), "http://h" + strings.Repeat("/..", 20), "http://h/" + strings.Repeat("./", 20),
+	"http://h/?" + strings.Repeat("&", 30), "a" + strings.Repeat(":", 20), "http://h/" + strings.Repeat("é \xff", 10),
 }
 
 // FuzzParse checks that parsing never panics, that a strict parse
@@ -28,11 +32,7 @@ func FuzzParse(f *testing.F) {
 		if lr.String() != s {
 			t.Fatalf("ParseLenient(%q).String() = %q", s, lr)
 		}
-		for _, fi := range findings {
-			if fi.Offset < 0 || fi.Offset > len(s) {
-				t.Fatalf("finding offset %d out of range for %q", fi.Offset, s)
-			}
-		}
+		checkFindings(t, s, findings)
 		checkShortcut(t, lr)
 		// Everything works on lenient references too, without panics.
 		nl := Normalize(lr, Full)
@@ -47,6 +47,9 @@ func FuzzParse(f *testing.F) {
 			e := err.(*Error)
 			if e.Offset < 0 || e.Offset > len(s) {
 				t.Fatalf("error offset %d out of range: %v", e.Offset, err)
+			}
+			if msg := err.Error(); len(msg) > maxMessage {
+				t.Fatalf("Parse(%q): message of %d bytes: %s", s, len(msg), msg)
 			}
 			if len(findings) == 0 {
 				t.Fatalf("Parse(%q) failed (%v) but ParseLenient found nothing", s, err)
@@ -68,6 +71,43 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// maxMessage bounds the length of an error message: a window of 80
+// bytes of input, each quoted in at most 4 bytes, and the rest.
+const maxMessage = 4*2*windowSide + 200
+
+// checkFindings checks the findings of ParseLenient(s): in order of their
+// offsets, at most one per component and code, each with a Count that
+// covers its Offsets, at most 8 of them and the first being Offset, in
+// increasing order, all within s.
+func checkFindings(t *testing.T, s string, findings []Finding) {
+	t.Helper()
+	type id struct {
+		c    Component
+		code Code
+	}
+	seen := map[id]bool{}
+	for i, f := range findings {
+		if f.Offset < 0 || f.Offset > len(s) {
+			t.Fatalf("finding offset %d out of range for %q", f.Offset, s)
+		}
+		if seen[id{f.Component, f.Code}] {
+			t.Fatalf("ParseLenient(%q): %s %s twice in %v", s, f.Component, f.Code, findings)
+		}
+		seen[id{f.Component, f.Code}] = true
+		if i > 0 && findings[i-1].Offset > f.Offset {
+			t.Fatalf("ParseLenient(%q): findings out of order: %v", s, findings)
+		}
+		if len(f.Offsets) > 8 || f.Count < len(f.Offsets) || (f.Count > 1) != (len(f.Offsets) > 0) {
+			t.Fatalf("ParseLenient(%q): count %d with offsets %v", s, f.Count, f.Offsets)
+		}
+		for j, off := range f.Offsets {
+			if j == 0 && off != f.Offset || j > 0 && off <= f.Offsets[j-1] || off > len(s) {
+				t.Fatalf("ParseLenient(%q): finding at %d with offsets %v", s, f.Offset, f.Offsets)
+			}
+		}
+	}
 }
 
 // shortcutLevels are the levels checkShortcut tries: each step alone and

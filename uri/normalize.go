@@ -247,8 +247,8 @@ func Normalize(r Reference, l Level) Reference {
 	if normalized(r, l) {
 		return r
 	}
-	var buf [512]byte
-	b := appendNormalized(buf[:0], r, l)
+	var stack [512]byte
+	b := appendNormalized(normBuf(stack[:0], r), r, l)
 	if string(b) == r.s {
 		return r
 	}
@@ -265,13 +265,28 @@ func Normalize(r Reference, l Level) Reference {
 	// normalized ("//h::" loses its empty port and then reads as host
 	// "h:" with an empty port): normalize until nothing changes.
 	for range 8 {
-		b = appendNormalized(buf[:0], n, l)
+		b = appendNormalized(b[:0], n, l)
 		if string(b) == n.s {
 			break
 		}
 		n, _ = ParseLenient(string(b))
 	}
 	return n
+}
+
+// normSlack bounds how much longer than its input a normalized reference
+// can be: the "/" of an empty http path, a "/." or "./" guard, and the
+// "./" of a relative path that dot segments empty ("." gives "./").
+const normSlack = 16
+
+// normBuf returns a buffer with room for the normalization of r: stack
+// when it fits there, or one allocation, so that appendNormalized never
+// grows it (growing by appends allocates several times the result).
+func normBuf(stack []byte, r Reference) []byte {
+	if n := len(r.s) + normSlack; n > cap(stack) {
+		return make([]byte, 0, n)
+	}
+	return stack
 }
 
 // NormalizeString parses s strictly and normalizes it.
@@ -294,7 +309,7 @@ func Equal(a, b Reference, l Level) bool {
 		return a.s == b.s
 	}
 	var ba, bb [512]byte
-	return string(appendNormalized(ba[:0], a, l)) == string(appendNormalized(bb[:0], b, l))
+	return string(appendNormalized(normBuf(ba[:0], a), a, l)) == string(appendNormalized(normBuf(bb[:0], b), b, l))
 }
 
 // normalized reports, conservatively, whether r is already normalized
@@ -640,7 +655,10 @@ func appendPathNorm(b []byte, path string, l Level, hasScheme bool) []byte {
 		start := len(b)
 		b = appendPct(b, path, l)
 		if hasDotSegment(b[start:]) {
-			b = append(b[:start], RemoveDotSegments(string(b[start:]))...)
+			// The output is no longer than the path, so it fits where
+			// the path was.
+			p := string(b[start:])
+			b = append(b[:start], appendRemoveDotSegments(b[start:start], p)...)
 		}
 		return b
 	}
@@ -738,38 +756,78 @@ func lowerMailDomains(p []byte) {
 // sorted stably by key, each element normalized as l says. The keys are
 // compared after normalization, so "%61=1" and "a=2" sort together.
 func appendSortedQuery(b []byte, q string, l Level) []byte {
-	// Normalize the whole query into a scratch buffer, then sort spans of
-	// it: no allocation for common queries.
-	var scratch [512]byte
-	nq := appendPct(scratch[:0], q, l)
-	type span struct{ start, end, keyEnd int }
-	var stack [32]span
-	els := stack[:0]
-	for i := 0; ; {
-		j := bytes.IndexByte(nq[i:], '&')
-		end := len(nq)
-		if j >= 0 {
-			end = i + j
+	if l&PercentEncoding != 0 && pctNormChanges(q) {
+		// Normalize the query into a scratch buffer, then sort it: no
+		// allocation for common queries.
+		var scratch [512]byte
+		nq := scratch[:0]
+		if len(q) > len(scratch) {
+			nq = make([]byte, 0, len(q))
 		}
-		k := bytes.IndexByte(nq[i:end], '=')
-		keyEnd := end
-		if k >= 0 {
-			keyEnd = i + k
-		}
-		els = append(els, span{i, end, keyEnd})
-		if j < 0 {
-			break
-		}
-		i = end + 1
+		return appendSorted(b, appendPct(nq, q, l))
 	}
-	slices.SortStableFunc(els, func(x, y span) int {
-		return bytes.Compare(nq[x.start:x.keyEnd], nq[y.start:y.keyEnd])
+	return appendSorted(b, q)
+}
+
+// appendSorted appends the "&"-separated elements of q sorted by key. It
+// sorts their start offsets (4 bytes each, so that a query of empty
+// elements costs 4 bytes per "&") by key then by offset: the order of a
+// stable sort, without its cost.
+func appendSorted[T string | []byte](b []byte, q T) []byte {
+	n := 1
+	for i := 0; i < len(q); i++ {
+		if q[i] == '&' {
+			n++
+		}
+	}
+	var stack [64]int32
+	starts := stack[:0]
+	if n > len(stack) {
+		starts = make([]int32, 0, n)
+	}
+	starts = append(starts, 0)
+	for i := 0; i < len(q); i++ {
+		if q[i] == '&' {
+			starts = append(starts, int32(i+1))
+		}
+	}
+	slices.SortFunc(starts, func(x, y int32) int {
+		if c := compareKeys(q, int(x), int(y)); c != 0 {
+			return c
+		}
+		return int(x - y)
 	})
-	for i, el := range els {
-		if i > 0 {
+	for k, st := range starts {
+		if k > 0 {
 			b = append(b, '&')
 		}
-		b = append(b, nq[el.start:el.end]...)
+		end := int(st)
+		for end < len(q) && q[end] != '&' {
+			end++
+		}
+		b = append(b, q[st:end]...)
 	}
 	return b
+}
+
+// compareKeys compares, byte by byte, the keys of the query elements that
+// start at q[i] and q[j]: each runs up to its first "=" or its end.
+func compareKeys[T string | []byte](q T, i, j int) int {
+	for ; ; i, j = i+1, j+1 {
+		endI := i == len(q) || q[i] == '=' || q[i] == '&'
+		endJ := j == len(q) || q[j] == '=' || q[j] == '&'
+		switch {
+		case endI && endJ:
+			return 0
+		case endI:
+			return -1
+		case endJ:
+			return +1
+		case q[i] != q[j]:
+			if q[i] < q[j] {
+				return -1
+			}
+			return +1
+		}
+	}
 }

@@ -55,14 +55,18 @@ func MustParse(s string) Reference {
 // the last ":" of the authority when only digits follow it; otherwise the
 // ":" stays in the host and is reported. It never
 // fails: every byte lands in some component, String returns s byte for
-// byte, and each deviation is reported as a [Finding], in input order. A
-// string that Parse accepts gives the same Reference and no findings.
+// byte, and each deviation is reported as a [Finding], in the order of
+// their (first) offsets. The repeats of a deviation in a component are
+// one Finding with a Count and the first Offsets, so the findings hold at
+// most one entry per component and code, however long s is. A string that
+// Parse accepts gives the same Reference and no findings.
 func ParseLenient(s string) (Reference, []Finding) {
 	p := parser{s: s, lenient: true}
 	var r Reference
 	p.parse(&r, false)
 	// Only the colon of a relative path's first segment is reported out
-	// of order.
+	// of order; repeats are merged in order, so sorting by the first
+	// offsets keeps each Finding's Offsets in order.
 	cmp := func(a, b Finding) int { return a.Offset - b.Offset }
 	if !slices.IsSortedFunc(p.findings, cmp) {
 		slices.SortStableFunc(p.findings, cmp)
@@ -94,9 +98,17 @@ type parser struct {
 }
 
 // report records a problem. It returns true when parsing must stop
-// (strict mode).
+// (strict mode). In lenient mode a repeat is merged into the Finding of the
+// same component and code: the list holds at most one per pair, so the
+// scan for it is short.
 func (p *parser) report(off int, c Component, code Code) bool {
 	if p.lenient {
+		for i := range p.findings {
+			if f := &p.findings[i]; f.Code == code && f.Component == c {
+				f.merge(off)
+				return false
+			}
+		}
 		p.findings = append(p.findings, Finding{Offset: off, Component: c, Code: code})
 		return false
 	}

@@ -107,7 +107,19 @@ func removeDotSegments(buf []byte, in string) string {
 	if !hasDotSegment(in) {
 		return in
 	}
-	out := buf[:0]
+	// The output is no longer than in: grow once, not by appends.
+	if cap(buf) < len(in) {
+		buf = make([]byte, 0, len(in))
+	}
+	return string(appendRemoveDotSegments(buf[:0], in))
+}
+
+// appendRemoveDotSegments appends the path in with its dot segments removed
+// (§5.2.4) to out, which must be empty (a ".." segment removes from out
+// back to its last "/"). The result is no longer than in. Each step
+// consumes the segment it moves, and a ".." pops only what a step before
+// appended, so the whole takes time linear in len(in).
+func appendRemoveDotSegments(out []byte, in string) []byte {
 	for len(in) > 0 {
 		switch {
 		case strings.HasPrefix(in, "../"): // A
@@ -141,7 +153,7 @@ func removeDotSegments(buf []byte, in string) string {
 			in = in[k:]
 		}
 	}
-	return string(out)
+	return out
 }
 
 // popSegment removes the last segment of out and its preceding "/" (if
@@ -261,6 +273,7 @@ func relativePath(target, base string) string {
 	}
 	var b strings.Builder
 	up := strings.Count(d, "/")
+	b.Grow(3*up + len("./") + len(t))
 	for range up {
 		b.WriteString("../")
 	}

@@ -1,0 +1,238 @@
+package percent
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Bounded cost: every operation that takes input text allocates at most
+// 8 bytes per input byte plus a constant, on adversarial inputs too, and
+// no more per byte on large inputs than on small ones (which would show a
+// superlinear path).
+
+// A boundedShape is an adversarial input: prefix, unit repeated, suffix.
+type boundedShape struct{ name, prefix, unit, suffix string }
+
+// make returns the shape's input of about n bytes.
+func (sh boundedShape) make(n int) string {
+	k := max(1, (n-len(sh.prefix)-len(sh.suffix))/len(sh.unit))
+	return sh.prefix + strings.Repeat(sh.unit, k) + sh.suffix
+}
+
+// A boundedCase is one operation on one shape.
+type boundedCase struct {
+	op    string
+	shape boundedShape
+	run   func(s string)
+	// allowance is the bytes the result may hold beyond 8 per input
+	// byte: the elements of a list that has one per separator.
+	allowance func(s string) int
+}
+
+// boundedSizes are the input sizes of TestBounded.
+var boundedSizes = []int{1 << 10, 16 << 10, 256 << 10, 1 << 20}
+
+// bytesPerCall returns the bytes f allocates per call, after one call to
+// warm up.
+func bytesPerCall(f func(), runs int) float64 {
+	f()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	for range runs {
+		f()
+	}
+	runtime.ReadMemStats(&m1)
+	return float64(m1.TotalAlloc-m0.TotalAlloc) / float64(runs)
+}
+
+// checkBounded measures c at every size, logs the bytes allocated per
+// input byte, and fails when a size allocates more than 8 per byte (plus
+// the allowance and 4096), or when the largest size allocates more per
+// byte than 1.5 times the 16 KiB one (below that, stack buffers and the
+// constant blur the ratio).
+func checkBounded(t *testing.T, c boundedCase) {
+	t.Helper()
+	var ratios []string
+	var ref float64
+	for i, n := range boundedSizes {
+		s := c.shape.make(n)
+		got := bytesPerCall(func() { c.run(s) }, max(1, (64<<10)/n))
+		limit := 8*len(s) + 4096
+		if c.allowance != nil {
+			limit += c.allowance(s)
+		}
+		ratio := got / float64(len(s))
+		ratios = append(ratios, fmt.Sprintf("%.2f", ratio))
+		if got > float64(limit) {
+			t.Errorf("%s on %s (%d bytes): %.0f bytes allocated (%.2f per byte), limit %d", c.op, c.shape.name, len(s), got, ratio, limit)
+		}
+		if n == 16<<10 {
+			ref = ratio
+		} else if i == len(boundedSizes)-1 && ratio > 1.5*ref+0.25 {
+			t.Errorf("%s on %s: %.2f bytes per byte at %d bytes, %.2f at 16 KiB: superlinear", c.op, c.shape.name, ratio, len(s), ref)
+		}
+	}
+	t.Logf("%-22s %-14s B/B %s", c.op, c.shape.name, strings.Join(ratios, " "))
+}
+
+// Adversarial shapes.
+var boundedShapes = []boundedShape{
+	{"%", "", "%", ""},
+	{"%zz", "", "%zz", ""},
+	{"%4", "", "%4", ""},
+	{"%C3", "", "%C3", ""},
+	{"%E4%B8", "", "%E4%B8", ""},
+	{"%ED%A0%80", "", "%ED%A0%80", ""},
+	{"%C3%A9", "", "%C3%A9", ""},
+	{"%u12", "", "%u12", ""},
+	{"%u0041", "", "%u0041", ""},
+	{"%uD800", "", "%uD800", ""},
+	{"%7e", "", "%7e", ""},
+	{"%2f", "", "%2f", ""},
+	{"%0%41", "", "%0%41", ""},
+	{"+", "", "+", ""},
+	{"space", "", " ", ""},
+	{"é", "", "é", ""},
+	{"\\xff", "", "\xff", ""},
+	{"&=", "", "&=", ""},
+	{"plain", "", "abcdefgh", ""},
+}
+
+// boundedCases lists every operation on text with the shapes it is
+// measured on.
+func boundedCases() []boundedCase {
+	var cs []boundedCase
+	add := func(op string, run func(string)) {
+		for _, sh := range boundedShapes {
+			cs = append(cs, boundedCase{op, sh, run, nil})
+		}
+	}
+	add("Encode(Path)", func(s string) { _ = Encode(s, Path) })
+	add("Encode(Unreserved)", func(s string) { _ = Encode(s, Unreserved) })
+	add("Encode(form)", func(s string) { _ = Encoder{Set: Form, SpaceAsPlus: true}.Encode(s) })
+	add("Encode(keep)", func(s string) { _ = Encoder{Set: Unreserved, KeepEscapes: true}.Encode(s) })
+	add("AppendEncode", func(s string) { _ = AppendEncode(nil, s, Unreserved) })
+	for _, sh := range boundedShapes {
+		var last string
+		var b []byte
+		cs = append(cs, boundedCase{"EncodeBytes", sh, func(s string) {
+			if s != last {
+				last, b = s, []byte(s) // the conversion is not EncodeBytes's cost
+			}
+			_ = EncodeBytes(b, Unreserved)
+		}, nil})
+	}
+	add("EncodedLen", func(s string) { _ = Encoder{Set: Unreserved}.EncodedLen(s) })
+	add("Set.Index", func(s string) { _ = Path.Index(s) })
+	add("Decode", func(s string) { _, _ = Decode(s) })
+	add("DecodeBytes", func(s string) { _, _ = DecodeBytes(s) })
+	add("AppendDecode", func(s string) { _, _ = AppendDecode(nil, s) })
+	add("Decode.Error", func(s string) {
+		if _, err := Decode(s); err != nil {
+			_ = err.Error()
+		}
+	})
+	for _, d := range []struct {
+		name string
+		d    Decoder
+	}{
+		{"lenient", Decoder{Lenient: true}},
+		{"lenient+", Decoder{Lenient: true, PlusAsSpace: true}},
+		{"legacy", Decoder{LegacyU: true}},
+		{"lenient,legacy", Decoder{Lenient: true, LegacyU: true}},
+		{"form", Decoder{Lenient: true, PlusAsSpace: true, ReplaceInvalidUTF8: true}},
+	} {
+		dec := d.d
+		add("Decode("+d.name+")", func(s string) { _, _ = dec.Decode(s) })
+		add("DecodeBytes("+d.name+")", func(s string) { _, _ = dec.DecodeBytes(s) })
+		add("AppendDecode("+d.name+")", func(s string) { _, _ = dec.AppendDecode(nil, s) })
+		add("AppendDecodeBytes("+d.name+")", func(s string) { _, _ = dec.AppendDecodeBytes(nil, s) })
+		add("Decode("+d.name+").Error", func(s string) {
+			if _, err := dec.Decode(s); err != nil {
+				_ = err.Error()
+			}
+		})
+	}
+	add("Normalize", func(s string) { _ = Normalize(s) })
+	add("AppendNormalize", func(s string) { _ = AppendNormalize(nil, s) })
+	add("Validate", func(s string) { _ = Validate(s, Path) })
+	add("Validate.Error", func(s string) {
+		if err := Validate(s, Path); err != nil {
+			_ = err.Error()
+		}
+	})
+	return cs
+}
+
+func TestBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures allocations on inputs up to 1 MiB")
+	}
+	for _, c := range boundedCases() {
+		checkBounded(t, c)
+	}
+}
+
+// TestErrorListCollapse checks that a lenient decoder reports the repeats
+// of a problem once, with their count and first offsets, and that the
+// messages stay short.
+func TestErrorListCollapse(t *testing.T) {
+	in := strings.Repeat("%zz", 20) + "%C3" + strings.Repeat("%", 3)
+	got, err := Decoder{Lenient: true}.Decode(in)
+	if got != in {
+		t.Errorf("lenient Decode changed %q to %q", in, got)
+	}
+	list, ok := err.(ErrorList)
+	if !ok || len(list) != 3 {
+		t.Fatalf("err = %#v, want an ErrorList of 3", err)
+	}
+	zz, c3, pct := list[0], list[1], list[2]
+	if zz.Code != ErrInvalidEscape || zz.Offset != 0 || zz.Count != 22 || zz.Text != "%zz" ||
+		!slices.Equal(zz.Offsets, []int{0, 3, 6, 9, 12, 15, 18, 21}) {
+		t.Errorf("first = %+v, want invalid-escape at 0, 22 times (20 \"%%zz\" and two \"%%\"), offsets 0-21", zz)
+	}
+	if c3.Code != ErrInvalidUTF8 || c3.Offset != 60 || c3.Count != 0 || c3.Offsets != nil {
+		t.Errorf("second = %+v, want invalid-utf8 at 60, once", c3)
+	}
+	if pct.Code != ErrTruncatedEscape || pct.Offset != 65 || pct.Count != 0 {
+		t.Errorf("third = %+v, want truncated-escape at 65, once", pct)
+	}
+	const want = `percent: offset 0: "%zz": % not followed by two hex digits (and 23 more)`
+	if msg := err.Error(); msg != want {
+		t.Errorf("message %q, want %q", msg, want)
+	}
+	if msg := zz.Error(); msg != `percent: offset 0: "%zz": % not followed by two hex digits (22 times)` {
+		t.Errorf("message %q", msg)
+	}
+	if !errors.Is(err, ErrInvalidUTF8) || !errors.Is(err, ErrTruncatedEscape) {
+		t.Errorf("errors.Is misses a code of %v", err)
+	}
+	// A million repeats still make a list of one short Error.
+	_, err = Decoder{Lenient: true}.Decode(strings.Repeat("%zz", 1<<20))
+	if list := err.(ErrorList); len(list) != 1 || list[0].Count != 1<<20 || len(list[0].Offsets) != 8 || len(err.Error()) > 100 {
+		t.Errorf("1M repeats: %d errors, count %d, %d offsets, message %q", len(list), list[0].Count, len(list[0].Offsets), err)
+	}
+}
+
+func BenchmarkBounded(b *testing.B) {
+	for _, c := range boundedCases() {
+		for _, size := range []struct {
+			name string
+			n    int
+		}{{"10KB", 10_000}, {"1MB", 1_000_000}, {"10MB", 10_000_000}} {
+			b.Run(c.op+"/"+c.shape.name+"/"+size.name, func(b *testing.B) {
+				s := c.shape.make(size.n)
+				c.run(s)
+				b.SetBytes(int64(len(s)))
+				b.ReportAllocs()
+				for b.Loop() {
+					c.run(s)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,280 @@
+package uri
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// Bounded cost: every operation that takes input text allocates at most
+// 8 bytes per input byte plus a constant, on adversarial inputs too, and
+// no more per byte on large inputs than on small ones (which would show a
+// superlinear path). The operations whose result holds one element per
+// separator of the input (RawPathSegments, QueryPairs, ...) are also
+// allowed the size of those elements; see the allowance of each case.
+
+// A boundedShape is an adversarial input: prefix, unit repeated, suffix.
+type boundedShape struct{ name, prefix, unit, suffix string }
+
+// make returns the shape's input of about n bytes.
+func (sh boundedShape) make(n int) string {
+	k := max(1, (n-len(sh.prefix)-len(sh.suffix))/len(sh.unit))
+	return sh.prefix + strings.Repeat(sh.unit, k) + sh.suffix
+}
+
+// A boundedCase is one operation on one shape.
+type boundedCase struct {
+	op    string
+	shape boundedShape
+	run   func(s string)
+	// allowance is the bytes the result may hold beyond 8 per input
+	// byte: the elements of a list that has one per separator.
+	allowance func(s string) int
+}
+
+// boundedSizes are the input sizes of TestBounded.
+var boundedSizes = []int{1 << 10, 16 << 10, 256 << 10, 1 << 20}
+
+// bytesPerCall returns the bytes f allocates per call, after one call to
+// warm up.
+func bytesPerCall(f func(), runs int) float64 {
+	f()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	for range runs {
+		f()
+	}
+	runtime.ReadMemStats(&m1)
+	return float64(m1.TotalAlloc-m0.TotalAlloc) / float64(runs)
+}
+
+// checkBounded measures c at every size, logs the bytes allocated per
+// input byte, and fails when a size allocates more than 8 per byte (plus
+// the allowance and 4096), or when the largest size allocates more per
+// byte than 1.5 times the 16 KiB one (below that, stack buffers and the
+// constant blur the ratio).
+func checkBounded(t *testing.T, c boundedCase) {
+	t.Helper()
+	var ratios []string
+	var ref float64
+	for i, n := range boundedSizes {
+		s := c.shape.make(n)
+		got := bytesPerCall(func() { c.run(s) }, max(1, (64<<10)/n))
+		limit := 8*len(s) + 4096
+		if c.allowance != nil {
+			limit += c.allowance(s)
+		}
+		ratio := got / float64(len(s))
+		ratios = append(ratios, fmt.Sprintf("%.2f", ratio))
+		if got > float64(limit) {
+			t.Errorf("%s on %s (%d bytes): %.0f bytes allocated (%.2f per byte), limit %d", c.op, c.shape.name, len(s), got, ratio, limit)
+		}
+		if n == 16<<10 {
+			ref = ratio
+		} else if i == len(boundedSizes)-1 && ratio > 1.5*ref+0.25 {
+			t.Errorf("%s on %s: %.2f bytes per byte at %d bytes, %.2f at 16 KiB: superlinear", c.op, c.shape.name, ratio, len(s), ref)
+		}
+	}
+	t.Logf("%-22s %-14s B/B %s", c.op, c.shape.name, strings.Join(ratios, " "))
+}
+
+// Adversarial shapes, each in the component it stresses.
+var (
+	shPct       = boundedShape{"%", "http://h/", "%", ""}
+	shPctZZ     = boundedShape{"%zz", "http://h/", "%zz", ""}
+	shPctC3     = boundedShape{"%C3", "http://h/", "%C3", ""}
+	shPctU      = boundedShape{"%u12", "http://h/", "%u12", ""}
+	shPct7e     = boundedShape{"%7e", "http://h/", "%7e", ""}
+	shAt        = boundedShape{"@", "http://", "@", "/"}
+	shBracket   = boundedShape{"[", "http://", "[", "/"}
+	shColon     = boundedShape{":", "http://", ":", "/"}
+	shColonRel  = boundedShape{"rel:", "a", ":", ""}
+	shUpper     = boundedShape{"HOST", "HTTP://", "AB.", "/"}
+	shPort      = boundedShape{"port0", "http://h:", "0", "/"}
+	shDotDot    = boundedShape{"dotdots", "http://h", "/..", ""}
+	shDotSlash  = boundedShape{"dots", "http://h/", "./", ""}
+	shADotDot   = boundedShape{"a-dotdots", "http://h", "/a/..", ""}
+	shRelDotDot = boundedShape{"rel-dotdots", "", "../", ""}
+	shRelDot    = boundedShape{"rel-dots", "", "./", ""}
+	shRelADot   = boundedShape{"rel-a-dotdots", "", "a/../", ""}
+	shSlash     = boundedShape{"slashes", "http://h", "/", ""}
+	shNonASCII  = boundedShape{"é", "http://h/", "é", ""}
+	shBadUTF8   = boundedShape{"\\xff", "http://h/", "\xff", ""}
+	shSpace     = boundedShape{"space", "http://h/", " ", ""}
+	shAmp       = boundedShape{"?&", "http://h/?", "&", ""}
+	shAmpEq     = boundedShape{"?&=", "http://h/?", "&=", ""}
+	shQPctZZ    = boundedShape{"?%zz&", "http://h/?", "%zz&", ""}
+	shQPlus     = boundedShape{"?+", "http://h/?", "+", ""}
+	shFragPct   = boundedShape{"#%", "http://h/#", "%", ""}
+	shUserPct   = boundedShape{"user%zz", "http://", "%zz", "@h/"}
+	shPlain     = boundedShape{"plain", "http://h/", "abcdefgh/", ""}
+)
+
+// allShapes are the shapes every parse-level operation is measured on.
+var allShapes = []boundedShape{
+	shPct, shPctZZ, shPctC3, shPctU, shPct7e, shAt, shBracket, shColon, shColonRel, shUpper, shPort,
+	shDotDot, shDotSlash, shADotDot, shRelDotDot, shRelDot, shRelADot, shSlash, shNonASCII, shBadUTF8,
+	shSpace, shAmp, shAmpEq, shQPctZZ, shQPlus, shFragPct, shUserPct, shPlain,
+}
+
+var boundedBase = MustParse("http://a/b/c/d;p?q")
+
+// lenient parses s leniently, for the operations that take a Reference.
+func lenient(s string) Reference {
+	r, _ := ParseLenient(s)
+	return r
+}
+
+// boundedCases lists every operation on text with the shapes it is
+// measured on.
+func boundedCases() []boundedCase {
+	var cs []boundedCase
+	add := func(op string, shapes []boundedShape, run func(string), allowance func(string) int) {
+		for _, sh := range shapes {
+			cs = append(cs, boundedCase{op, sh, run, allowance})
+		}
+	}
+	// Operations on a parsed reference are measured without the parse,
+	// which has its own cases.
+	onRef := func(op string, shapes []boundedShape, f func(Reference), allowance func(string) int) {
+		for _, sh := range shapes {
+			var last string
+			var r Reference
+			cs = append(cs, boundedCase{op, sh, func(s string) {
+				if s != last {
+					last, r = s, lenient(s)
+				}
+				f(r)
+			}, allowance})
+		}
+	}
+	segs := func(s string) int { return 16 * (strings.Count(s, "/") + 1) }
+	pairs := func(s string) int { return 40 * (strings.Count(s, "&") + 1) }
+	add("Parse", allShapes, func(s string) { _, _ = Parse(s) }, nil)
+	add("ParseURI", allShapes, func(s string) { _, _ = ParseURI(s) }, nil)
+	add("ParseLenient", allShapes, func(s string) { _, _ = ParseLenient(s) }, nil)
+	add("Parse.Error", allShapes, func(s string) {
+		if _, err := Parse(s); err != nil {
+			_ = err.Error()
+		}
+	}, nil)
+	add("UnmarshalText", allShapes, func(s string) {
+		var r Reference
+		_ = r.UnmarshalText([]byte(s))
+	}, nil)
+	add("NormalizeString", allShapes, func(s string) { _, _ = NormalizeString(s, Full) }, nil)
+	add("ResolveString", allShapes, func(s string) { _, _ = ResolveString("http://a/b/c/d;p?q", s) }, nil)
+	onRef("AppendTo", allShapes, func(r Reference) { _ = r.AppendTo(nil) }, nil)
+	onRef("Normalize(Syntax)", allShapes, func(r Reference) { _ = Normalize(r, Syntax) }, nil)
+	onRef("Normalize(Full)", allShapes, func(r Reference) { _ = Normalize(r, Full) }, nil)
+	onRef("Equal(Full)", allShapes, func(r Reference) { _ = Equal(r, boundedBase, Full) }, nil)
+	onRef("Resolve", allShapes, func(r Reference) { _ = Resolve(boundedBase, r) }, nil)
+	onRef("ResolveNonStrict", allShapes, func(r Reference) { _ = ResolveNonStrict(boundedBase, r) }, nil)
+	onRef("Relativize", allShapes, func(r Reference) { _ = Relativize(r, boundedBase) }, nil)
+	onRef("Relativize(base)", allShapes, func(r Reference) { _ = RelativizePath(MustParse("http://h/x"), r) }, nil)
+	onRef("RawPathSegments", allShapes, func(r Reference) { _ = r.RawPathSegments() }, segs)
+	onRef("PathSegments", allShapes, func(r Reference) { _, _ = r.PathSegments() }, segs)
+	onRef("RawQueryPairs", allShapes, func(r Reference) { _ = r.RawQueryPairs() }, pairs)
+	onRef("QueryPairs", allShapes, func(r Reference) { _, _ = r.QueryPairs() }, pairs)
+	onRef("Decoded", allShapes, func(r Reference) {
+		_, _ = r.DecodedUserinfo()
+		_, _ = r.DecodedHost()
+		_, _ = r.DecodedPath()
+		_, _ = r.DecodedFragment()
+		_, _ = r.Username()
+		_, _, _ = r.Password()
+	}, nil)
+	onRef("URL", allShapes, func(r Reference) { _, _ = r.URL() }, nil)
+	onRef("Without", allShapes, func(r Reference) { _ = r.Without(ComponentFragment) }, nil)
+	add("WithDecoded(path)", allShapes, func(s string) { _, _ = boundedBase.WithDecoded(ComponentPath, s) }, nil)
+	add("WithDecoded(query)", allShapes, func(s string) { _, _ = boundedBase.WithDecoded(ComponentQuery, s) }, nil)
+	add("Build(segment)", allShapes, func(s string) { _, _ = Build(Parts{Scheme: "http", Host: "h", Segments: []string{s}}) }, nil)
+	add("Build(query)", allShapes, func(s string) { _, _ = Build(Parts{Query: []QueryPair{{Key: s}}}) }, nil)
+	return cs
+}
+
+func TestBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures allocations on inputs up to 1 MiB")
+	}
+	for _, c := range boundedCases() {
+		checkBounded(t, c)
+	}
+}
+
+// TestFindingsCollapse checks that ParseLenient reports the repeats of a
+// deviation once, with their count and first offsets.
+func TestFindingsCollapse(t *testing.T) {
+	const n = 1 << 20
+	in := "http://" + strings.Repeat("@", n) + "/" + strings.Repeat("a b", 3)
+	_, fs := ParseLenient(in)
+	if len(fs) != 2 {
+		t.Fatalf("%d findings, want 2: %v", len(fs), fs)
+	}
+	user, path := fs[0], fs[1]
+	if user.Component != ComponentUserinfo || user.Code != ErrInvalidChar || user.Offset != 7 || user.Count != n-1 ||
+		!slices.Equal(user.Offsets, []int{7, 8, 9, 10, 11, 12, 13, 14}) {
+		t.Errorf("userinfo finding = %+v", user)
+	}
+	if path.Component != ComponentPath || path.Offset != n+9 || path.Count != 3 || !slices.Equal(path.Offsets, []int{n + 9, n + 12, n + 15}) {
+		t.Errorf("path finding = %+v", path)
+	}
+	if got := path.String(); got != "offset "+strconv.Itoa(n+9)+" (path): invalid-char: character not allowed here (3 times)" {
+		t.Errorf("String() = %q", got)
+	}
+}
+
+// TestErrorWindow checks that an error message quotes a bounded window of
+// the input around the offset, cut on UTF-8 boundaries.
+func TestErrorWindow(t *testing.T) {
+	long := strings.Repeat("a", 1000)
+	_, err := Parse("http://h/" + long + " " + long)
+	want := `uri: …"` + strings.Repeat("a", windowSide) + " " + strings.Repeat("a", windowSide-1) + `"…: offset 1009 (path): ' ': character not allowed here`
+	if got := err.Error(); got != want {
+		t.Errorf("message\n%s\nwant\n%s", got, want)
+	}
+	_, err = Parse(" " + long)
+	if got := err.Error(); !strings.HasPrefix(got, `uri: "`) || !strings.Contains(got, `a"…: offset 0`) {
+		t.Errorf("message at the start: %s", got)
+	}
+	if got := (&Error{Input: long, Offset: len(long), Code: ErrTruncatedEscape}).Error(); !strings.HasPrefix(got, `uri: …"a`) || !strings.Contains(got, `a": offset 1000`) {
+		t.Errorf("message at the end: %s", got)
+	}
+	// Cut on rune boundaries, whatever the offset.
+	e := strings.Repeat("é", 100)
+	for off := 0; off <= len(e); off++ {
+		w := string(appendWindow(nil, e, off))
+		q := strings.TrimSuffix(strings.TrimPrefix(w, "…"), "…")
+		text, err := strconv.Unquote(q)
+		if err != nil || !utf8.ValidString(text) || len(text) > 2*windowSide || !strings.Contains(e, text) {
+			t.Fatalf("window at %d = %s (%q, %v)", off, w, text, err)
+		}
+	}
+	// Short input is quoted whole, with no marks.
+	if got := (&Error{Input: "a b", Offset: 1, Component: ComponentPath, Code: ErrInvalidChar}).Error(); got != `uri: "a b": offset 1 (path): ' ': character not allowed here` {
+		t.Errorf("short message: %s", got)
+	}
+}
+
+func BenchmarkBounded(b *testing.B) {
+	for _, c := range boundedCases() {
+		for _, size := range []struct {
+			name string
+			n    int
+		}{{"10KB", 10_000}, {"1MB", 1_000_000}, {"10MB", 10_000_000}} {
+			b.Run(c.op+"/"+c.shape.name+"/"+size.name, func(b *testing.B) {
+				s := c.shape.make(size.n)
+				c.run(s)
+				b.SetBytes(int64(len(s)))
+				b.ReportAllocs()
+				for b.Loop() {
+					c.run(s)
+				}
+			})
+		}
+	}
+}
