@@ -2,6 +2,10 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
 	"net/http"
 	"strings"
 
@@ -42,13 +46,68 @@ type request[T any] interface {
 	inputs() *records
 }
 
+// errDeadline is the cause of a request context that ended at
+// Options.RequestTimeout.
+var errDeadline = errors.New("serve: request timeout")
+
 // api returns the handler of a route whose request type is T. prepare
 // checks the options and returns the function that makes one record's
 // result.
+//
+// A request goes through these steps, each bounded: it takes its share of
+// the memory budget (estimated from the body's length) or gets 503 busy
+// within QueueTimeout; its body is read and decoded (the share is then
+// cut to what the inputs need); it takes a worker or gets 503 busy; a
+// goroutine makes the answer one record at a time, stopping between
+// records when the client goes away (logged as 499) or RequestTimeout
+// passes (503 deadline-exceeded), and measuring each record's answer
+// before encoding it, so that an answer over MaxResponseBytes is refused
+// (413 response-too-large) without being built. The answer is written
+// once the worker and the memory are given back, so a client slow to
+// read holds neither.
 func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *apiError)) func(*response, *http.Request) {
 	return func(w *response, r *http.Request) {
+		if e := checkContentType(r); e != nil {
+			writeError(w, e)
+			return
+		}
+		if r.ContentLength > h.opts.MaxBodyBytes {
+			writeError(w, newError(http.StatusRequestEntityTooLarge, "body-too-large", "the body is larger than %d bytes", h.opts.MaxBodyBytes))
+			return
+		}
+		declared := r.ContentLength
+		if declared < 0 {
+			declared = h.opts.MaxBodyBytes
+		}
+		qctx, cancel := context.WithTimeout(r.Context(), h.opts.QueueTimeout)
+		held, err := h.memory.acquire(qctx, bodyWeight(declared, h.opts.MaxRecords))
+		cancel()
+		if err != nil {
+			h.busy(w, r, "memory")
+			return
+		}
+		// The goroutine that makes the answer gives held back when it
+		// runs; until then, this function does.
+		owned := true
+		defer func() {
+			if owned {
+				h.memory.release(held)
+			}
+		}()
+
+		body, e := h.readBody(w, r)
+		if e != nil {
+			// A read error other than a timeout cancels the request's
+			// context: the connection is gone.
+			if e.Code == "incomplete-body" && r.Context().Err() != nil {
+				w.clientGone()
+				return
+			}
+			writeError(w, e)
+			return
+		}
 		req := new(T)
-		if e := h.readBody(w, r, req); e != nil {
+		if e := decodeBody(body, req); e != nil {
 			writeError(w, e)
 			return
 		}
@@ -62,42 +121,135 @@ func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *
 			writeError(w, e)
 			return
 		}
-		// The answer is made and encoded by a worker, and written after
-		// the worker is free again, so that a client slow to read holds
-		// no worker.
-		body, ok := h.withWorker(r.Context(), func() []byte {
-			if single {
-				return encodeJSON(struct {
-					Result any `json:"result"`
-				}{one(inputs[0])})
-			}
-			results := make([]any, len(inputs))
-			for i, in := range inputs {
-				results[i] = one(in)
-			}
-			return encodeJSON(struct {
-				Results []any `json:"results"`
-			}{results})
-		})
-		if !ok {
-			writeError(w, newError(http.StatusServiceUnavailable, "canceled", "the request ended while it waited for a worker"))
+		var inputBytes int64
+		for _, in := range inputs {
+			inputBytes += int64(len(in))
+		}
+		need := requestWeight(inputBytes, len(inputs))
+		if need > h.memory.size {
+			writeError(w, newError(http.StatusRequestEntityTooLarge, "too-much-work",
+				"the request needs about %d bytes of memory, more than the server's budget of %d: send fewer or shorter inputs", need, h.memory.size))
 			return
 		}
-		w.records = len(inputs)
-		writeBody(w, http.StatusOK, body)
+		if need < held {
+			h.memory.release(held - need)
+			held = need
+		}
+
+		ctx, cancel := context.WithTimeoutCause(r.Context(), h.opts.RequestTimeout, errDeadline)
+		defer cancel()
+		heavy := need >= heavyWeight
+		qctx, qcancel := context.WithTimeout(ctx, h.opts.QueueTimeout)
+		err = h.workers.acquire(qctx, heavy)
+		qcancel()
+		if err != nil {
+			h.busy(w, r, "worker")
+			return
+		}
+		if heavy {
+			h.reclaim.start()
+		}
+		done := make(chan built, 1)
+		owned = false
+		go func() {
+			defer func() {
+				h.workers.release(heavy)
+				h.memory.release(held)
+				if heavy {
+					h.reclaim.done()
+				}
+			}()
+			defer func() {
+				if p := recover(); p != nil {
+					done <- built{panicked: p, isPanic: true}
+				}
+			}()
+			done <- h.build(ctx, inputs, single, one)
+		}()
+		var a built
+		select {
+		case a = <-done:
+		case <-ctx.Done():
+		}
+		switch {
+		case a.isPanic:
+			panic(a.panicked) // ServeHTTP logs it and answers 500
+		case r.Context().Err() != nil:
+			w.clientGone()
+			w.records = a.records
+		case a.body == nil && a.err == nil:
+			writeError(w, newError(http.StatusServiceUnavailable, "deadline-exceeded",
+				"the answer was not ready within %v: send fewer or shorter inputs", h.opts.RequestTimeout))
+		case a.err != nil:
+			writeError(w, a.err)
+		default:
+			w.records = len(inputs)
+			writeChunks(w, http.StatusOK, a.body)
+		}
 	}
 }
 
-// withWorker calls f once one of the MaxConcurrent workers is free, and
-// returns its result and true; or false when ctx ends first.
-func (h *handler) withWorker(ctx context.Context, f func() []byte) ([]byte, bool) {
-	select {
-	case h.workers <- struct{}{}:
-	case <-ctx.Done():
-		return nil, false
+// busy answers a request that could not get its memory or a worker in
+// time: 503 with Retry-After, or nothing when the client went away.
+func (h *handler) busy(w *response, r *http.Request, what string) {
+	if r.Context().Err() != nil {
+		w.clientGone()
+		return
 	}
-	defer func() { <-h.workers }()
-	return f(), true
+	used, waiting := h.memory.inUse()
+	w.Header().Set("Retry-After", retryAfter)
+	writeError(w, newError(http.StatusServiceUnavailable, "busy",
+		"the server is busy (no %s free within %v; %d bytes of memory in use, %d requests waiting): try again later",
+		what, h.opts.QueueTimeout, used, waiting))
+}
+
+// built is what the goroutine of a request made: the encoded answer, or
+// an error answer, or neither when the request's context ended first.
+type built struct {
+	body     *chunkBuffer
+	err      *apiError
+	records  int // records done
+	panicked any
+	isPanic  bool
+}
+
+// build makes the answer of a request: one result per input, each
+// measured, then encoded, into a buffer bounded by MaxResponseBytes. It
+// stops between records when ctx ends.
+func (h *handler) build(ctx context.Context, inputs []string, single bool, one func(string) any) built {
+	max := int(min(h.opts.MaxResponseBytes, math.MaxInt))
+	buf := new(chunkBuffer)
+	open, closing := `{"results":[`, "]}\n"
+	if single {
+		open, closing = `{"result":`, "}\n"
+	}
+	buf.WriteString(open)
+	enc := json.NewEncoder(trimNewline{buf})
+	enc.SetEscapeHTML(false)
+	for i, in := range inputs {
+		if ctx.Err() != nil {
+			return built{records: i}
+		}
+		res := one(in)
+		if ctx.Err() != nil {
+			return built{records: i + 1}
+		}
+		comma := min(i, 1)
+		if _, ok := h.sizer.size(res, max-buf.Len()-comma-len(closing)); !ok {
+			return built{records: i + 1, err: newError(http.StatusRequestEntityTooLarge, "response-too-large",
+				"the answer would be larger than %d bytes (at record %d of %d): send fewer or shorter inputs", max, i+1, len(inputs))}
+		}
+		if comma > 0 {
+			buf.WriteString(",")
+		}
+		if err := enc.Encode(res); err != nil {
+			// Only a bug can get here: every answer is made of strings,
+			// numbers and booleans.
+			panic(fmt.Sprintf("serve: encoding the answer: %v", err))
+		}
+	}
+	buf.WriteString(closing)
+	return built{body: buf, records: len(inputs)}
 }
 
 func invalidOption(format string, args ...any) *apiError {

@@ -12,10 +12,10 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // static holds the playground page. It is never written.
@@ -42,6 +42,20 @@ type response struct {
 	bytes   int
 	code    string // error code, when the answer is an error
 	records int    // records processed
+	// gone is set when the client went away before its answer was
+	// written in full: the request is logged with statusClientGone.
+	gone bool
+}
+
+// statusClientGone is the status logged for a request whose client went
+// away before it could be answered (nginx's 499): nothing, or not all of
+// the answer, reached it.
+const statusClientGone = 499
+
+// clientGone records that the client went away.
+func (w *response) clientGone() {
+	w.gone = true
+	w.code = "client-gone"
 }
 
 func (w *response) WriteHeader(status int) {
@@ -57,6 +71,9 @@ func (w *response) Write(b []byte) (int, error) {
 	}
 	n, err := w.ResponseWriter.Write(b)
 	w.bytes += n
+	if err != nil {
+		w.clientGone()
+	}
 	return n, err
 }
 
@@ -73,8 +90,14 @@ type route struct {
 type handler struct {
 	opts   Options
 	routes map[string]route
-	// workers holds a token for each API request being worked on.
-	workers chan struct{}
+	// memory is the budget of the API requests in flight.
+	memory *memoryBudget
+	// workers bounds the API requests worked on at once.
+	workers workers
+	// reclaim returns memory to the OS after heavy requests.
+	reclaim *reclaimer
+	// sizer measures answers before they are encoded.
+	sizer jsonSizer
 }
 
 // NewHandler returns the handler of the API and the playground page,
@@ -82,7 +105,12 @@ type handler struct {
 // them).
 func NewHandler(opts Options) http.Handler {
 	opts = opts.withDefaults()
-	h := &handler{opts: opts, workers: make(chan struct{}, opts.MaxConcurrent)}
+	h := &handler{
+		opts:    opts,
+		memory:  newMemoryBudget(opts.memoryBudget()),
+		workers: newWorkers(opts.MaxConcurrent),
+		reclaim: &reclaimer{delay: releaseDelay, free: debug.FreeOSMemory},
+	}
 	post := func(f func(*response, *http.Request)) route {
 		return route{methods: []string{http.MethodPost}, serve: f}
 	}
@@ -137,13 +165,20 @@ func (h *handler) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 
 func (h *handler) logRequest(w *response, r *http.Request, d time.Duration) {
 	level := slog.LevelInfo
-	if w.status >= 500 {
+	status := w.status
+	switch {
+	case w.gone:
+		status = statusClientGone
+		level = slog.LevelWarn
+	case status == http.StatusServiceUnavailable || status == http.StatusRequestEntityTooLarge:
+		level = slog.LevelWarn
+	case status >= 500:
 		level = slog.LevelError
 	}
 	attrs := []slog.Attr{
 		slog.String("method", r.Method),
 		slog.String("path", r.URL.Path),
-		slog.Int("status", w.status),
+		slog.Int("status", status),
 		slog.Int("bytes", w.bytes),
 		slog.Duration("duration", d),
 		slog.String("remote", r.RemoteAddr),
@@ -187,6 +222,22 @@ func writeBody(w *response, status int, body []byte) {
 	w.Write(body)
 }
 
+// writeChunks writes the encoded JSON answer held in c with the given
+// status.
+func writeChunks(w *response, status int, c *chunkBuffer) {
+	hd := w.Header()
+	hd.Set("Content-Type", "application/json")
+	hd.Set("Content-Length", strconv.Itoa(c.Len()))
+	hd.Set("Cache-Control", "no-store")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	for _, b := range c.chunks {
+		if _, err := w.Write(b); err != nil {
+			return
+		}
+	}
+}
+
 // writeError writes the JSON answer of e.
 func writeError(w *response, e *apiError) {
 	w.code = e.Code
@@ -225,34 +276,51 @@ func staticFile(name, contentType string) func(*response, *http.Request) {
 	}
 }
 
-// readBody reads the JSON request body into dst, within the body limit,
-// refusing unknown fields and anything after the object.
-func (h *handler) readBody(w *response, r *http.Request, dst any) *apiError {
+// checkContentType refuses a body that is not said to be JSON (none
+// said is fine).
+func checkContentType(r *http.Request) *apiError {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || mt != "application/json" {
 			return newError(http.StatusUnsupportedMediaType, "unsupported-media-type", "send application/json, not %q", ct)
 		}
 	}
+	return nil
+}
+
+// readBody reads the request body, within the body limit. When the
+// client gives its length, the buffer is made that size at once.
+func (h *handler) readBody(w *response, r *http.Request) ([]byte, *apiError) {
 	max := h.opts.MaxBodyBytes
 	tooLarge := newError(http.StatusRequestEntityTooLarge, "body-too-large", "the body is larger than %d bytes", max)
 	if r.ContentLength > max {
-		return tooLarge
+		return nil, tooLarge
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	var buf bytes.Buffer
+	if r.ContentLength > 0 {
+		buf.Grow(int(r.ContentLength) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, max))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		var ne net.Error
 		switch {
 		case errors.As(err, &mbe):
-			return tooLarge
+			return nil, tooLarge
 		case errors.As(err, &ne) && ne.Timeout():
-			return newError(http.StatusRequestTimeout, "request-timeout", "the body did not arrive in time")
+			return nil, newError(http.StatusRequestTimeout, "request-timeout", "the body did not arrive in time")
 		}
-		return newError(http.StatusBadRequest, "incomplete-body", "reading the body: %v", err)
+		return nil, newError(http.StatusBadRequest, "incomplete-body", "reading the body: %v", err)
 	}
-	if !utf8.Valid(body) {
-		return newError(http.StatusBadRequest, "malformed-json", "the body is not valid UTF-8")
+	return buf.Bytes(), nil
+}
+
+// decodeBody decodes the JSON body into dst, refusing text that would not
+// be read losslessly (checkText), unknown fields and anything after the
+// object.
+func decodeBody(body []byte, dst any) *apiError {
+	if e := checkText(body); e != nil {
+		return e
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
