@@ -2,12 +2,12 @@ package serve
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/percent"
@@ -60,11 +60,12 @@ var errDeadline = errors.New("serve: request timeout")
 // cut to what the inputs need); it takes a worker or gets 503 busy; a
 // goroutine makes the answer one record at a time, stopping between
 // records when the client goes away (logged as 499) or RequestTimeout
-// passes (503 deadline-exceeded), and measuring each record's answer
-// before encoding it, so that an answer over MaxResponseBytes is refused
-// (413 response-too-large) without being built. The answer is written
-// once the worker and the memory are given back, so a client slow to
-// read holds neither.
+// passes (503 deadline-exceeded). Each record's answer is measured before
+// it is written: an answer over MaxResponseBytes is refused (413
+// response-too-large) without being built, and one larger than the share
+// of the weight meant for the answer takes more of the budget first. The
+// answer is written once the worker and the memory are given back, so a
+// client slow to read holds neither.
 func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *apiError)) func(*response, *http.Request) {
 	return func(w *response, r *http.Request) {
 		if e := checkContentType(r); e != nil {
@@ -79,21 +80,18 @@ func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *
 		if declared < 0 {
 			declared = h.opts.MaxBodyBytes
 		}
-		qctx, cancel := context.WithTimeout(r.Context(), h.opts.QueueTimeout)
-		held, err := h.memory.acquire(qctx, bodyWeight(declared, h.opts.MaxRecords))
-		cancel()
-		if err != nil {
-			h.busy(w, r, "memory")
-			return
-		}
-		// The goroutine that makes the answer gives held back when it
-		// runs; until then, this function does.
-		owned := true
+		// The memory the request holds, given back by the goroutine that
+		// makes the answer once it runs, until then by this function.
+		mem := &holding{h: h}
 		defer func() {
-			if owned {
-				h.memory.release(held)
+			if mem != nil {
+				mem.release()
 			}
 		}()
+		if e := mem.acquire(r.Context(), bodyWeight(declared)); e != nil {
+			h.fail(w, r, e)
+			return
+		}
 
 		body, e := h.readBody(w, r)
 		if e != nil {
@@ -107,7 +105,7 @@ func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *
 			return
 		}
 		req := new(T)
-		if e := decodeBody(body, req); e != nil {
+		if e := h.decodeBody(body, req); e != nil {
 			writeError(w, e)
 			return
 		}
@@ -127,34 +125,38 @@ func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *
 		}
 		need := requestWeight(inputBytes, len(inputs))
 		if need > h.memory.size {
-			writeError(w, newError(http.StatusRequestEntityTooLarge, "too-much-work",
-				"the request needs about %d bytes of memory, more than the server's budget of %d: send fewer or shorter inputs", need, h.memory.size))
+			writeError(w, tooMuchWork(need, h.memory.size))
 			return
 		}
-		if need < held {
-			h.memory.release(held - need)
-			held = need
+		// From the weight of the body to that of the work.
+		mem.cut(need)
+		if e := mem.acquire(r.Context(), need-mem.held); e != nil {
+			h.fail(w, r, e)
+			return
 		}
+		mem.answerShare = answerWeight(inputBytes, len(inputs))
+		w.memory = mem
 
 		ctx, cancel := context.WithTimeoutCause(r.Context(), h.opts.RequestTimeout, errDeadline)
 		defer cancel()
 		heavy := need >= heavyWeight
 		qctx, qcancel := context.WithTimeout(ctx, h.opts.QueueTimeout)
-		err = h.workers.acquire(qctx, heavy)
+		err := h.workers.acquire(qctx, heavy)
 		qcancel()
 		if err != nil {
-			h.busy(w, r, "worker")
+			h.fail(w, r, h.busy("worker"))
 			return
 		}
 		if heavy {
 			h.reclaim.start()
 		}
 		done := make(chan built, 1)
-		owned = false
+		held := mem
+		mem = nil
 		go func() {
 			defer func() {
 				h.workers.release(heavy)
-				h.memory.release(held)
+				held.release()
 				if heavy {
 					h.reclaim.done()
 				}
@@ -164,43 +166,147 @@ func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *
 					done <- built{panicked: p, isPanic: true}
 				}
 			}()
-			done <- h.build(ctx, inputs, single, one)
+			done <- h.build(ctx, held, inputs, single, one)
 		}()
 		var a built
 		select {
 		case a = <-done:
 		case <-ctx.Done():
 		}
+		w.records = a.records
 		switch {
 		case a.isPanic:
 			panic(a.panicked) // ServeHTTP logs it and answers 500
 		case r.Context().Err() != nil:
 			w.clientGone()
-			w.records = a.records
 		case a.body == nil && a.err == nil:
 			writeError(w, newError(http.StatusServiceUnavailable, "deadline-exceeded",
 				"the answer was not ready within %v: send fewer or shorter inputs", h.opts.RequestTimeout))
 		case a.err != nil:
-			writeError(w, a.err)
+			h.fail(w, r, a.err)
 		default:
-			w.records = len(inputs)
 			writeChunks(w, http.StatusOK, a.body)
 		}
 	}
 }
 
-// busy answers a request that could not get its memory or a worker in
-// time: 503 with Retry-After, or nothing when the client went away.
-func (h *handler) busy(w *response, r *http.Request, what string) {
+// holding is the memory a request holds: its weight, and what it took
+// more for a large answer.
+type holding struct {
+	h  *handler
+	mu sync.Mutex
+	// held is the weight held now; peak the most held at once once the
+	// body was decoded.
+	held, peak int64
+	// answerShare is the part of the weight meant for the answer; an
+	// answer larger than it takes more of the budget.
+	answerShare int64
+	// more is what was taken for the answer beyond answerShare.
+	more int64
+}
+
+// acquire takes n bytes of the budget, waiting at most QueueTimeout.
+func (m *holding) acquire(ctx context.Context, n int64) *apiError {
+	if n <= 0 {
+		return nil
+	}
+	qctx, cancel := context.WithTimeout(ctx, m.h.opts.QueueTimeout)
+	defer cancel()
+	got, err := m.h.memory.acquire(qctx, n)
+	if err != nil {
+		return m.h.busy("memory")
+	}
+	m.mu.Lock()
+	m.held += got
+	m.peak = max(m.peak, m.held)
+	m.mu.Unlock()
+	return nil
+}
+
+// cut gives back what is held beyond n. The peak is counted from there:
+// it is the memory the request held while it was worked on.
+func (m *holding) cut(n int64) {
+	m.mu.Lock()
+	extra := m.held - n
+	if extra > 0 {
+		m.held = n
+	}
+	m.peak = m.held
+	m.mu.Unlock()
+	if extra > 0 {
+		m.h.memory.release(extra)
+	}
+}
+
+// release gives back all that is held.
+func (m *holding) release() {
+	m.mu.Lock()
+	n := m.held
+	m.held = 0
+	m.mu.Unlock()
+	m.h.memory.release(n)
+}
+
+// weight returns the weight held at the peak.
+func (m *holding) weight() int64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.peak
+}
+
+// forAnswer makes sure that an answer of n bytes is covered by what is
+// held, taking more of the budget if needed: at least as much as it took
+// before, so that a growing answer takes more a few times only, and never
+// more than an answer of MaxResponseBytes needs.
+func (m *holding) forAnswer(ctx context.Context, n int64) *apiError {
+	m.mu.Lock()
+	need := n - m.answerShare - m.more
+	held := m.held
+	m.mu.Unlock()
+	if need <= 0 {
+		return nil
+	}
+	limit := max(m.h.opts.MaxResponseBytes-m.answerShare-m.more, need)
+	grow := min(max(need, m.more, 64<<10), limit)
+	if held+grow > m.h.memory.size {
+		grow = need
+		if held+grow > m.h.memory.size {
+			return tooMuchWork(held+grow, m.h.memory.size)
+		}
+	}
+	if e := m.acquire(ctx, grow); e != nil {
+		return e
+	}
+	m.mu.Lock()
+	m.more += grow
+	m.mu.Unlock()
+	return nil
+}
+
+func tooMuchWork(need, budget int64) *apiError {
+	return newError(http.StatusRequestEntityTooLarge, "too-much-work",
+		"the request needs about %d bytes of memory, more than the server's budget of %d: send fewer or shorter inputs", need, budget)
+}
+
+// busy is the answer of a request that could not get its memory or a
+// worker in time: 503 with Retry-After.
+func (h *handler) busy(what string) *apiError {
+	used, waiting := h.memory.inUse()
+	e := newError(http.StatusServiceUnavailable, "busy",
+		"the server is busy (no %s free within %v; %d bytes of memory in use, %d requests waiting): try again later",
+		what, h.opts.QueueTimeout, used, waiting)
+	e.retryAfter = true
+	return e
+}
+
+// fail writes the error answer e, or nothing when the client went away
+// (which is why the wait for memory or a worker ended).
+func (h *handler) fail(w *response, r *http.Request, e *apiError) {
 	if r.Context().Err() != nil {
 		w.clientGone()
 		return
 	}
-	used, waiting := h.memory.inUse()
-	w.Header().Set("Retry-After", retryAfter)
-	writeError(w, newError(http.StatusServiceUnavailable, "busy",
-		"the server is busy (no %s free within %v; %d bytes of memory in use, %d requests waiting): try again later",
-		what, h.opts.QueueTimeout, used, waiting))
+	writeError(w, e)
 }
 
 // built is what the goroutine of a request made: the encoded answer, or
@@ -214,9 +320,10 @@ type built struct {
 }
 
 // build makes the answer of a request: one result per input, each
-// measured, then encoded, into a buffer bounded by MaxResponseBytes. It
-// stops between records when ctx ends.
-func (h *handler) build(ctx context.Context, inputs []string, single bool, one func(string) any) built {
+// measured, then written, into a buffer bounded by MaxResponseBytes and
+// covered by the memory mem holds. It stops between records when ctx
+// ends.
+func (h *handler) build(ctx context.Context, mem *holding, inputs []string, single bool, one func(string) any) built {
 	max := int(min(h.opts.MaxResponseBytes, math.MaxInt))
 	buf := new(chunkBuffer)
 	open, closing := `{"results":[`, "]}\n"
@@ -224,8 +331,6 @@ func (h *handler) build(ctx context.Context, inputs []string, single bool, one f
 		open, closing = `{"result":`, "}\n"
 	}
 	buf.WriteString(open)
-	enc := json.NewEncoder(trimNewline{buf})
-	enc.SetEscapeHTML(false)
 	for i, in := range inputs {
 		if ctx.Err() != nil {
 			return built{records: i}
@@ -235,14 +340,23 @@ func (h *handler) build(ctx context.Context, inputs []string, single bool, one f
 			return built{records: i + 1}
 		}
 		comma := min(i, 1)
-		if _, ok := h.sizer.size(res, max-buf.Len()-comma-len(closing)); !ok {
+		n, ok := h.json.jsonSize(res, max-buf.Len()-comma-len(closing))
+		if !ok {
 			return built{records: i + 1, err: newError(http.StatusRequestEntityTooLarge, "response-too-large",
 				"the answer would be larger than %d bytes (at record %d of %d): send fewer or shorter inputs", max, i+1, len(inputs))}
 		}
+		if e := mem.forAnswer(ctx, int64(buf.Len()+comma+n+len(closing))); e != nil {
+			return built{records: i + 1, err: e}
+		}
+		last := 0
+		if i == len(inputs)-1 {
+			last = len(closing)
+		}
+		buf.reserve(comma + n + last)
 		if comma > 0 {
 			buf.WriteString(",")
 		}
-		if err := enc.Encode(res); err != nil {
+		if err := h.json.appendJSON(buf, res); err != nil {
 			// Only a bug can get here: every answer is made of strings,
 			// numbers and booleans.
 			panic(fmt.Sprintf("serve: encoding the answer: %v", err))

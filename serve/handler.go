@@ -12,6 +12,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"reflect"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -25,9 +26,11 @@ var static embed.FS
 
 // apiError is an error answer: an HTTP status and the JSON error object.
 type apiError struct {
-	status  int
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	status int
+	// retryAfter is set on a 503 busy: the answer has a Retry-After.
+	retryAfter bool
+	Code       string `json:"code"`
+	Message    string `json:"message"`
 }
 
 func newError(status int, code, format string, args ...any) *apiError {
@@ -45,6 +48,8 @@ type response struct {
 	// gone is set when the client went away before its answer was
 	// written in full: the request is logged with statusClientGone.
 	gone bool
+	// memory is what an API request held of the memory budget.
+	memory *holding
 }
 
 // statusClientGone is the status logged for a request whose client went
@@ -96,8 +101,8 @@ type handler struct {
 	workers workers
 	// reclaim returns memory to the OS after heavy requests.
 	reclaim *reclaimer
-	// sizer measures answers before they are encoded.
-	sizer jsonSizer
+	// json measures answers and writes them.
+	json jsonFields
 }
 
 // NewHandler returns the handler of the API and the playground page,
@@ -186,6 +191,9 @@ func (h *handler) logRequest(w *response, r *http.Request, d time.Duration) {
 	if w.records > 0 {
 		attrs = append(attrs, slog.Int("records", w.records))
 	}
+	if w.memory != nil {
+		attrs = append(attrs, slog.Int64("memory", w.memory.weight()))
+	}
 	if w.code != "" {
 		attrs = append(attrs, slog.String("error", w.code))
 	}
@@ -241,6 +249,9 @@ func writeChunks(w *response, status int, c *chunkBuffer) {
 // writeError writes the JSON answer of e.
 func writeError(w *response, e *apiError) {
 	w.code = e.Code
+	if e.retryAfter {
+		w.Header().Set("Retry-After", retryAfter)
+	}
 	writeJSON(w, e.status, struct {
 		Error *apiError `json:"error"`
 	}{e})
@@ -315,22 +326,127 @@ func (h *handler) readBody(w *response, r *http.Request) ([]byte, *apiError) {
 	return buf.Bytes(), nil
 }
 
-// decodeBody decodes the JSON body into dst, refusing text that would not
-// be read losslessly (checkText), unknown fields and anything after the
-// object.
-func decodeBody(body []byte, dst any) *apiError {
+// decodeBody decodes the JSON body into dst, a pointer to a struct,
+// refusing text that would not be read losslessly (checkText), unknown
+// fields (matched as encoding/json matches them, ignoring case) and
+// anything after the object. It decodes the body in place, without
+// copying it first as a json.Decoder would.
+func (h *handler) decodeBody(body []byte, dst any) *apiError {
 	if e := checkText(body); e != nil {
 		return e
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return newError(http.StatusBadRequest, "malformed-json", "empty body: want a JSON object")
+	}
+	err := json.Unmarshal(body, dst)
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
 		return jsonError(err)
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return newError(http.StatusBadRequest, "malformed-json", "data after the JSON object")
+	fields := h.json.structFields(reflect.TypeOf(dst).Elem())
+	var unknown []byte
+	topKeys(body, func(key []byte) bool {
+		if bytes.IndexByte(key, '\\') >= 0 {
+			var k string
+			if json.Unmarshal(append(append([]byte{'"'}, key...), '"'), &k) == nil {
+				key = []byte(k)
+			}
+		}
+		for _, f := range fields {
+			if bytes.EqualFold(key, []byte(f.key)) {
+				return true
+			}
+		}
+		unknown = key
+		return false
+	})
+	if unknown != nil {
+		return newError(http.StatusBadRequest, "unknown-field", "unknown option %q", unknown)
+	}
+	if err != nil {
+		return jsonError(err)
 	}
 	return nil
+}
+
+// topKeys calls f with each key of the top-level object of the JSON text
+// b (the text between the quotes, escapes not decoded), until f returns
+// false. b must be valid JSON; when it is not an object, f is not called.
+func topKeys(b []byte, f func(key []byte) bool) {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return
+	}
+	i++
+	for {
+		i = skipSpace(b, i)
+		if i >= len(b) || b[i] == '}' {
+			return
+		}
+		if b[i] == ',' {
+			i++
+			continue
+		}
+		end := stringEnd(b, i)
+		if !f(b[i+1 : end-1]) {
+			return
+		}
+		i = skipSpace(b, end) + 1 // the colon
+		i = skipValue(b, skipSpace(b, i))
+	}
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index after the string that begins at b[i].
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(b)
+}
+
+// skipValue returns the index after the value that begins at b[i].
+func skipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return i
+	}
+	switch b[i] {
+	case '"':
+		return stringEnd(b, i)
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			switch b[i] {
+			case '"':
+				i = stringEnd(b, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	}
+	for i < len(b) && !bytes.ContainsRune([]byte(",}] \t\r\n"), rune(b[i])) {
+		i++
+	}
+	return i
 }
 
 // jsonError classifies an error of json.Decoder.Decode.
@@ -348,6 +464,8 @@ func jsonError(err error) *apiError {
 		return newError(http.StatusBadRequest, "invalid-field", "%q must be a JSON %s, not %s", field, want, te.Value)
 	case errors.As(err, &te):
 		return newError(http.StatusBadRequest, "malformed-json", "want a JSON object, not %s", te.Value)
+	case errors.As(err, &se) && se.Error() == "unexpected end of JSON input":
+		return newError(http.StatusBadRequest, "malformed-json", "the JSON object is cut off")
 	case errors.As(err, &se):
 		return newError(http.StatusBadRequest, "malformed-json", "offset %d: %v", se.Offset, se)
 	case errors.Is(err, io.EOF):

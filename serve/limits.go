@@ -12,15 +12,19 @@ import (
 //
 //	weightBase + weightPerByte × input bytes + weightPerRecord × records
 //
-// (the body, the decoded inputs, what the urikit packages allocate for a
-// record, at most a small multiple of its length, and the answer, which
-// repeats each input a few times and adds a few hundred bytes per record).
-// BoundedTest measures what each route allocates per body byte and per
-// record, and checks that the weights cover it.
+// for the body (read once, decoded in place), the decoded inputs, what the
+// urikit packages allocate for a record (at most 8 bytes per input byte
+// and a few KiB per record is what they are held to), and an answer of
+// up to answerPerByte × input bytes + answerPerRecord × records. A larger
+// answer takes more of the budget as it is built (holding.forAnswer).
+// TestBounded measures what each route allocates per body byte and per
+// record on adversarial inputs and checks that the weight covers it.
 const (
 	weightBase      = 16 << 10
-	weightPerByte   = 32
+	weightPerByte   = 16
 	weightPerRecord = 4 << 10
+	answerPerByte   = 4
+	answerPerRecord = 2 << 10
 	// heavyWeight is the weight from which a request counts as heavy:
 	// heavy requests take at most half of the workers, so that small
 	// ones never queue behind them.
@@ -39,11 +43,16 @@ func requestWeight(inputBytes int64, records int) int64 {
 	return weightBase + weightPerByte*inputBytes + weightPerRecord*int64(records)
 }
 
-// bodyWeight is the weight of a request whose body has n bytes, before it
-// is read: the inputs are not longer than the body, and each record takes
-// at least 3 bytes of it ("",).
-func bodyWeight(n int64, maxRecords int) int64 {
-	return requestWeight(n, int(min(n/3+1, int64(maxRecords))))
+// answerWeight is the part of requestWeight meant for the answer.
+func answerWeight(inputBytes int64, records int) int64 {
+	return answerPerByte*inputBytes + answerPerRecord*int64(records)
+}
+
+// bodyWeight is the weight of a request whose body has n bytes while
+// the body is read and decoded: the body and the decoded inputs, not
+// longer than the body.
+func bodyWeight(n int64) int64 {
+	return weightBase + 2*n
 }
 
 // memoryBudget is a weighted semaphore of bytes: each API request holds
@@ -215,7 +224,9 @@ func (r *reclaimer) fire() {
 
 // chunkBuffer is an io.Writer that keeps what it is given in chunks,
 // never copying what it holds: the answer is built in one, and its length
-// is known before it is sent.
+// is known before it is sent. A new chunk holds at least a quarter of what
+// the buffer holds already (at most maxChunk), or what reserve asked for:
+// the room allocated and not used stays under a quarter of the answer.
 type chunkBuffer struct {
 	chunks [][]byte
 	n      int
@@ -227,41 +238,54 @@ const (
 )
 
 func (c *chunkBuffer) Write(p []byte) (int, error) {
-	n := len(p)
-	c.n += n
+	appendChunks(c, p)
+	return len(p), nil
+}
+
+// WriteString writes s, without converting it to a []byte.
+func (c *chunkBuffer) WriteString(s string) {
+	appendChunks(c, s)
+}
+
+// free returns the room left in the last chunk.
+func (c *chunkBuffer) free() int {
+	if k := len(c.chunks); k > 0 {
+		return cap(c.chunks[k-1]) - len(c.chunks[k-1])
+	}
+	return 0
+}
+
+// reserve makes room for the next n bytes: when the last chunk cannot
+// hold them, they go in a new chunk (the last one's room is left unused).
+func (c *chunkBuffer) reserve(n int) {
+	if c.free() < n {
+		c.grow(n)
+	}
+}
+
+// grow adds a chunk of at least n bytes.
+func (c *chunkBuffer) grow(n int) {
+	size := max(n, min(max(c.n/4, minChunk), maxChunk))
+	c.chunks = append(c.chunks, make([]byte, 0, size))
+}
+
+func appendChunks[T string | []byte](c *chunkBuffer, p T) {
 	for len(p) > 0 {
-		if k := len(c.chunks); k == 0 || len(c.chunks[k-1]) == cap(c.chunks[k-1]) {
-			size := minChunk
-			if k > 0 {
-				size = min(2*cap(c.chunks[k-1]), maxChunk)
-			}
-			c.chunks = append(c.chunks, make([]byte, 0, size))
+		if c.free() == 0 {
+			c.grow(0)
 		}
 		last := &c.chunks[len(c.chunks)-1]
 		m := min(len(p), cap(*last)-len(*last))
 		*last = append(*last, p[:m]...)
 		p = p[m:]
+		c.n += m
 	}
-	return n, nil
 }
 
-func (c *chunkBuffer) WriteString(s string) {
-	c.Write([]byte(s))
+// Bytes returns what was written, in one slice.
+func (c *chunkBuffer) Bytes() []byte {
+	return slices.Concat(c.chunks...)
 }
 
 // Len returns the number of bytes written.
 func (c *chunkBuffer) Len() int { return c.n }
-
-// trimNewline is the writer a json.Encoder writes a record's answer to:
-// it drops the newline that ends each value, so that the answers of a
-// batch are written as one line.
-type trimNewline struct{ w *chunkBuffer }
-
-func (t trimNewline) Write(p []byte) (int, error) {
-	n := len(p)
-	if n > 0 && p[n-1] == '\n' {
-		p = p[:n-1]
-	}
-	t.w.Write(p)
-	return n, nil
-}

@@ -48,9 +48,10 @@ type Options struct {
 	// MemoryLimit is the memory the process is meant to stay within. The
 	// API requests in flight share half of it: each holds, from before
 	// its body is read until its answer is made, an estimate of the
-	// memory it needs (about 32 bytes per input byte plus 4 KiB per
-	// record); one that does not fit waits (up to QueueTimeout, then 503
-	// busy). Zero means the runtime's limit when one is set (GOMEMLIMIT,
+	// memory it needs (twice its body while it is read; then 16 bytes per
+	// input byte plus 4 KiB per record, and more as its answer grows past
+	// 4 bytes per input byte and 2 KiB per record); one that does not fit
+	// waits (up to QueueTimeout, then 503 busy). Zero means the runtime's limit when one is set (GOMEMLIMIT,
 	// debug.SetMemoryLimit), else DefaultMemoryLimit. The handler does
 	// not set the runtime's limit; "urikit serve --memory" sets both.
 	MemoryLimit int64
@@ -128,12 +129,12 @@ func (o Options) withDefaults() Options {
 func (o Options) memoryBudget() int64 { return o.MemoryLimit / 2 }
 
 // MaxRequestMemory returns the memory the largest request opts accept is
-// estimated to need (a body of MaxBodyBytes, or MaxRecords records): such
-// a request is refused (413 too-much-work) when this is more than half of
-// the memory limit.
+// estimated to need (a body of MaxBodyBytes holding MaxRecords records):
+// such a request is refused (413 too-much-work) when this is more than
+// half of the memory limit.
 func (o Options) MaxRequestMemory() int64 {
 	o = o.withDefaults()
-	return bodyWeight(o.MaxBodyBytes, o.MaxRecords)
+	return requestWeight(o.MaxBodyBytes, o.MaxRecords)
 }
 
 // NewServer returns an http.Server for addr that serves NewHandler(opts),

@@ -65,3 +65,24 @@ func TestFieldAt(t *testing.T) {
 		t.Errorf("top string: %q", got)
 	}
 }
+
+// Option names are matched as encoding/json matches them (ignoring case,
+// escapes decoded); any other is refused.
+func TestOptionNames(t *testing.T) {
+	h := newTestHandler()
+	for _, body := range []string{`{"INPUT": "a b", "Set": "path"}`, `{"\u0069nput": "a b"}`, ` {"input" : "a b" , "plus":false} `,
+		`{"set": "path", "input": "a b", "keep_escapes": true}`} {
+		if r := call(t, h, "POST", "/v1/encode", body).result(t); r["input"] != "a b" {
+			t.Errorf("%s: %v", body, r)
+		}
+	}
+	for _, body := range []string{`{"input": "a", "sets": "path"}`, `{"input": "a", "\u0073ets": 1}`, `{"input": "a", "records": {}}`,
+		`{"inputs": ["a", {"x": "}"}], "bogus": [1, {"a": [2]}]}`} {
+		call(t, h, "POST", "/v1/encode", body).wantError(t, 400, "unknown-field")
+	}
+	a := call(t, h, "POST", "/v1/encode", `{"input": "a", "x\"y": 1}`)
+	a.wantError(t, 400, "unknown-field")
+	if m := a.body["error"].(map[string]any)["message"]; m != `unknown option "x\"y"` {
+		t.Errorf("message %v", m)
+	}
+}

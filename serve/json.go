@@ -14,25 +14,18 @@ import (
 	"unicode/utf8"
 )
 
-// jsonSizer measures the JSON encoding of a value, as a json.Encoder with
-// SetEscapeHTML(false) writes it (without the newline), without encoding
-// it: the answer of a record is measured before it is encoded, so that a
-// record whose answer would not fit in the response is refused without
-// building it. It follows encoding/json's rules for the kinds that answers
-// are made of (structs with their tags, embedded structs, pointers,
-// interfaces, strings, numbers, booleans, slices, arrays, maps and the
-// Marshaler and TextMarshaler interfaces); TestJSONSize checks it against
-// encoding/json on every kind of answer. It caches the fields of each
-// struct type.
-type jsonSizer struct {
+// jsonFields caches, for each struct type, the fields encoding/json
+// encodes.
+type jsonFields struct {
 	mu     sync.Mutex
-	fields map[reflect.Type][]sizeField
+	fields map[reflect.Type][]jsonField
 }
 
-// sizeField is one field of a struct as encoding/json encodes it.
-type sizeField struct {
+// jsonField is one field of a struct as encoding/json encodes it.
+type jsonField struct {
 	index     []int
-	nameLen   int // length of `"name":`
+	key       string // the name
+	name      string // `"name":`
 	omitEmpty bool
 	omitZero  bool
 	quoted    bool // the ",string" option
@@ -44,49 +37,154 @@ var (
 	numberType        = reflect.TypeFor[json.Number]()
 )
 
-// size returns the length of the JSON encoding of v and true, or false
-// as soon as the length is known to exceed limit.
-func (s *jsonSizer) size(v any, limit int) (int, bool) {
-	st := sizeState{sizer: s, limit: limit}
-	ok := st.value(reflect.ValueOf(v))
-	return st.n, ok
+// jsonSize returns the length of the JSON encoding of v and true, or
+// false as soon as the length is known to exceed limit. It allocates
+// nothing for the values of answers (only a Marshaler's output or a
+// float).
+//
+// jsonSize and appendJSON write what a json.Encoder with
+// SetEscapeHTML(false) writes (without the newline) but in two steps: an
+// answer is measured before it is written, so that an answer that would
+// not fit in the response is refused without being built, and one that
+// fits is written once, straight into the response, not encoded into a
+// buffer first and copied. They follow encoding/json's rules for the
+// kinds answers are made of (structs with their tags, embedded structs,
+// pointers, interfaces, strings, numbers, booleans, slices, arrays, maps
+// and the Marshaler and TextMarshaler interfaces); TestJSONWriter checks
+// them against encoding/json on every kind of answer.
+func (c *jsonFields) jsonSize(v any, limit int) (int, bool) {
+	w := jsonWriter{fields: c, limit: limit}
+	ok := w.value(reflect.ValueOf(v))
+	return w.n, ok
 }
 
-// sizeState is one measurement: the length so far and its limit.
-type sizeState struct {
-	sizer *jsonSizer
-	n     int
-	limit int
+// appendJSON writes the JSON encoding of v to out. It returns the error of
+// a Marshaler, as encoding/json does.
+func (c *jsonFields) appendJSON(out *chunkBuffer, v any) error {
+	w := jsonWriter{fields: c, out: out, limit: int(^uint(0) >> 1)}
+	w.value(reflect.ValueOf(v))
+	return w.err
 }
 
-func (st *sizeState) add(k int) bool {
-	st.n += k
-	return st.n <= st.limit
+// jsonWriter walks a value: it counts the bytes of its encoding, up to
+// limit, or writes them to out.
+type jsonWriter struct {
+	fields *jsonFields
+	out    *chunkBuffer // nil: count only
+	n      int
+	limit  int
+	err    error
 }
 
-// marshaled adds the length of what encoding/json writes for b, the
-// output of a MarshalJSON method: b compacted.
-func (st *sizeState) marshaled(b []byte) bool {
+// add counts k bytes, reporting whether the count is within the limit.
+func (w *jsonWriter) add(k int) bool {
+	w.n += k
+	return w.n <= w.limit
+}
+
+// raw writes s as it is.
+func (w *jsonWriter) raw(s string) bool {
+	if w.out != nil {
+		w.out.WriteString(s)
+	}
+	return w.add(len(s))
+}
+
+func (w *jsonWriter) rawBytes(b []byte) bool {
+	if w.out != nil {
+		w.out.Write(b)
+	}
+	return w.add(len(b))
+}
+
+const hexDigits = "0123456789abcdef"
+
+// str writes s as a JSON string without HTML escaping: two-byte escapes
+// for the quote, the backslash and \b \f \n \r \t, six-byte ones for the
+// other control characters, U+2028, U+2029 and each byte of invalid
+// UTF-8 (written as \ufffd).
+func (w *jsonWriter) str(s string) bool {
+	if w.out == nil {
+		return w.add(stringSize(s))
+	}
+	out := w.out
+	out.WriteString(`"`)
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			out.WriteString(s[start:i])
+			switch c {
+			case '"', '\\':
+				out.Write([]byte{'\\', c})
+			case '\b':
+				out.WriteString(`\b`)
+			case '\f':
+				out.WriteString(`\f`)
+			case '\n':
+				out.WriteString(`\n`)
+			case '\r':
+				out.WriteString(`\r`)
+			case '\t':
+				out.WriteString(`\t`)
+			default:
+				out.Write([]byte{'\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF]})
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			out.WriteString(s[start:i])
+			out.WriteString(`\ufffd`)
+		case r == '\u2028' || r == '\u2029':
+			out.WriteString(s[start:i])
+			out.Write([]byte{'\\', 'u', '2', '0', '2', hexDigits[r&0xF]})
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	out.WriteString(s[start:])
+	out.WriteString(`"`)
+	return w.add(stringSize(s))
+}
+
+// marshaled writes what encoding/json writes for b, the output of a
+// MarshalJSON method: b compacted.
+func (w *jsonWriter) marshaled(b []byte) bool {
 	var c bytes.Buffer
-	if json.Compact(&c, b) != nil {
-		return st.add(len(b))
+	if err := json.Compact(&c, b); err != nil {
+		w.err = err
+		return w.rawBytes(b)
 	}
-	return st.add(c.Len())
+	return w.rawBytes(c.Bytes())
 }
 
-// fallback measures v by encoding it, for the kinds no answer holds
-// (floats, complex map keys).
-func (st *sizeState) fallback(v reflect.Value) bool {
-	b, err := json.Marshal(v.Interface())
-	if err != nil {
-		return st.add(0)
+// fallback writes v as encoding/json encodes it, for the kinds no answer
+// holds (floats, maps whose keys are not strings).
+func (w *jsonWriter) fallback(v reflect.Value) bool {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v.Interface()); err != nil {
+		w.err = err
+		return w.add(0)
 	}
-	return st.add(len(b))
+	return w.rawBytes(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
 }
 
-func (st *sizeState) value(v reflect.Value) bool {
+func (w *jsonWriter) value(v reflect.Value) bool {
 	if !v.IsValid() {
-		return st.add(len("null"))
+		return w.raw("null")
 	}
 	t := v.Type()
 	if t.Kind() != reflect.Pointer && v.CanAddr() && reflect.PointerTo(t).Implements(marshalerType) {
@@ -94,108 +192,123 @@ func (st *sizeState) value(v reflect.Value) bool {
 	}
 	if t.Implements(marshalerType) {
 		if t.Kind() == reflect.Pointer && v.IsNil() {
-			return st.add(len("null"))
+			return w.raw("null")
 		}
 		b, err := v.Interface().(json.Marshaler).MarshalJSON()
 		if err != nil {
-			return st.add(0)
+			w.err = err
+			return w.add(0)
 		}
-		return st.marshaled(b)
+		return w.marshaled(b)
 	}
 	if t.Kind() != reflect.Pointer && v.CanAddr() && reflect.PointerTo(t).Implements(textMarshalerType) {
 		v, t = v.Addr(), v.Addr().Type()
 	}
 	if t.Implements(textMarshalerType) {
 		if t.Kind() == reflect.Pointer && v.IsNil() {
-			return st.add(len("null"))
+			return w.raw("null")
 		}
 		b, err := v.Interface().(encoding.TextMarshaler).MarshalText()
 		if err != nil {
-			return st.add(0)
+			w.err = err
+			return w.add(0)
 		}
-		return st.add(stringSize(string(b)))
+		return w.str(string(b))
 	}
 	switch v.Kind() {
 	case reflect.Bool:
 		if v.Bool() {
-			return st.add(len("true"))
+			return w.raw("true")
 		}
-		return st.add(len("false"))
+		return w.raw("false")
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return st.add(intSize(v.Int()))
+		var b [24]byte
+		return w.rawBytes(strconv.AppendInt(b[:0], v.Int(), 10))
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return st.add(uintSize(v.Uint()))
+		var b [24]byte
+		return w.rawBytes(strconv.AppendUint(b[:0], v.Uint(), 10))
 	case reflect.String:
 		if t == numberType {
-			return st.add(max(len(v.String()), 1))
+			if v.String() == "" {
+				return w.raw("0")
+			}
+			return w.raw(v.String())
 		}
-		return st.add(stringSize(v.String()))
+		return w.str(v.String())
 	case reflect.Interface, reflect.Pointer:
 		if v.IsNil() {
-			return st.add(len("null"))
+			return w.raw("null")
 		}
-		return st.value(v.Elem())
+		return w.value(v.Elem())
 	case reflect.Struct:
-		return st.structValue(v)
+		return w.structValue(v)
 	case reflect.Slice:
 		if v.IsNil() {
-			return st.add(len("null"))
+			return w.raw("null")
 		}
 		if t.Elem().Kind() == reflect.Uint8 {
 			p := reflect.PointerTo(t.Elem())
 			if !p.Implements(marshalerType) && !p.Implements(textMarshalerType) {
-				return st.add(2 + base64.StdEncoding.EncodedLen(v.Len()))
+				if w.out == nil {
+					return w.add(2 + base64.StdEncoding.EncodedLen(v.Len()))
+				}
+				return w.raw(`"` + base64.StdEncoding.EncodeToString(v.Bytes()) + `"`)
 			}
 		}
-		return st.list(v)
+		return w.list(v)
 	case reflect.Array:
-		return st.list(v)
+		return w.list(v)
 	case reflect.Map:
 		if v.IsNil() {
-			return st.add(len("null"))
+			return w.raw("null")
 		}
-		return st.mapValue(v)
+		return w.mapValue(v)
 	}
-	return st.fallback(v)
+	return w.fallback(v)
 }
 
-func (st *sizeState) list(v reflect.Value) bool {
-	n := v.Len()
-	if !st.add(2 + max(n-1, 0)) { // brackets and commas
+func (w *jsonWriter) list(v reflect.Value) bool {
+	if !w.raw("[") {
 		return false
 	}
-	for i := range n {
-		if !st.value(v.Index(i)) {
+	for i := range v.Len() {
+		if i > 0 && !w.raw(",") {
+			return false
+		}
+		if !w.value(v.Index(i)) {
 			return false
 		}
 	}
-	return true
+	return w.raw("]")
 }
 
-func (st *sizeState) mapValue(v reflect.Value) bool {
+func (w *jsonWriter) mapValue(v reflect.Value) bool {
 	kt := v.Type().Key()
 	if kt.Kind() != reflect.String || kt.Implements(textMarshalerType) {
-		return st.fallback(v)
+		return w.fallback(v)
 	}
-	n := v.Len()
-	if !st.add(2 + max(n-1, 0) + n) { // braces, commas and colons
+	keys := v.MapKeys()
+	slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
+	if !w.raw("{") {
 		return false
 	}
-	it := v.MapRange()
-	for it.Next() {
-		if !st.add(stringSize(it.Key().String())) || !st.value(it.Value()) {
+	for i, k := range keys {
+		if i > 0 && !w.raw(",") {
+			return false
+		}
+		if !w.str(k.String()) || !w.raw(":") || !w.value(v.MapIndex(k)) {
 			return false
 		}
 	}
-	return true
+	return w.raw("}")
 }
 
-func (st *sizeState) structValue(v reflect.Value) bool {
-	if !st.add(2) { // braces
+func (w *jsonWriter) structValue(v reflect.Value) bool {
+	if !w.raw("{") {
 		return false
 	}
 	first := true
-	for _, f := range st.sizer.structFields(v.Type()) {
+	for _, f := range w.fields.structFields(v.Type()) {
 		fv, ok := fieldByIndex(v, f.index)
 		if !ok {
 			continue
@@ -203,42 +316,39 @@ func (st *sizeState) structValue(v reflect.Value) bool {
 		if f.omitEmpty && isEmptyValue(fv) || f.omitZero && isZeroValue(fv) {
 			continue
 		}
-		if !first && !st.add(1) { // comma
+		if !first && !w.raw(",") {
 			return false
 		}
 		first = false
-		if !st.add(f.nameLen) {
+		if !w.raw(f.name) {
 			return false
 		}
 		if f.quoted {
-			if !st.quotedValue(fv) {
+			if !w.quotedValue(fv) {
 				return false
 			}
 			continue
 		}
-		if !st.value(fv) {
+		if !w.value(fv) {
 			return false
 		}
 	}
-	return true
+	return w.raw("}")
 }
 
-// quotedValue measures a field with the ",string" option.
-func (st *sizeState) quotedValue(v reflect.Value) bool {
+// quotedValue writes a field with the ",string" option.
+func (w *jsonWriter) quotedValue(v reflect.Value) bool {
 	switch v.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return st.add(2) && st.value(v)
-	}
-	if v.Kind() == reflect.String {
+		return w.raw(`"`) && w.value(v) && w.raw(`"`)
+	case reflect.String:
 		// The JSON string of the JSON string.
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		enc.Encode(v.String())
-		return st.add(stringSize(strings.TrimSuffix(b.String(), "\n")))
+		inner := jsonWriter{fields: w.fields, out: new(chunkBuffer), limit: w.limit}
+		inner.str(v.String())
+		return w.str(string(inner.out.Bytes()))
 	}
-	return st.add(2) && st.fallback(v) // floats
+	return w.raw(`"`) && w.fallback(v) && w.raw(`"`) // floats
 }
 
 // fieldByIndex is v.FieldByIndex that reports a nil embedded pointer
@@ -290,17 +400,6 @@ func isZeroValue(v reflect.Value) bool {
 	return v.IsZero()
 }
 
-// intSize is the length of the decimal form of i.
-func intSize(i int64) int {
-	var b [24]byte
-	return len(strconv.AppendInt(b[:0], i, 10))
-}
-
-func uintSize(u uint64) int {
-	var b [24]byte
-	return len(strconv.AppendUint(b[:0], u, 10))
-}
-
 // stringSize is the length of s as a JSON string written without HTML
 // escaping: quotes, two-byte escapes for the quote, the backslash and
 // \b \f \n \r \t, six-byte ones for other control characters, U+2028,
@@ -338,26 +437,26 @@ func stringSize(s string) int {
 // structFields returns the fields encoding/json encodes for the struct
 // type t, in its order, with the names embedded structs promote and the
 // same rules for names that collide.
-func (s *jsonSizer) structFields(t reflect.Type) []sizeField {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if f, ok := s.fields[t]; ok {
+func (c *jsonFields) structFields(t reflect.Type) []jsonField {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if f, ok := c.fields[t]; ok {
 		return f
 	}
-	if s.fields == nil {
-		s.fields = make(map[reflect.Type][]sizeField)
+	if c.fields == nil {
+		c.fields = make(map[reflect.Type][]jsonField)
 	}
 	f := typeFields(t)
-	s.fields[t] = f
+	c.fields[t] = f
 	return f
 }
 
 // typeFields follows encoding/json: a breadth-first walk of the embedded
 // structs, where a name at a lesser depth hides the same name deeper, and
 // two at the same depth hide each other unless exactly one is tagged.
-func typeFields(t reflect.Type) []sizeField {
+func typeFields(t reflect.Type) []jsonField {
 	type candidate struct {
-		sizeField
+		jsonField
 		name   string
 		depth  int
 		tagged bool
@@ -418,7 +517,7 @@ func typeFields(t reflect.Type) []sizeField {
 						}
 					}
 					all = append(all, candidate{
-						sizeField: sizeField{index: index, nameLen: stringSize(name) + 1,
+						jsonField: jsonField{index: index, key: name, name: `"` + name + `":`,
 							omitEmpty: hasOption(opts, "omitempty"), omitZero: hasOption(opts, "omitzero"), quoted: quoted},
 						name: name, depth: depth, tagged: tagged,
 					})
@@ -465,9 +564,9 @@ func typeFields(t reflect.Type) []sizeField {
 		out = append(out, top[0])
 	}
 	slices.SortFunc(out, func(a, b candidate) int { return slices.Compare(a.index, b.index) })
-	fields := make([]sizeField, len(out))
+	fields := make([]jsonField, len(out))
 	for i, c := range out {
-		fields[i] = c.sizeField
+		fields[i] = c.jsonField
 	}
 	return fields
 }

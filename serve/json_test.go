@@ -15,9 +15,9 @@ import (
 	"github.com/urikit/urikit/whatwg"
 )
 
-// encodedLen is the length json.Encoder writes for v without HTML
-// escaping, the newline excluded.
-func encodedLen(t testing.TB, v any) int {
+// encoded is what json.Encoder writes for v without HTML escaping, the
+// newline excluded.
+func encoded(t testing.TB, v any) string {
 	t.Helper()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -25,7 +25,26 @@ func encodedLen(t testing.TB, v any) int {
 	if err := enc.Encode(v); err != nil {
 		t.Fatalf("encoding %#v: %v", v, err)
 	}
-	return b.Len() - 1
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// checkJSON checks jsonSize and appendJSON against encoding/json on v.
+func checkJSON(t testing.TB, c *jsonFields, v any) {
+	t.Helper()
+	want := encoded(t, v)
+	got, ok := c.jsonSize(v, len(want))
+	if !ok || got != len(want) {
+		t.Errorf("size of %#.300v = %d, %v; encoding/json writes %d bytes", v, got, ok, len(want))
+	}
+	if len(want) > 0 {
+		if _, ok := c.jsonSize(v, len(want)-1); ok {
+			t.Errorf("size of %#.300v fits in %d bytes", v, len(want)-1)
+		}
+	}
+	var out chunkBuffer
+	if err := c.appendJSON(&out, v); err != nil || string(out.Bytes()) != want || out.Len() != len(want) {
+		t.Errorf("appendJSON(%#.300v) = %.300s, %v\nencoding/json:       %.300s", v, out.Bytes(), err, want)
+	}
 }
 
 type sizeInner struct {
@@ -116,10 +135,10 @@ type sizeAll struct {
 	Unicode string `json:"ünï"`
 }
 
-// TestJSONSize checks the sizer against encoding/json, on values of every
-// kind it handles and on the answers of every route.
-func TestJSONSize(t *testing.T) {
-	var s jsonSizer
+// TestJSONWriter checks jsonSize and appendJSON against encoding/json, on
+// values of every kind they handle and on the answers of every route.
+func TestJSONWriter(t *testing.T) {
+	var c jsonFields
 	seven := 7
 	values := []any{
 		nil, true, false, 0, -12345, uint64(1 << 63), 1.5, "", "a\"b\\c\n\r\t\b\f\x00\x1f\x7f<>&",
@@ -150,33 +169,23 @@ func TestJSONSize(t *testing.T) {
 			report.Normalize(in, uri.Level(0)), report.Resolve(uri.MustParse("http://a/b/c"), in))
 	}
 	for _, v := range values {
-		want := encodedLen(t, v)
-		got, ok := s.size(v, want)
-		if !ok || got != want {
-			t.Errorf("size of %#v = %d, %v; encoding/json writes %d bytes", v, got, ok, want)
-		}
-		if want > 0 {
-			if _, ok := s.size(v, want-1); ok {
-				t.Errorf("size of %#v fits in %d bytes", v, want-1)
-			}
-		}
+		checkJSON(t, &c, v)
 	}
+	// A long string spans chunks.
+	checkJSON(t, &c, strings.Repeat("a\u2028\"b\x01é\xff", 100000))
 }
 
-func FuzzJSONSize(f *testing.F) {
+func FuzzJSONWriter(f *testing.F) {
 	for _, in := range []string{"http://a/b", "a\x00\u2028\xff", "http://h/%^ %zz", "https://аррӏе.com/"} {
 		f.Add(in)
 	}
-	var s jsonSizer
+	var c jsonFields
 	f.Fuzz(func(t *testing.T, in string) {
 		rfc, _ := report.ParseRFC(in, false)
 		lenient, _ := report.ParseRFC(in, true)
 		w, _, _ := report.ParseWHATWG(in, nil, nil)
 		for _, v := range []any{in, rfc, lenient, w, report.CheckURL(in), report.Decode(in, percent.Decoder{Lenient: true})} {
-			want := encodedLen(t, v)
-			if got, ok := s.size(v, want); !ok || got != want {
-				t.Errorf("size of %#v = %d, %v; encoding/json writes %d bytes", v, got, ok, want)
-			}
+			checkJSON(t, &c, v)
 		}
 	})
 }
