@@ -139,7 +139,7 @@ func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *
 
 		ctx, cancel := context.WithTimeoutCause(r.Context(), h.opts.RequestTimeout, errDeadline)
 		defer cancel()
-		heavy := need >= heavyWeight
+		heavy := isHeavy(inputBytes, len(inputs))
 		qctx, qcancel := context.WithTimeout(ctx, h.opts.QueueTimeout)
 		err := h.workers.acquire(qctx, heavy)
 		qcancel()

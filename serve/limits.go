@@ -25,10 +25,11 @@ const (
 	weightPerRecord = 4 << 10
 	answerPerByte   = 4
 	answerPerRecord = 2 << 10
-	// heavyWeight is the weight from which a request counts as heavy:
-	// heavy requests take at most half of the workers, so that small
-	// ones never queue behind them.
-	heavyWeight = 1 << 20
+	// heavyWork is the work (input bytes, and heavyPerRecord per record)
+	// from which a request counts as heavy: heavy requests take at most
+	// half of the workers, so that small ones never queue behind them.
+	heavyWork      = 32 << 10
+	heavyPerRecord = 128
 	// releaseDelay is how long the server waits, once the last heavy
 	// request is answered, before it returns the memory freed to the
 	// operating system.
@@ -41,6 +42,13 @@ const (
 // records is expected to hold.
 func requestWeight(inputBytes int64, records int) int64 {
 	return weightBase + weightPerByte*inputBytes + weightPerRecord*int64(records)
+}
+
+// isHeavy reports whether a request of this many input bytes and records
+// is heavy: the CPU time the urikit packages take grows with the input
+// and the records.
+func isHeavy(inputBytes int64, records int) bool {
+	return inputBytes+heavyPerRecord*int64(records) >= heavyWork
 }
 
 // answerWeight is the part of requestWeight meant for the answer.

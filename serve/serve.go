@@ -57,9 +57,9 @@ type Options struct {
 	MemoryLimit int64
 	// MaxConcurrent bounds the API requests worked on at once (after
 	// their body is read); the others wait their turn. Heavy requests
-	// (a large body or batch) take at most half of them, so that small
-	// requests do not wait behind heavy ones. Zero means twice
-	// GOMAXPROCS, and at least 4.
+	// (32 KiB of input or more, counting 128 bytes per record) take at
+	// most half of them, so that small requests do not wait behind heavy
+	// ones. Zero means twice GOMAXPROCS, and at least 4.
 	MaxConcurrent int
 	// RequestTimeout bounds the work on one API request, from the end of
 	// its body to its answer: past it the work stops (between records)
