@@ -17,8 +17,7 @@ import (
 // jsonFields caches, for each struct type, the fields encoding/json
 // encodes.
 type jsonFields struct {
-	mu     sync.Mutex
-	fields map[reflect.Type][]jsonField
+	fields sync.Map // reflect.Type → []jsonField
 }
 
 // jsonField is one field of a struct as encoding/json encodes it.
@@ -438,17 +437,11 @@ func stringSize(s string) int {
 // type t, in its order, with the names embedded structs promote and the
 // same rules for names that collide.
 func (c *jsonFields) structFields(t reflect.Type) []jsonField {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if f, ok := c.fields[t]; ok {
-		return f
+	if f, ok := c.fields.Load(t); ok {
+		return f.([]jsonField)
 	}
-	if c.fields == nil {
-		c.fields = make(map[reflect.Type][]jsonField)
-	}
-	f := typeFields(t)
-	c.fields[t] = f
-	return f
+	f, _ := c.fields.LoadOrStore(t, typeFields(t))
+	return f.([]jsonField)
 }
 
 // typeFields follows encoding/json: a breadth-first walk of the embedded
