@@ -419,7 +419,7 @@ func TestAdversarialLoad(t *testing.T) {
 	logs := new(lockedBuffer)
 	// Two workers, so that heavy requests could take them all if they
 	// were not held to half of them.
-	h := NewHandler(Options{MemoryLimit: limit, MaxConcurrent: 2, QueueTimeout: 2 * time.Second,
+	h := NewHandler(Options{MemoryLimit: limit, MaxConcurrent: 2, QueueTimeout: time.Minute, RequestTimeout: time.Minute,
 		Logger: slog.New(slog.NewJSONHandler(logs, nil))}).(*handler)
 	release := make(chan struct{})
 	stalls := testRoute(h, func(in string) any { <-release; return map[string]int{"n": len(in)} })
@@ -489,7 +489,7 @@ func TestAdversarialLoad(t *testing.T) {
 	if heap > limit {
 		t.Errorf("peak heap in use %d MiB, over the limit of %d MiB", heap>>20, limit>>20)
 	}
-	if rss > 0 && rss > limit+base+(64<<20) {
+	if !raceEnabled && rss > 0 && rss > limit+base+(64<<20) {
 		t.Errorf("peak RSS %d MiB, over the limit of %d MiB (+ %d MiB before the test, + 64 MiB)", rss>>20, limit>>20, base>>20)
 	}
 	// Small requests sent while heavy ones are in flight are answered
@@ -512,7 +512,7 @@ func TestAdversarialLoad(t *testing.T) {
 	time.Sleep(releaseDelay + 500*time.Millisecond)
 	idle := procRSS("self")
 	t.Logf("RSS %d MiB idle after the load (peak %d MiB)", idle>>20, rss>>20)
-	if idle > 0 && idle > base+(128<<20) {
+	if !raceEnabled && idle > 0 && idle > base+(128<<20) {
 		t.Errorf("RSS %d MiB idle after the load, %d MiB before: the memory was not returned", idle>>20, base>>20)
 	}
 	if !strings.Contains(logs.String(), `"memory":`) {

@@ -64,8 +64,10 @@ var errDeadline = errors.New("serve: request timeout")
 // it is written: an answer over MaxResponseBytes is refused (413
 // response-too-large) without being built, and one larger than the share
 // of the weight meant for the answer takes more of the budget first. The
-// answer is written once the worker and the memory are given back, so a
-// client slow to read holds neither.
+// answer is written once the worker is given back, so that a client slow
+// to read holds no worker; it holds the memory until its answer is
+// written (at most WriteTimeout), so that slow readers cannot make the
+// server keep more answers than its budget.
 func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *apiError)) func(*response, *http.Request) {
 	return func(w *response, r *http.Request) {
 		if e := checkContentType(r); e != nil {
@@ -150,27 +152,40 @@ func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *
 		if heavy {
 			h.reclaim.start()
 		}
-		done := make(chan built, 1)
+		// The goroutine gives the worker back when the answer is made,
+		// and hands the memory over with it: this function holds it
+		// until the answer is written, so that slow readers hold the
+		// budget, not a worker. When this function has returned already
+		// (deadline, client gone), the goroutine gives the memory back.
+		done := make(chan built)
+		left := make(chan struct{})
+		defer close(left)
 		held := mem
 		mem = nil
 		go func() {
-			defer func() {
-				h.workers.release(heavy)
+			var b built
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						b = built{panicked: p, isPanic: true}
+					}
+				}()
+				b = h.build(ctx, held, inputs, single, one)
+			}()
+			h.workers.release(heavy)
+			if heavy {
+				h.reclaim.done()
+			}
+			select {
+			case done <- b:
+			case <-left:
 				held.release()
-				if heavy {
-					h.reclaim.done()
-				}
-			}()
-			defer func() {
-				if p := recover(); p != nil {
-					done <- built{panicked: p, isPanic: true}
-				}
-			}()
-			done <- h.build(ctx, held, inputs, single, one)
+			}
 		}()
 		var a built
 		select {
 		case a = <-done:
+			mem = held // released when this function returns
 		case <-ctx.Done():
 		}
 		w.records = a.records

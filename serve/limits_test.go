@@ -1,10 +1,14 @@
 package serve
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -356,5 +360,35 @@ func TestWeightOfChunkedBody(t *testing.T) {
 	}
 	close(release)
 	<-done
+	waitFor(t, func() bool { used, _ := h.memory.inUse(); return used == 0 })
+}
+
+// A client slow to read its answer holds the memory of the answer, not a
+// worker: the worker is free as soon as the answer is made.
+func TestSlowReaderHoldsMemoryNotWorker(t *testing.T) {
+	h := NewHandler(Options{MaxBodyBytes: 4 << 20}).(*handler)
+	base := startLoadServer(t, h)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := `{"input": "` + strings.Repeat("你", 1<<20) + `"}` // an answer of 12 MB
+	fmt.Fprintf(conn, "POST /v1/encode HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	// The answer is made; the client reads nothing yet.
+	waitFor(t, func() bool { used, _ := h.memory.inUse(); return used >= 12<<20 && len(h.workers.all) == 0 })
+	time.Sleep(50 * time.Millisecond)
+	if used, _ := h.memory.inUse(); used < 12<<20 || len(h.workers.all) != 0 {
+		t.Errorf("while the answer waits for its reader: %d bytes, %d workers held", used, len(h.workers.all))
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if err != nil || res.StatusCode != 200 || n < 12<<20 {
+		t.Fatalf("answer: %d, %d bytes, %v", res.StatusCode, n, err)
+	}
 	waitFor(t, func() bool { used, _ := h.memory.inUse(); return used == 0 })
 }
