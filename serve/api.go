@@ -82,8 +82,9 @@ func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *
 		if declared < 0 {
 			declared = h.opts.MaxBodyBytes
 		}
-		// The memory the request holds, given back by the goroutine that
-		// makes the answer once it runs, until then by this function.
+		// The memory the request holds, given back when this function
+		// returns, unless the goroutine that makes the answer has it
+		// then (see below).
 		mem := &holding{h: h}
 		defer func() {
 			if mem != nil {

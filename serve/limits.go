@@ -64,7 +64,7 @@ func bodyWeight(n int64) int64 {
 }
 
 // memoryBudget is a weighted semaphore of bytes: each API request holds
-// its weight from before its body is read until its answer is made. A
+// its weight from before its body is read until its answer is written. A
 // request that does not fit waits; the waiters are served in arrival
 // order, each as soon as it fits, so that a large request waiting for
 // room does not hold up smaller ones that fit (it waits at most the queue
