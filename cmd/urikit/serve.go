@@ -49,15 +49,16 @@ Every request's cost is bounded, whatever it holds:
            (measured before it is built: 413 response-too-large);
   memory   the process keeps to --memory (the Go runtime's memory limit,
            GOMEMLIMIT); the requests in flight share half of it, each
-           holding an estimate of what it needs (32 bytes per input byte
-           plus 4 KiB per record) from before its body is read; a request
-           that finds no room within --queue-timeout gets 503 busy with
-           Retry-After, and one larger than the whole share gets 413
-           too-much-work; freed memory goes back to the system once the
-           server is idle after heavy requests;
+           holding an estimate of what it needs (twice its body while it
+           is read, then 16 bytes per input byte plus 4 KiB per record,
+           and more as a large answer is built) until its answer is
+           written; a request that finds no room within --queue-timeout
+           gets 503 busy with Retry-After, and one larger than the whole
+           share gets 413 too-much-work; freed memory goes back to the
+           system once the server is idle after heavy requests;
   CPU      --max-concurrent requests are worked on at once, heavy ones
-           (large bodies or batches) on at most half of them, so small
-           requests and /healthz never queue behind heavy ones;
+           (32 KiB of input or more, or large batches) on at most half of
+           them, so small requests and /healthz never queue behind them;
   time     --request-timeout: past it the work stops between records and
            the answer is 503 deadline-exceeded. When the client goes away,
            the work stops too and the request is logged with status 499.
