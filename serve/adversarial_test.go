@@ -528,9 +528,11 @@ func TestAdversarialLoad(t *testing.T) {
 // built from ../cmd/urikit) with "serve --memory" (URIKIT_LOADTEST_MEMORY,
 // default 512MiB, and any flags in URIKIT_LOADTEST_ARGS), sends the
 // adversarial bodies of 60 KB IDN hosts URIKIT_LOADTEST_ROUNDS times
-// (default 3) from 2 clients per case with small traffic from 8 more, and
-// reports the latencies, the peak RSS of the server and its RSS once
-// idle.
+// (default 3) from URIKIT_LOADTEST_HEAVY clients per case (default 1:
+// four heavy clients for the two heavy workers of a 2-CPU machine; more
+// overload the server, which then sheds heavy requests with 503 busy)
+// with small traffic from 8 more, and reports the latencies, the peak RSS
+// of the server and its RSS once idle.
 //
 //	URIKIT_LOADTEST=1 go test -run TestLoadAdversarial -v -timeout 30m ./serve
 func TestLoadAdversarial(t *testing.T) {
@@ -596,7 +598,8 @@ func TestLoadAdversarial(t *testing.T) {
 	rounds := int(envInt(t, "URIKIT_LOADTEST_ROUNDS", 3))
 	began := time.Now()
 	r := runAdversarial(t, base, adversarialConfig{
-		idn: 60 << 10, rounds: rounds, heavyClients: 2, smallClients: 8, maxSmall: 1 << 30, timeout: 10 * time.Minute,
+		idn: 60 << 10, rounds: rounds, heavyClients: int(envInt(t, "URIKIT_LOADTEST_HEAVY", 1)), smallClients: 8,
+		maxSmall: 1 << 30, timeout: 10 * time.Minute,
 	}, func() memorySample { return memorySample{rss: procRSS(pid)} })
 	t.Logf("%d rounds in %v", rounds, time.Since(began).Round(time.Millisecond))
 	r.report(t)

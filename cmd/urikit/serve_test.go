@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"os"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -200,6 +201,11 @@ func TestServeMemoryFlag(t *testing.T) {
 	base, logs, done := startServe(t, ctx, "--memory", "256MiB", "--log-format", "json")
 	if got := debug.SetMemoryLimit(-1); got != 256<<20 {
 		t.Errorf("runtime memory limit %d while serving, want %d", got, 256<<20)
+	}
+	if os.Getenv("GOGC") == "" {
+		if got := debug.SetGCPercent(debug.SetGCPercent(-1)); got != 100 {
+			t.Errorf("GC percent %d while serving, want 100", got)
+		}
 	}
 	if !strings.Contains(logs.String(), `"memory_limit":268435456`) {
 		t.Errorf("the listening record lacks the memory limit:\n%s", logs)
