@@ -54,8 +54,9 @@ Every request's cost is bounded, whatever it holds:
            and more as a large answer is built) until its answer is
            written; a request that finds no room within --queue-timeout
            gets 503 busy with Retry-After, and one larger than the whole
-           share gets 413 too-much-work; freed memory goes back to the
-           system once the server is idle after heavy requests;
+           share gets 413 too-much-work; the server collects garbage at
+           GOGC=100 unless GOGC is set, and gives freed memory back to
+           the system once it is idle after heavy requests;
   CPU      --max-concurrent requests are worked on at once, heavy ones
            (32 KiB of input or more, or large batches) on at most half of
            them, so small requests and /healthz never queue behind them;
