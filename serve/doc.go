@@ -21,10 +21,19 @@
 //	GET  /healthz       {"status": "ok"}
 //	GET  /              the playground page (and its /app.js and /style.css)
 //
+// Findings and errors that repeat within a record are merged: one entry
+// per code (and component) with "count" and the first "offsets", so an
+// answer does not grow with the number of problems in the input.
+//
 // A request that cannot be served gets an HTTP error status and the body
 // {"error": {"code": "...", "message": "..."}} with a JSON content type:
 //
-//	400 malformed-json     the body is not one JSON object of the route's shape
+//	400 malformed-json     the body is not one JSON object of the route's shape,
+//	                       or not UTF-8 (the message names the field)
+//	400 invalid-unicode    a string holds a \u escape of a UTF-16 surrogate without
+//	                       its pair ("\ud800"), which encoding/json would turn into
+//	                       U+FFFD: the message names the field; send bytes that are
+//	                       not UTF-8 text percent-encoded
 //	400 unknown-field      an option the route does not take (a typo is not ignored)
 //	400 invalid-field      an option of the wrong JSON type
 //	400 missing-input      neither "input" nor "inputs"
@@ -36,20 +45,60 @@
 //	408 request-timeout    the body did not arrive in time
 //	413 body-too-large     the body is larger than Options.MaxBodyBytes
 //	413 too-many-records   a batch of more than Options.MaxRecords inputs
+//	413 response-too-large the answer would be larger than Options.MaxResponseBytes
+//	413 too-much-work      the request needs more memory than the whole budget
 //	415 unsupported-media-type  a Content-Type other than application/json
 //	500 internal           a bug: it is logged
-//	503 canceled           the client went away while its request waited for a worker
+//	503 busy               no memory or worker free within Options.QueueTimeout;
+//	                       the answer has a Retry-After
+//	503 deadline-exceeded  the answer was not made within Options.RequestTimeout
+//
+// # Bounded cost
+//
+// Every request costs a bounded amount, whatever it holds:
+//
+//   - Size: the body (MaxBodyBytes), the batch (MaxRecords) and the answer
+//     (MaxResponseBytes, by default 16 times the body limit). Each record's
+//     answer is measured before it is written, straight into the response:
+//     an answer over the limit is refused without being built.
+//   - Memory: the API requests in flight share a budget of half of
+//     Options.MemoryLimit (the process's limit: "urikit serve --memory"
+//     sets it as the runtime's GOMEMLIMIT). A request holds twice its
+//     body while the body is read and decoded, then an estimate of what
+//     it needs (16 bytes per input byte and 4 KiB per record, room for an
+//     answer of 4 bytes per input byte and 2 KiB per record), and more of
+//     the budget as a larger answer is built, until its answer is written.
+//     A request that finds no room waits, at most QueueTimeout (then 503
+//     busy); the waiters are served in order as room frees, a small one
+//     not held up by a larger one that does not fit yet.
+//   - CPU: at most MaxConcurrent requests are worked on at once; heavy
+//     ones (32 KiB of input or more, counting 128 bytes per record) on at
+//     most half of them, so that small requests never queue behind heavy
+//     ones. /healthz and the page never wait.
+//   - Time: RequestTimeout bounds the work from the end of the body to the
+//     answer. Work stops between records when it passes (503
+//     deadline-exceeded) or when the client goes away: such a request is
+//     logged with status 499 and error client-gone, never as a 200. A
+//     record being worked on when that happens finishes on its own (the
+//     urikit packages are linear in their input), holding its worker and
+//     memory until then.
+//
+// After heavy requests, once none has been in flight for a second, the
+// server returns the memory it freed to the operating system
+// (debug.FreeOSMemory), so that an idle server does not keep the memory of
+// its last burst. Each request's log record has the memory it held.
 //
 // # Hardening
 //
 // The server built by NewServer has read-header, read, write and idle
-// timeouts and a header size limit; the handler limits the body size, the
-// batch size and the API requests worked on at once, refuses unknown options, never echoes request data into
+// timeouts and a header size limit; the handler bounds each request's cost
+// as above, refuses unknown options, never echoes request data into
 // HTML, and sends the playground with a Content-Security-Policy that allows
 // nothing from another origin. Run shuts the server down gracefully when its
 // context ends: it stops accepting connections and lets requests in flight
 // finish (up to Options.ShutdownTimeout). Each request is logged with
-// log/slog: method, path, status, bytes, duration and, for errors, the code.
+// log/slog: method, path, status, bytes, duration, records and memory held
+// and, for errors, the code.
 //
 // # Playground
 //

@@ -12,10 +12,11 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"reflect"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // static holds the playground page. It is never written.
@@ -25,9 +26,11 @@ var static embed.FS
 
 // apiError is an error answer: an HTTP status and the JSON error object.
 type apiError struct {
-	status  int
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	status int
+	// retryAfter is set on a 503 busy: the answer has a Retry-After.
+	retryAfter bool
+	Code       string `json:"code"`
+	Message    string `json:"message"`
 }
 
 func newError(status int, code, format string, args ...any) *apiError {
@@ -42,6 +45,22 @@ type response struct {
 	bytes   int
 	code    string // error code, when the answer is an error
 	records int    // records processed
+	// gone is set when the client went away before its answer was
+	// written in full: the request is logged with statusClientGone.
+	gone bool
+	// memory is what an API request held of the memory budget.
+	memory *holding
+}
+
+// statusClientGone is the status logged for a request whose client went
+// away before it could be answered (nginx's 499): nothing, or not all of
+// the answer, reached it.
+const statusClientGone = 499
+
+// clientGone records that the client went away.
+func (w *response) clientGone() {
+	w.gone = true
+	w.code = "client-gone"
 }
 
 func (w *response) WriteHeader(status int) {
@@ -57,6 +76,9 @@ func (w *response) Write(b []byte) (int, error) {
 	}
 	n, err := w.ResponseWriter.Write(b)
 	w.bytes += n
+	if err != nil {
+		w.clientGone()
+	}
 	return n, err
 }
 
@@ -73,8 +95,14 @@ type route struct {
 type handler struct {
 	opts   Options
 	routes map[string]route
-	// workers holds a token for each API request being worked on.
-	workers chan struct{}
+	// memory is the budget of the API requests in flight.
+	memory *memoryBudget
+	// workers bounds the API requests worked on at once.
+	workers workers
+	// reclaim returns memory to the OS after heavy requests.
+	reclaim *reclaimer
+	// json measures answers and writes them.
+	json jsonFields
 }
 
 // NewHandler returns the handler of the API and the playground page,
@@ -82,7 +110,12 @@ type handler struct {
 // them).
 func NewHandler(opts Options) http.Handler {
 	opts = opts.withDefaults()
-	h := &handler{opts: opts, workers: make(chan struct{}, opts.MaxConcurrent)}
+	h := &handler{
+		opts:    opts,
+		memory:  newMemoryBudget(opts.memoryBudget()),
+		workers: newWorkers(opts.MaxConcurrent),
+		reclaim: &reclaimer{delay: releaseDelay, free: debug.FreeOSMemory},
+	}
 	post := func(f func(*response, *http.Request)) route {
 		return route{methods: []string{http.MethodPost}, serve: f}
 	}
@@ -137,19 +170,29 @@ func (h *handler) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 
 func (h *handler) logRequest(w *response, r *http.Request, d time.Duration) {
 	level := slog.LevelInfo
-	if w.status >= 500 {
+	status := w.status
+	switch {
+	case w.gone:
+		status = statusClientGone
+		level = slog.LevelWarn
+	case status == http.StatusServiceUnavailable || status == http.StatusRequestEntityTooLarge:
+		level = slog.LevelWarn
+	case status >= 500:
 		level = slog.LevelError
 	}
 	attrs := []slog.Attr{
 		slog.String("method", r.Method),
 		slog.String("path", r.URL.Path),
-		slog.Int("status", w.status),
+		slog.Int("status", status),
 		slog.Int("bytes", w.bytes),
 		slog.Duration("duration", d),
 		slog.String("remote", r.RemoteAddr),
 	}
 	if w.records > 0 {
 		attrs = append(attrs, slog.Int("records", w.records))
+	}
+	if w.memory != nil {
+		attrs = append(attrs, slog.Int64("memory", w.memory.weight()))
 	}
 	if w.code != "" {
 		attrs = append(attrs, slog.String("error", w.code))
@@ -187,9 +230,28 @@ func writeBody(w *response, status int, body []byte) {
 	w.Write(body)
 }
 
+// writeChunks writes the encoded JSON answer held in c with the given
+// status.
+func writeChunks(w *response, status int, c *chunkBuffer) {
+	hd := w.Header()
+	hd.Set("Content-Type", "application/json")
+	hd.Set("Content-Length", strconv.Itoa(c.Len()))
+	hd.Set("Cache-Control", "no-store")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	for _, b := range c.chunks {
+		if _, err := w.Write(b); err != nil {
+			return
+		}
+	}
+}
+
 // writeError writes the JSON answer of e.
 func writeError(w *response, e *apiError) {
 	w.code = e.Code
+	if e.retryAfter {
+		w.Header().Set("Retry-After", retryAfter)
+	}
 	writeJSON(w, e.status, struct {
 		Error *apiError `json:"error"`
 	}{e})
@@ -225,44 +287,166 @@ func staticFile(name, contentType string) func(*response, *http.Request) {
 	}
 }
 
-// readBody reads the JSON request body into dst, within the body limit,
-// refusing unknown fields and anything after the object.
-func (h *handler) readBody(w *response, r *http.Request, dst any) *apiError {
+// checkContentType refuses a body that is not said to be JSON (none
+// said is fine).
+func checkContentType(r *http.Request) *apiError {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || mt != "application/json" {
 			return newError(http.StatusUnsupportedMediaType, "unsupported-media-type", "send application/json, not %q", ct)
 		}
 	}
+	return nil
+}
+
+// readBody reads the request body, within the body limit. When the
+// client gives its length, the buffer is made that size at once.
+func (h *handler) readBody(w *response, r *http.Request) ([]byte, *apiError) {
 	max := h.opts.MaxBodyBytes
 	tooLarge := newError(http.StatusRequestEntityTooLarge, "body-too-large", "the body is larger than %d bytes", max)
 	if r.ContentLength > max {
-		return tooLarge
+		return nil, tooLarge
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	var buf bytes.Buffer
+	if r.ContentLength > 0 {
+		buf.Grow(int(r.ContentLength) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, max))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		var ne net.Error
 		switch {
 		case errors.As(err, &mbe):
-			return tooLarge
+			return nil, tooLarge
 		case errors.As(err, &ne) && ne.Timeout():
-			return newError(http.StatusRequestTimeout, "request-timeout", "the body did not arrive in time")
+			return nil, newError(http.StatusRequestTimeout, "request-timeout", "the body did not arrive in time")
 		}
-		return newError(http.StatusBadRequest, "incomplete-body", "reading the body: %v", err)
+		return nil, newError(http.StatusBadRequest, "incomplete-body", "reading the body: %v", err)
 	}
-	if !utf8.Valid(body) {
-		return newError(http.StatusBadRequest, "malformed-json", "the body is not valid UTF-8")
+	return buf.Bytes(), nil
+}
+
+// decodeBody decodes the JSON body into dst, a pointer to a struct,
+// refusing text that would not be read losslessly (checkText), unknown
+// fields (matched as encoding/json matches them, ignoring case) and
+// anything after the object. It decodes the body in place, without
+// copying it first as a json.Decoder would.
+func (h *handler) decodeBody(body []byte, dst any) *apiError {
+	if e := checkText(body); e != nil {
+		return e
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return newError(http.StatusBadRequest, "malformed-json", "empty body: want a JSON object")
+	}
+	err := json.Unmarshal(body, dst)
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
 		return jsonError(err)
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return newError(http.StatusBadRequest, "malformed-json", "data after the JSON object")
+	fields := h.json.structFields(reflect.TypeOf(dst).Elem())
+	var unknown []byte
+	topKeys(body, func(key []byte) bool {
+		if bytes.IndexByte(key, '\\') >= 0 {
+			var k string
+			if json.Unmarshal(append(append([]byte{'"'}, key...), '"'), &k) == nil {
+				key = []byte(k)
+			}
+		}
+		for _, f := range fields {
+			if bytes.EqualFold(key, []byte(f.key)) {
+				return true
+			}
+		}
+		unknown = key
+		return false
+	})
+	if unknown != nil {
+		return newError(http.StatusBadRequest, "unknown-field", "unknown option %q", unknown)
+	}
+	if err != nil {
+		return jsonError(err)
 	}
 	return nil
+}
+
+// topKeys calls f with each key of the top-level object of the JSON text
+// b (the text between the quotes, escapes not decoded), until f returns
+// false. b must be valid JSON; when it is not an object, f is not called.
+func topKeys(b []byte, f func(key []byte) bool) {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return
+	}
+	i++
+	for {
+		i = skipSpace(b, i)
+		if i >= len(b) || b[i] == '}' {
+			return
+		}
+		if b[i] == ',' {
+			i++
+			continue
+		}
+		end := stringEnd(b, i)
+		if !f(b[i+1 : end-1]) {
+			return
+		}
+		i = skipSpace(b, end) + 1 // the colon
+		i = skipValue(b, skipSpace(b, i))
+	}
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index after the string that begins at b[i].
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(b)
+}
+
+// skipValue returns the index after the value that begins at b[i].
+func skipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return i
+	}
+	switch b[i] {
+	case '"':
+		return stringEnd(b, i)
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			switch b[i] {
+			case '"':
+				i = stringEnd(b, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	}
+	for i < len(b) && !bytes.ContainsRune([]byte(",}] \t\r\n"), rune(b[i])) {
+		i++
+	}
+	return i
 }
 
 // jsonError classifies an error of json.Decoder.Decode.
@@ -280,6 +464,8 @@ func jsonError(err error) *apiError {
 		return newError(http.StatusBadRequest, "invalid-field", "%q must be a JSON %s, not %s", field, want, te.Value)
 	case errors.As(err, &te):
 		return newError(http.StatusBadRequest, "malformed-json", "want a JSON object, not %s", te.Value)
+	case errors.As(err, &se) && se.Error() == "unexpected end of JSON input":
+		return newError(http.StatusBadRequest, "malformed-json", "the JSON object is cut off")
 	case errors.As(err, &se):
 		return newError(http.StatusBadRequest, "malformed-json", "offset %d: %v", se.Offset, se)
 	case errors.Is(err, io.EOF):

@@ -430,10 +430,13 @@ func TestCheckRoute(t *testing.T) {
 }
 
 // API requests beyond MaxConcurrent wait for a worker; one whose client
-// goes away while waiting is dropped.
+// goes away while waiting is dropped and logged as 499; one that waits
+// longer than QueueTimeout gets 503 busy with Retry-After.
 func TestMaxConcurrent(t *testing.T) {
-	h := NewHandler(Options{MaxConcurrent: 1}).(*handler)
-	h.workers <- struct{}{} // the only worker is busy
+	logs := new(lockedBuffer)
+	h := NewHandler(Options{MaxConcurrent: 1, QueueTimeout: 200 * time.Millisecond,
+		Logger: slog.New(slog.NewJSONHandler(logs, nil))}).(*handler)
+	h.workers.all <- struct{}{} // the only worker is busy
 	ctx, cancel := context.WithCancel(context.Background())
 	req := httptest.NewRequest("POST", "/v1/encode", strings.NewReader(`{"input": "a b"}`)).WithContext(ctx)
 	rec := httptest.NewRecorder()
@@ -445,20 +448,30 @@ func TestMaxConcurrent(t *testing.T) {
 	select {
 	case <-done:
 		t.Fatal("the request did not wait for the busy worker")
-	case <-time.After(100 * time.Millisecond):
+	case <-time.After(50 * time.Millisecond):
 	}
 	cancel()
 	<-done
-	if rec.Code != 503 || !strings.Contains(rec.Body.String(), `"canceled"`) {
-		t.Errorf("canceled while waiting: %d %s", rec.Code, rec.Body)
+	if rec.Body.Len() != 0 || !strings.Contains(logs.String(), `"status":499`) || !strings.Contains(logs.String(), `"error":"client-gone"`) {
+		t.Errorf("canceled while waiting: %d %q; log %s", rec.Code, rec.Body, logs)
+	}
+	// Waiting longer than QueueTimeout: 503 busy, with Retry-After.
+	start := time.Now()
+	a := call(t, h, "POST", "/v1/encode", `{"input": "a b"}`)
+	a.wantError(t, 503, "busy")
+	if a.header.Get("Retry-After") == "" || time.Since(start) > 5*time.Second {
+		t.Errorf("busy: Retry-After %q after %v", a.header.Get("Retry-After"), time.Since(start))
 	}
 	// Once the worker is free, requests go through; the page and
 	// /healthz never wait.
 	if a := call(t, h, "GET", "/healthz", ""); a.status != 200 {
 		t.Errorf("healthz with no worker free: %d", a.status)
 	}
-	<-h.workers
-	if a := call(t, h, "POST", "/v1/encode", `{"input": "a b"}`); a.status != 200 || len(h.workers) != 0 {
-		t.Errorf("with the worker free: %d, %d workers held after", a.status, len(h.workers))
+	<-h.workers.all
+	if a := call(t, h, "POST", "/v1/encode", `{"input": "a b"}`); a.status != 200 || len(h.workers.all) != 0 {
+		t.Errorf("with the worker free: %d, %d workers held after", a.status, len(h.workers.all))
+	}
+	if used, waiting := h.memory.inUse(); used != 0 || waiting != 0 {
+		t.Errorf("memory held after the requests: %d bytes, %d waiting", used, waiting)
 	}
 }

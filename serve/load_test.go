@@ -18,8 +18,10 @@ import (
 	"time"
 )
 
-// The load test runs only with URIKIT_LOADTEST=1, so that the ordinary test
-// run stays fast:
+// The throughput load test runs only with URIKIT_LOADTEST=1, so that the
+// ordinary test run stays fast (adversarial_test.go holds the adversarial
+// load tests: a short one that always runs, and a long one with
+// URIKIT_LOADTEST=1):
 //
 //	URIKIT_LOADTEST=1 go test -run TestLoad -v ./serve
 //

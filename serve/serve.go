@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"runtime"
+	"runtime/debug"
 	"time"
 )
 
@@ -20,6 +22,15 @@ const (
 	DefaultIdleTimeout       = 60 * time.Second
 	DefaultShutdownTimeout   = 15 * time.Second
 	DefaultMaxHeaderBytes    = 32 << 10
+	DefaultRequestTimeout    = 10 * time.Second
+	DefaultQueueTimeout      = 5 * time.Second
+	// DefaultResponseFactor is MaxResponseBytes over MaxBodyBytes by
+	// default: room for answers that repeat each input a few times,
+	// escaped, with their findings.
+	DefaultResponseFactor = 16
+	// DefaultMemoryLimit is the memory limit when neither
+	// Options.MemoryLimit nor the runtime's limit (GOMEMLIMIT) is set.
+	DefaultMemoryLimit = 512 << 20
 )
 
 // Options configure the handler and the server. The zero value is usable:
@@ -29,10 +40,34 @@ type Options struct {
 	MaxBodyBytes int64
 	// MaxRecords is the largest number of inputs in a batch (413 beyond).
 	MaxRecords int
+	// MaxResponseBytes is the largest answer (413 response-too-large
+	// beyond): each record's answer is measured before it is encoded, so
+	// a larger answer is never built. Zero means DefaultResponseFactor
+	// times MaxBodyBytes.
+	MaxResponseBytes int64
+	// MemoryLimit is the memory the process is meant to stay within. The
+	// API requests in flight share half of it: each holds, from before
+	// its body is read until its answer is made, an estimate of the
+	// memory it needs (twice its body while it is read; then 16 bytes per
+	// input byte plus 4 KiB per record, and more as its answer grows past
+	// 4 bytes per input byte and 2 KiB per record); one that does not fit
+	// waits (up to QueueTimeout, then 503 busy). Zero means the runtime's limit when one is set (GOMEMLIMIT,
+	// debug.SetMemoryLimit), else DefaultMemoryLimit. The handler does
+	// not set the runtime's limit; "urikit serve --memory" sets both.
+	MemoryLimit int64
 	// MaxConcurrent bounds the API requests worked on at once (after
-	// their body is read); the others wait their turn. It bounds the CPU
-	// and the memory that large inputs take. Zero means twice GOMAXPROCS.
+	// their body is read); the others wait their turn. Heavy requests
+	// (32 KiB of input or more, counting 128 bytes per record) take at
+	// most half of them, so that small requests do not wait behind heavy
+	// ones. Zero means twice GOMAXPROCS, and at least 4.
 	MaxConcurrent int
+	// RequestTimeout bounds the work on one API request, from the end of
+	// its body to its answer: past it the work stops (between records)
+	// and the answer is 503 deadline-exceeded.
+	RequestTimeout time.Duration
+	// QueueTimeout bounds how long an API request waits for its memory
+	// and for a worker before it gets 503 busy with Retry-After.
+	QueueTimeout time.Duration
 	// ReadHeaderTimeout, ReadTimeout, WriteTimeout and IdleTimeout are the
 	// http.Server timeouts of the same names.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
@@ -58,9 +93,23 @@ func (o Options) withDefaults() Options {
 	if o.MaxRecords <= 0 {
 		o.MaxRecords = DefaultMaxRecords
 	}
-	if o.MaxConcurrent <= 0 {
-		o.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
+	if o.MaxResponseBytes <= 0 {
+		o.MaxResponseBytes = DefaultResponseFactor * o.MaxBodyBytes
+		if o.MaxResponseBytes/DefaultResponseFactor != o.MaxBodyBytes {
+			o.MaxResponseBytes = math.MaxInt64
+		}
 	}
+	if o.MemoryLimit <= 0 {
+		o.MemoryLimit = DefaultMemoryLimit
+		if l := debug.SetMemoryLimit(-1); l < math.MaxInt64 {
+			o.MemoryLimit = l
+		}
+	}
+	if o.MaxConcurrent <= 0 {
+		o.MaxConcurrent = max(2*runtime.GOMAXPROCS(0), 4)
+	}
+	def(&o.RequestTimeout, DefaultRequestTimeout)
+	def(&o.QueueTimeout, DefaultQueueTimeout)
 	def(&o.ReadHeaderTimeout, DefaultReadHeaderTimeout)
 	def(&o.ReadTimeout, DefaultReadTimeout)
 	def(&o.WriteTimeout, DefaultWriteTimeout)
@@ -73,6 +122,19 @@ func (o Options) withDefaults() Options {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	return o
+}
+
+// memoryBudget is the memory the API requests in flight share: half of
+// MemoryLimit.
+func (o Options) memoryBudget() int64 { return o.MemoryLimit / 2 }
+
+// MaxRequestMemory returns the memory the largest request opts accept is
+// estimated to need (a body of MaxBodyBytes holding MaxRecords records):
+// such a request is refused (413 too-much-work) when this is more than
+// half of the memory limit.
+func (o Options) MaxRequestMemory() int64 {
+	o = o.withDefaults()
+	return requestWeight(o.MaxBodyBytes, o.MaxRecords)
 }
 
 // NewServer returns an http.Server for addr that serves NewHandler(opts),
@@ -101,7 +163,9 @@ func Run(ctx context.Context, ln net.Listener, opts Options) error {
 	log := opts.Logger
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	log.Info("listening", "addr", ln.Addr().String(), "url", "http://"+ln.Addr().String()+"/")
+	log.Info("listening", "addr", ln.Addr().String(), "url", "http://"+ln.Addr().String()+"/",
+		"memory_limit", opts.MemoryLimit, "max_body", opts.MaxBodyBytes, "max_response", opts.MaxResponseBytes,
+		"max_records", opts.MaxRecords, "max_concurrent", opts.MaxConcurrent, "request_timeout", opts.RequestTimeout.String())
 	select {
 	case err := <-served:
 		return err

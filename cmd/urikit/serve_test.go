@@ -5,8 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"math"
 	"net/http"
+	"os"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +17,7 @@ import (
 
 	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/percent"
+	"github.com/urikit/urikit/serve"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -113,6 +117,11 @@ func TestServeUsageErrors(t *testing.T) {
 		{"serve", "--max-body", "0", "--addr", "127.0.0.1:0"},
 		{"serve", "extra", "--addr", "127.0.0.1:0"},
 		{"serve", "--addr", "127.0.0.1:99999"},
+		{"serve", "--memory", "lots", "--addr", "127.0.0.1:0"},
+		{"serve", "--memory", "1MiB", "--addr", "127.0.0.1:0"},
+		{"serve", "--memory", "64MiB", "--max-body", "16777216", "--addr", "127.0.0.1:0"},
+		{"serve", "--request-timeout", "0s", "--addr", "127.0.0.1:0"},
+		{"serve", "--max-response", "-1", "--addr", "127.0.0.1:0"},
 	} {
 		if _, errOut, code := cli(t, "", args...); code != exitUsage || errOut == "" {
 			t.Errorf("%v: status %d, stderr %q", args, code, errOut)
@@ -181,4 +190,89 @@ func TestReportMatchesCLI(t *testing.T) {
 
 func percentDecoder(lenient, plus bool) percent.Decoder {
 	return percent.Decoder{Lenient: lenient, PlusAsSpace: plus}
+}
+
+// --memory sets the runtime's memory limit while the server runs (and
+// the budget of its requests), and gives the previous one back after.
+func TestServeMemoryFlag(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	base, logs, done := startServe(t, ctx, "--memory", "256MiB", "--log-format", "json")
+	if got := debug.SetMemoryLimit(-1); got != 256<<20 {
+		t.Errorf("runtime memory limit %d while serving, want %d", got, 256<<20)
+	}
+	if os.Getenv("GOGC") == "" {
+		got := debug.SetGCPercent(-1)
+		debug.SetGCPercent(got)
+		if got != 100 {
+			t.Errorf("GC percent %d while serving, want 100", got)
+		}
+	}
+	if !strings.Contains(logs.String(), `"memory_limit":268435456`) {
+		t.Errorf("the listening record lacks the memory limit:\n%s", logs)
+	}
+	res, err := http.Post(base+"/v1/parse", "application/json", strings.NewReader(`{"input": "a"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("runtime memory limit %d after serving, want %d back", got, before)
+	}
+}
+
+func TestResolveMemory(t *testing.T) {
+	for _, c := range []struct {
+		flag    string
+		flagSet bool
+		env     string
+		runtime int64
+		want    int64
+		set     bool
+		err     bool
+	}{
+		{"512MiB", false, "", math.MaxInt64, 512 << 20, true, false}, // the default, set
+		{"1GiB", true, "", math.MaxInt64, 1 << 30, true, false},
+		{"1GiB", true, "300MiB", 300 << 20, 1 << 30, true, false}, // the flag wins
+		{"512MiB", false, "300MiB", 300 << 20, 300 << 20, false, false},
+		{"512MiB", false, "off", math.MaxInt64, serve.DefaultMemoryLimit, false, false},
+		{"100", true, "", math.MaxInt64, 0, false, true},
+		{"x", true, "", math.MaxInt64, 0, false, true},
+	} {
+		got, set, err := resolveMemory(c.flag, c.flagSet, c.env, c.runtime)
+		if got != c.want || set != c.set || (err != nil) != c.err {
+			t.Errorf("%+v: %d %v %v", c, got, set, err)
+		}
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]int64{"0": 0, "123": 123, "7B": 7, "2KiB": 2048, "512MiB": 512 << 20, "3GiB": 3 << 30, "1TiB": 1 << 40} {
+		if got, err := parseSize(in); got != want || err != nil {
+			t.Errorf("parseSize(%q) = %d, %v", in, got, err)
+		}
+		if want > 0 {
+			if back, _ := parseSize(formatSize(want)); back != want {
+				t.Errorf("formatSize(%d) = %q", want, formatSize(want))
+			}
+		}
+	}
+	for _, in := range []string{"", "MiB", "-1", "+1", "1.5GiB", "1 GiB", "1MB", "1gib", "99999999999TiB", "1e9"} {
+		if _, err := parseSize(in); err == nil {
+			t.Errorf("parseSize(%q) succeeded", in)
+		}
+	}
+	if s := formatSize(1536 << 20); s != "1536MiB" {
+		t.Errorf("formatSize: %s", s)
+	}
 }

@@ -10,8 +10,10 @@ package report
 import (
 	"encoding/hex"
 	"errors"
+	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/check"
@@ -22,8 +24,15 @@ import (
 
 // Error is the JSON form of a record's error, or of one problem tolerated
 // in a lenient mode (a finding).
+//
+// A list of findings never grows with the input: findings with the same
+// Code and Component are merged into the first one, which keeps its
+// Offset and Message, counts every occurrence in Count and lists the
+// offsets of the first few (at most MaxOffsets) in Offsets. The list stays
+// in the order of first occurrence.
 type Error struct {
-	// Offset is the byte offset in the record of the offending byte.
+	// Offset is the byte offset in the record of the offending byte (of
+	// the first occurrence, for a merged finding).
 	Offset int `json:"offset"`
 	// Component is the URI component it belongs to, when known.
 	Component string `json:"component,omitempty"`
@@ -31,6 +40,64 @@ type Error struct {
 	Code string `json:"code"`
 	// Message is a one-line explanation for a human reader.
 	Message string `json:"message"`
+	// Count is how many times the finding occurs in the record; 0 or 1
+	// means once.
+	Count int `json:"count,omitempty"`
+	// Offsets are the offsets of the first occurrences (at most
+	// MaxOffsets, Offsets[0] == Offset), set only when Count > 1.
+	Offsets []int `json:"offsets,omitempty"`
+}
+
+// MaxOffsets is the most offsets a merged finding lists.
+const MaxOffsets = 8
+
+// occurrences returns how many times a finding with this Count occurs.
+func occurrences(count int) int { return max(count, 1) }
+
+// merge adds the occurrences of a finding (first at offset, count times,
+// the first ones at offsets when it is itself merged) to the finding of
+// the same identity whose Offset, Count and Offsets are given.
+func merge(dstOffset int, dstCount *int, dstOffsets *[]int, offset, count int, offsets []int) {
+	if len(*dstOffsets) == 0 {
+		*dstOffsets = append(make([]int, 0, MaxOffsets), dstOffset)
+	}
+	*dstCount = occurrences(*dstCount) + occurrences(count)
+	if len(offsets) == 0 {
+		if len(*dstOffsets) < MaxOffsets {
+			*dstOffsets = append(*dstOffsets, offset)
+		}
+		return
+	}
+	for _, o := range offsets {
+		if len(*dstOffsets) == MaxOffsets {
+			break
+		}
+		*dstOffsets = append(*dstOffsets, o)
+	}
+}
+
+// appendError appends f to list, or merges it into the finding of list
+// with the same Code and Component (see Error). The scan is linear in the
+// length of list, which the number of distinct codes bounds.
+func appendError(list []Error, f Error) []Error {
+	for i := range list {
+		if g := &list[i]; g.Code == f.Code && g.Component == f.Component {
+			merge(g.Offset, &g.Count, &g.Offsets, f.Offset, f.Count, f.Offsets)
+			return list
+		}
+	}
+	return append(list, f)
+}
+
+// collapseErrors merges the findings of list with the same identity (see
+// Error), in place, and returns the shortened list.
+func collapseErrors(list []Error) []Error {
+	out := list[:0]
+	for _, f := range list {
+		out = appendError(out, f)
+	}
+	clear(list[len(out):])
+	return out
 }
 
 // Record is the JSON object of the record subcommands whose result is one
@@ -47,8 +114,10 @@ type Record struct {
 
 // NewRecord returns the Record of input in with result out, or with the
 // error err (then out is ignored), and the findings of a lenient mode.
+// Findings with the same identity are merged (see Error); findings is
+// reused for the merged list.
 func NewRecord(in, out []byte, err *Error, findings []Error) Record {
-	rec := Record{Error: err, Findings: findings}
+	rec := Record{Error: err, Findings: collapseErrors(findings)}
 	textOrHex(in, &rec.Input, &rec.InputHex)
 	if err == nil {
 		textOrHex(out, &rec.Output, &rec.OutputHex)
@@ -251,22 +320,24 @@ func NewRFC(in string, r uri.Reference) RFC {
 // ParseRFC parses in as an RFC 3986 URI-reference. Strictly, the first
 // violation of the grammar fails the record: it is returned as the error
 // and listed in Errors, while the components are those of a lenient parse.
-// With lenient set, every deviation is listed in Errors, Valid is true only
-// when there is none, and the record never fails.
+// With lenient set, every deviation is listed in Errors (merged by code
+// and component, see Error), Valid is true only when there is none, and
+// the record never fails.
 func ParseRFC(in string, lenient bool) (RFC, *Error) {
 	if lenient {
 		r, findings := uri.ParseLenient(in)
 		rec := NewRFC(in, r)
 		for _, f := range findings {
-			rec.Errors = append(rec.Errors, Error{Offset: f.Offset, Component: string(f.Component), Code: string(f.Code), Message: f.Message()})
+			rec.Errors = appendError(rec.Errors, Error{Offset: f.Offset, Component: string(f.Component), Code: string(f.Code), Message: f.Message()})
 		}
 		rec.Valid = len(findings) == 0
 		return rec, nil
 	}
 	r, err := uri.Parse(in)
 	if err != nil {
-		lr, _ := uri.ParseLenient(in)
-		rec := NewRFC(in, lr)
+		// The components of the lenient reading, without the cost of
+		// the findings a lenient parse would list.
+		rec := lenientRFC(in)
 		e := URIError(err)
 		rec.Errors = append(rec.Errors, *e)
 		return rec, e
@@ -274,6 +345,99 @@ func ParseRFC(in string, lenient bool) (RFC, *Error) {
 	rec := NewRFC(in, r)
 	rec.Valid = true
 	return rec, nil
+}
+
+// lenientRFC returns the RFC object of the components uri.ParseLenient
+// finds in s, with no errors, splitting s as it does (RFC 3986 appendix B,
+// with the lenient authority rules: the last "@" ends the userinfo, the
+// port follows the last ":" when only digits follow it and no "]") but
+// without looking at the bytes inside the components, so that it costs
+// no more than the components' strings whatever s holds. TestLenientRFC
+// checks that the two agree.
+func lenientRFC(s string) RFC {
+	rec := RFC{Input: s, Errors: []Error{}}
+	if len(s) > math.MaxInt32 {
+		// ParseLenient reads nothing from a string this long.
+		return rec
+	}
+	i := 0
+	if len(s) > 0 && isAlpha(s[0]) {
+		j := 1
+		for j < len(s) && isSchemeChar(s[j]) {
+			j++
+		}
+		if j < len(s) && s[j] == ':' {
+			rec.Scheme = optional(s[:j], true)
+			i = j + 1
+		}
+	}
+	if strings.HasPrefix(s[i:], "//") {
+		a := i + 2
+		aend := a + strings.IndexAny(s[a:], "/?#")
+		if aend < a {
+			aend = len(s)
+		}
+		h := a
+		if at := strings.LastIndexByte(s[a:aend], '@'); at >= 0 {
+			rec.Userinfo = optional(s[a:a+at], true)
+			h = a + at + 1
+		}
+		hostEnd := aend
+		if k := strings.LastIndexByte(s[h:aend], ':'); k >= 0 {
+			k += h
+			if allDigits(s[k+1:aend]) && strings.IndexByte(s[k:aend], ']') < 0 {
+				hostEnd = k
+				rec.Port = optional(s[k+1:aend], true)
+			}
+		}
+		host := s[h:hostEnd]
+		typ := uri.HostRegName
+		switch {
+		case len(host) >= 2 && host[0] == '[' && host[len(host)-1] == ']':
+			typ = uri.HostIPv6
+			if host[1] == 'v' || host[1] == 'V' {
+				typ = uri.HostIPvFuture
+			}
+		case uri.IsIPv4(host):
+			typ = uri.HostIPv4
+		}
+		rec.Host = optional(host, true)
+		rec.HostType = optional(typ.String(), true)
+		i = aend
+	}
+	pathEnd := i + strings.IndexAny(s[i:], "?#")
+	if pathEnd < i {
+		pathEnd = len(s)
+	}
+	rec.Path = s[i:pathEnd]
+	rest := s[pathEnd:]
+	if q, ok := strings.CutPrefix(rest, "?"); ok {
+		query, _, _ := strings.Cut(q, "#")
+		rec.Query = optional(query, true)
+		rest = q[len(query):]
+	}
+	if f, ok := strings.CutPrefix(rest, "#"); ok {
+		rec.Fragment = optional(f, true)
+	}
+	return rec
+}
+
+func isAlpha(c byte) bool { return (c|0x20)-'a' < 26 }
+
+// isSchemeChar reports whether c may follow the first letter of a scheme:
+// ALPHA / DIGIT / "+" / "-" / ".".
+func isSchemeChar(c byte) bool {
+	return isAlpha(c) || c-'0' < 10 || c == '+' || c == '-' || c == '.'
+}
+
+// allDigits reports whether s holds only ASCII digits (true for "").
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i]-'0' >= 10 {
+			return false
+		}
+	}
+	return true
 }
 
 // Field returns the component called name ("urikit parse --get" names,
@@ -333,21 +497,41 @@ type WHATWG struct {
 	Errors   []WHATWGError `json:"errors"`
 }
 
-// WHATWGError is one validation error of the URL Standard's parser.
+// WHATWGError is one validation error of the URL Standard's parser. As
+// with Error, errors with the same Code are merged into the first one,
+// which counts them in Count and lists the first offsets in Offsets.
 type WHATWGError struct {
 	Code   string `json:"code"`
 	Offset int    `json:"offset"`
+	// Count is how many times the error occurs; 0 or 1 means once.
+	Count int `json:"count,omitempty"`
+	// Offsets are the offsets of the first occurrences (at most
+	// MaxOffsets, Offsets[0] == Offset), set only when Count > 1.
+	Offsets []int `json:"offsets,omitempty"`
+}
+
+// appendWHATWGError appends e to list, or merges it into the error of
+// list with the same Code.
+func appendWHATWGError(list []WHATWGError, e WHATWGError) []WHATWGError {
+	for i := range list {
+		if g := &list[i]; g.Code == e.Code {
+			merge(g.Offset, &g.Count, &g.Offsets, e.Offset, e.Count, e.Offsets)
+			return list
+		}
+	}
+	return append(list, e)
 }
 
 // ParseWHATWG parses in with the URL Standard's parser against base (nil
 // for none; baseText is what base was parsed from, shown in the object).
+// Its validation errors are merged by code (see WHATWGError).
 // It returns the object, the URL (nil on failure) and, on failure, the
 // record's error.
 func ParseWHATWG(in string, base *whatwg.URL, baseText *string) (WHATWG, *whatwg.URL, *Error) {
 	u, verrs, err := whatwg.ParseWithErrors(in, base)
-	rec := WHATWG{Input: in, Base: baseText, Errors: make([]WHATWGError, 0, len(verrs))}
+	rec := WHATWG{Input: in, Base: baseText, Errors: []WHATWGError{}}
 	for _, v := range verrs {
-		rec.Errors = append(rec.Errors, WHATWGError{Code: v.Code, Offset: v.Offset})
+		rec.Errors = appendWHATWGError(rec.Errors, WHATWGError{Code: v.Code, Offset: v.Offset})
 	}
 	if err != nil {
 		rec.Failure = true

@@ -85,8 +85,13 @@
     return el('tr', { 'data-key': key, class: differs ? 'differs' : '' }, th, el('td', {}, value(v)));
   }
 
-  function problem(text, offset) {
-    return el('li', {}, offset === undefined ? '' : el('span', { class: 'offset' }, '@' + offset + ' '), text);
+  // times is " (×N)" for a finding merged from N occurrences.
+  function times(count) {
+    return count > 1 ? ' (×' + count + ')' : '';
+  }
+
+  function problem(text, offset, count) {
+    return el('li', {}, offset === undefined ? '' : el('span', { class: 'offset' }, '@' + offset + ' '), text + times(count));
   }
 
   // render fills both breakdowns from the two parse results.
@@ -120,7 +125,7 @@
     $('rfc-status').textContent = rfc.valid ? 'Valid URI reference.' : 'Not a valid URI reference.';
     $('rfc-status').className = 'status ' + (rfc.valid ? 'good' : 'bad');
     $('rfc-errors').replaceChildren(...rfc.errors.map((e) =>
-      problem(e.message + ' (' + e.code + (e.component ? ', ' + e.component : '') + ')', e.offset)));
+      problem(e.message + ' (' + e.code + (e.component ? ', ' + e.component : '') + ')', e.offset, e.count)));
 
     if (whatwgErr) {
       $('whatwg-status').textContent = 'Error: ' + whatwgErr.message;
@@ -129,7 +134,7 @@
     } else {
       $('whatwg-status').textContent = ok ? 'A URL to browsers.' : 'Not a URL to browsers (the parser fails).';
       $('whatwg-status').className = 'status ' + (ok ? 'good' : 'bad');
-      $('whatwg-errors').replaceChildren(...whatwg.errors.map((e) => problem('validation error: ' + e.code, e.offset)));
+      $('whatwg-errors').replaceChildren(...whatwg.errors.map((e) => problem('validation error: ' + e.code, e.offset, e.count)));
     }
 
     const summary = $('summary');
@@ -163,7 +168,7 @@
       el('span', { class: 'severity' }, f.severity), ' ',
       el('code', { class: 'code' }, f.code), ' ',
       el('span', { class: 'offset' }, '@' + f.offset), ' ',
-      el('span', { class: 'message' }, f.message),
+      el('span', { class: 'message' }, f.message + times(f.count)),
       f.detail ? el('span', { class: 'detail' }, ' ' + f.detail) : null)));
   }
 
@@ -267,7 +272,7 @@
     };
     show($('encoded'), enc);
     show($('decoded'), dec);
-    $('decode-problems').replaceChildren(...(dec.findings || []).map((f) => problem('kept: ' + f.message, f.offset)));
+    $('decode-problems').replaceChildren(...(dec.findings || []).map((f) => problem('kept: ' + f.message, f.offset, f.count)));
     codecState.dataset.state = 'done';
   }
 
