@@ -10,10 +10,8 @@ package report
 import (
 	"encoding/hex"
 	"errors"
-	"math"
 	"sort"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/check"
@@ -151,7 +149,7 @@ func URIError(err error) *Error {
 
 // PercentError converts an error of package percent to its JSON form.
 func PercentError(e *percent.Error) Error {
-	return Error{Offset: e.Offset, Code: string(e.Code), Message: strconv.Quote(e.Text) + ": " + e.Code.Message()}
+	return Error{Offset: e.Offset, Code: string(e.Code), Message: strconv.Quote(e.Text) + ": " + e.Code.Message(), Count: e.Count, Offsets: e.Offsets}
 }
 
 // LookupSet returns the encode set called name (as "urikit encode --set"
@@ -328,16 +326,18 @@ func ParseRFC(in string, lenient bool) (RFC, *Error) {
 		r, findings := uri.ParseLenient(in)
 		rec := NewRFC(in, r)
 		for _, f := range findings {
-			rec.Errors = appendError(rec.Errors, Error{Offset: f.Offset, Component: string(f.Component), Code: string(f.Code), Message: f.Message()})
+			rec.Errors = appendError(rec.Errors, Error{Offset: f.Offset, Component: string(f.Component), Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets})
 		}
 		rec.Valid = len(findings) == 0
 		return rec, nil
 	}
 	r, err := uri.Parse(in)
 	if err != nil {
-		// The components of the lenient reading, without the cost of
-		// the findings a lenient parse would list.
-		rec := lenientRFC(in)
+		// The components of the lenient reading (its findings are
+		// merged, so they cost a constant).
+		lr, _ := uri.ParseLenient(in)
+		rec := NewRFC(in, lr)
+		rec.Errors = []Error{}
 		e := URIError(err)
 		rec.Errors = append(rec.Errors, *e)
 		return rec, e
@@ -347,80 +347,6 @@ func ParseRFC(in string, lenient bool) (RFC, *Error) {
 	return rec, nil
 }
 
-// lenientRFC returns the RFC object of the components uri.ParseLenient
-// finds in s, with no errors, splitting s as it does (RFC 3986 appendix B,
-// with the lenient authority rules: the last "@" ends the userinfo, the
-// port follows the last ":" when only digits follow it and no "]") but
-// without looking at the bytes inside the components, so that it costs
-// no more than the components' strings whatever s holds. TestLenientRFC
-// checks that the two agree.
-func lenientRFC(s string) RFC {
-	rec := RFC{Input: s, Errors: []Error{}}
-	if len(s) > math.MaxInt32 {
-		// ParseLenient reads nothing from a string this long.
-		return rec
-	}
-	i := 0
-	if len(s) > 0 && isAlpha(s[0]) {
-		j := 1
-		for j < len(s) && isSchemeChar(s[j]) {
-			j++
-		}
-		if j < len(s) && s[j] == ':' {
-			rec.Scheme = optional(s[:j], true)
-			i = j + 1
-		}
-	}
-	if strings.HasPrefix(s[i:], "//") {
-		a := i + 2
-		aend := a + strings.IndexAny(s[a:], "/?#")
-		if aend < a {
-			aend = len(s)
-		}
-		h := a
-		if at := strings.LastIndexByte(s[a:aend], '@'); at >= 0 {
-			rec.Userinfo = optional(s[a:a+at], true)
-			h = a + at + 1
-		}
-		hostEnd := aend
-		if k := strings.LastIndexByte(s[h:aend], ':'); k >= 0 {
-			k += h
-			if allDigits(s[k+1:aend]) && strings.IndexByte(s[k:aend], ']') < 0 {
-				hostEnd = k
-				rec.Port = optional(s[k+1:aend], true)
-			}
-		}
-		host := s[h:hostEnd]
-		typ := uri.HostRegName
-		switch {
-		case len(host) >= 2 && host[0] == '[' && host[len(host)-1] == ']':
-			typ = uri.HostIPv6
-			if host[1] == 'v' || host[1] == 'V' {
-				typ = uri.HostIPvFuture
-			}
-		case uri.IsIPv4(host):
-			typ = uri.HostIPv4
-		}
-		rec.Host = optional(host, true)
-		rec.HostType = optional(typ.String(), true)
-		i = aend
-	}
-	pathEnd := i + strings.IndexAny(s[i:], "?#")
-	if pathEnd < i {
-		pathEnd = len(s)
-	}
-	rec.Path = s[i:pathEnd]
-	rest := s[pathEnd:]
-	if q, ok := strings.CutPrefix(rest, "?"); ok {
-		query, _, _ := strings.Cut(q, "#")
-		rec.Query = optional(query, true)
-		rest = q[len(query):]
-	}
-	if f, ok := strings.CutPrefix(rest, "#"); ok {
-		rec.Fragment = optional(f, true)
-	}
-	return rec
-}
 
 func isAlpha(c byte) bool { return (c|0x20)-'a' < 26 }
 
