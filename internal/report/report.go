@@ -347,7 +347,6 @@ func ParseRFC(in string, lenient bool) (RFC, *Error) {
 	return rec, nil
 }
 
-
 func isAlpha(c byte) bool { return (c|0x20)-'a' < 26 }
 
 // isSchemeChar reports whether c may follow the first letter of a scheme:
