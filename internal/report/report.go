@@ -347,24 +347,6 @@ func ParseRFC(in string, lenient bool) (RFC, *Error) {
 	return rec, nil
 }
 
-func isAlpha(c byte) bool { return (c|0x20)-'a' < 26 }
-
-// isSchemeChar reports whether c may follow the first letter of a scheme:
-// ALPHA / DIGIT / "+" / "-" / ".".
-func isSchemeChar(c byte) bool {
-	return isAlpha(c) || c-'0' < 10 || c == '+' || c == '-' || c == '.'
-}
-
-// allDigits reports whether s holds only ASCII digits (true for "").
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i]-'0' >= 10 {
-			return false
-		}
-	}
-	return true
-}
-
 // Field returns the component called name ("urikit parse --get" names,
 // plus "input" and "href" for the input), "" when absent.
 func (rec RFC) Field(name string) (string, bool) {
