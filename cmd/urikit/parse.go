@@ -211,6 +211,11 @@ func appendRFCText(b []byte, rec report.RFC) []byte {
 		b = append(b, " ("...)
 		b = append(b, e.Code...)
 		b = append(b, ')')
+		if e.Count > 1 {
+			b = append(b, " ("...)
+			b = strconv.AppendInt(b, int64(e.Count), 10)
+			b = append(b, " times)"...)
+		}
 	}
 	return b
 }

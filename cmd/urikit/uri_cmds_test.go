@@ -44,6 +44,11 @@ func TestParseHumanAndCaret(t *testing.T) {
 	if !strings.Contains(out, "finding:") {
 		t.Errorf("lenient parse shows no finding: %q", out)
 	}
+	// Repeats are one finding with its count.
+	out, _, _ = cli(t, "", "parse", "--lenient", "http://h/%zz%zz a b")
+	if !strings.Contains(out, "finding:  offset 9: path: % not followed by two hex digits (invalid-escape) (2 times)\n") {
+		t.Errorf("merged finding without its count: %q", out)
+	}
 	out, _, _ = cli(t, "", "parse", "--get", "{scheme}://{host}{path}", "https://h.example/p?q")
 	if out != "https://h.example/p\n" {
 		t.Errorf("--get template: %q", out)
