@@ -44,11 +44,15 @@ type CheckFinding struct {
 	Message string
 	// Detail gives more facts, when there are any.
 	Detail string
+	// Count is how many times the finding occurs (0 or 1: once), and
+	// Offsets the offsets of the first occurrences, as in check.Finding.
+	Count   int
+	Offsets []int
 }
 
 // MarshalJSON writes c as one JSON object: {"input" (or "input_hex" when
 // the input is not UTF-8), "records", "severity", "findings": [{"code",
-// "severity", "offset", "message", "detail"}]}, the findings in the form
+// "severity", "offset", "message", "detail", "count", "offsets"}]}, the findings in the form
 // "urikit check --json" writes them.
 func (c Checked) MarshalJSON() ([]byte, error) {
 	j := struct {
@@ -64,7 +68,7 @@ func (c Checked) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		j.Findings = append(j.Findings, check.Finding{Code: check.Code(f.Code), Severity: sev, Offset: f.Offset, Message: f.Message, Detail: f.Detail})
+		j.Findings = append(j.Findings, check.Finding{Code: check.Code(f.Code), Severity: sev, Offset: f.Offset, Message: f.Message, Detail: f.Detail, Count: f.Count, Offsets: f.Offsets})
 	}
 	return marshalLine(j)
 }
@@ -118,7 +122,7 @@ func CheckRecord(in string, min check.Severity) (Checked, bool) {
 			continue
 		}
 		top = max(top, f.Severity)
-		c.Findings = append(c.Findings, CheckFinding{Code: string(f.Code), Severity: f.Severity.String(), Offset: f.Offset, Message: f.Message, Detail: f.Detail})
+		c.Findings = append(c.Findings, CheckFinding{Code: string(f.Code), Severity: f.Severity.String(), Offset: f.Offset, Message: f.Message, Detail: f.Detail, Count: f.Count, Offsets: f.Offsets})
 	}
 	c.Severity = top.String()
 	return c, min == check.None || len(c.Findings) > 0
