@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/urikit/urikit/percent"
@@ -360,5 +362,31 @@ func TestRawQuerySort(t *testing.T) {
 	q.Sort()
 	if got, want := q.String(), "%61=%7e&a=0&a+b=2&z=1&%F0%9F%8C%88=y&\uFB03=x"; got != want {
 		t.Errorf("Sort = %q, want %q", got, want)
+	}
+}
+
+// TestSortMany checks the sorts of many pairs (which sort an order of
+// indexes, then move the pairs) against a stable sort, with many equal
+// names and names that differ only beyond U+FFFF.
+func TestSortMany(t *testing.T) {
+	names := []string{"b", "a", "\U0001F308", "\uFB03", "a", "", "ab", "b"}
+	var v Values
+	var raw []string
+	for i := range 1000 {
+		name := names[(i*7+i/3)%len(names)]
+		v = append(v, Pair{Name: name, Value: strconv.Itoa(i)})
+		raw = append(raw, Escape(name)+"="+strconv.Itoa(i))
+	}
+	want := v.Clone()
+	slices.SortStableFunc(want, func(a, b Pair) int { return CompareNames(a.Name, b.Name) })
+	got := v.Clone()
+	got.Sort()
+	if !slices.Equal(got, want) {
+		t.Errorf("Values.Sort differs from a stable sort")
+	}
+	q := ParseRaw(strings.Join(raw, "&&"))
+	q.Sort()
+	if got := q.Values(); !slices.Equal(got, want) {
+		t.Errorf("RawQuery.Sort differs from a stable sort")
 	}
 }

@@ -259,6 +259,13 @@ func Unescape(s string) string {
 	if plain(s) {
 		return s
 	}
-	b, _ := decoder().AppendDecode(make([]byte, 0, len(s)), s)
+	// Short text is decoded on the stack (a byte of invalid UTF-8 takes
+	// three as U+FFFD), so that the result string is the one allocation.
+	var stack [96]byte
+	buf := stack[:0]
+	if 3*len(s) > len(stack) {
+		buf = make([]byte, 0, len(s))
+	}
+	b, _ := decoder().AppendDecode(buf, s)
 	return string(b)
 }

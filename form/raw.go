@@ -344,14 +344,10 @@ func (q *RawQuery) Sort() {
 	if w == 0 {
 		q.segs = nil
 	}
-	type keyed struct{ name, seg string }
-	ks := make([]keyed, len(q.segs))
+	names := make([]string, len(q.segs))
 	for i, s := range q.segs {
 		raw, _, _ := strings.Cut(s, "=")
-		ks[i] = keyed{Unescape(raw), s}
+		names[i] = Unescape(raw)
 	}
-	slices.SortStableFunc(ks, func(a, b keyed) int { return CompareNames(a.name, b.name) })
-	for i, k := range ks {
-		q.segs[i] = k.seg
-	}
+	permute(q.segs, sortedOrder(len(names), func(i, j int) int { return CompareNames(names[i], names[j]) }))
 }

@@ -147,7 +147,57 @@ func (v *Values) Set(name, value string) {
 // units, as the URL Standard says: "\U0001F308" sorts before "\uFB03",
 // though its UTF-8 encoding is greater. See [CompareNames].
 func (v Values) Sort() {
-	slices.SortStableFunc(v, func(a, b Pair) int { return CompareNames(a.Name, b.Name) })
+	if len(v) <= smallSort {
+		slices.SortStableFunc(v, func(a, b Pair) int { return CompareNames(a.Name, b.Name) })
+		return
+	}
+	permute(v, sortedOrder(len(v), func(i, j int) int { return CompareNames(v[i].Name, v[j].Name) }))
+}
+
+// smallSort is the number of items up to which a stable sort moves them
+// directly: it allocates nothing, and its cost for few items is no
+// concern.
+const smallSort = 64
+
+// sortedOrder returns the order that sorts n items stably by cmp (which
+// compares items i and j): at each position, the index of the item that
+// goes there. It sorts the indexes (4 bytes each) with ties broken by
+// index, which takes O(n log n) comparisons whatever the input, where a
+// stable sort of the items may move them O(n log² n) times.
+func sortedOrder(n int, cmp func(i, j int) int) []int32 {
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		if c := cmp(int(a), int(b)); c != 0 {
+			return c
+		}
+		return int(a - b)
+	})
+	return order
+}
+
+// permute puts s[order[i]] at s[i] for every i, in place, following the
+// cycles of the permutation; it uses order up.
+func permute[T any](s []T, order []int32) {
+	for i := range order {
+		if order[i] < 0 || int(order[i]) == i {
+			continue
+		}
+		tmp := s[i]
+		j := i
+		for {
+			k := int(order[j])
+			order[j] = -1
+			if k == i {
+				s[j] = tmp
+				break
+			}
+			s[j] = s[k]
+			j = k
+		}
+	}
 }
 
 // All returns an iterator over the names and values, in order.

@@ -8,7 +8,8 @@
 //
 // [ToIRI] goes the other way for display (§3.2): escapes of UTF-8
 // sequences are decoded where the character is one an IRI may hold and is
-// safe to show, and A-labels are converted back to Unicode. Escapes of
+// safe to show, and A-labels are converted back to Unicode (in a host that
+// can be a DNS name: at most 253 bytes, labels of at most 63). Escapes of
 // ASCII characters, invalid UTF-8, characters outside ucschar (or
 // iprivate, in the query), bidirectional formatting characters (§4.1) and
 // other invisible or space characters (§3.2) stay encoded, so that
@@ -343,7 +344,8 @@ func hostToASCII(h string) (string, error) {
 
 // ToIRI converts a URI reference to an IRI reference for display. It
 // fails with an [*Error] when s is not a valid URI reference (strict RFC
-// 3986 parse).
+// 3986 parse). A host longer than a DNS name (253 bytes) is left as it
+// is, and so is a label longer than a DNS label (63 bytes).
 func ToIRI(s string) (string, error) {
 	b, err := AppendIRI(nil, s)
 	if err != nil {

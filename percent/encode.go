@@ -39,7 +39,9 @@ func AppendEncode(dst []byte, s string, set Set) []byte {
 
 // EncodeBytes encodes arbitrary octets with set.
 func EncodeBytes(b []byte, set Set) string {
-	return string(Encoder{Set: set}.AppendEncode(nil, string(b)))
+	// Encode allocates the result once, at its size (and returns its
+	// input, here a copy of b, when nothing needs encoding).
+	return Encoder{Set: set}.Encode(string(b))
 }
 
 // Encode returns the encoding of s, or s itself when nothing needs encoding.
