@@ -75,20 +75,41 @@ func EncodePunycode(s string) (string, error) {
 // AppendEncodePunycode appends the Punycode encoding of s to dst, as
 // EncodePunycode does. On error it returns dst unchanged.
 func AppendEncodePunycode(dst []byte, s string) ([]byte, error) {
+	// Check before collecting the code points, so that work and memory
+	// stay bounded whatever the length of s.
+	n := 0
+	for i := 0; i < len(s); {
+		if s[i] < 0x80 {
+			i++
+			n++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return dst, pcErr(CodeInvalidUTF8, i)
+		}
+		i += size
+		n++
+	}
+	if n > maxPunycode {
+		return dst, pcErr(CodeTooLong, -1)
+	}
 	var stack [64]rune
 	runes := stack[:0]
-	for i, r := range s {
-		if r == utf8.RuneError {
-			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
-				return dst, pcErr(CodeInvalidUTF8, i)
-			}
-		}
+	if n > len(stack) {
+		runes = make([]rune, 0, n)
+	}
+	for _, r := range s {
 		runes = append(runes, r)
 	}
-	return appendEncodeRunes(dst, runes)
+	dst, err := appendEncodeRunes(dst, runes)
+	if err != nil {
+		return dst, err
+	}
+	return dst, nil
 }
 
-func appendEncodeRunes(dst []byte, runes []rune) ([]byte, error) {
+func appendEncodeRunes(dst []byte, runes []rune) ([]byte, *Error) {
 	if len(runes) > maxPunycode {
 		return dst, pcErr(CodeTooLong, -1)
 	}
@@ -159,16 +180,18 @@ func appendEncodeRunes(dst []byte, runes []rune) ([]byte, error) {
 // offset in s where decoding failed; s longer than 1000 bytes fails with
 // CodeTooLong.
 func DecodePunycode(s string) (string, error) {
-	runes, err := decodePunycode(s, nil)
+	var stack [64]rune
+	runes, err := decodePunycode(s, stack[:0], len(s))
 	if err != nil {
 		return "", err
 	}
 	return string(runes), nil
 }
 
-// decodePunycode appends the decoded code points of s to out.
-func decodePunycode(s string, out []rune) ([]rune, error) {
-	if len(s) > maxPunycode {
+// decodePunycode appends the decoded code points of s to out; n is the
+// length of the Punycode, which is s unless that is too long to copy.
+func decodePunycode[T string | []byte](s T, out []rune, size int) ([]rune, error) {
+	if size > maxPunycode {
 		return out, pcErr(CodeTooLong, -1)
 	}
 	b := 0
