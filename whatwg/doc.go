@@ -40,12 +40,11 @@
 // the parse) fail, as U+FFFD would. Only UTF-8 is supported as the query
 // encoding.
 //
-// UTS #46 ToASCII goes through one function (domainToASCII in idna.go),
-// currently built on golang.org/x/net/idna with the standard's options.
-// The host parser lowercases ASCII domains itself, whatever their labels
-// ("xn--" included), as the standard's domain parser does; only
-// ParseWithErrors asks strict ToASCII about them, to report
-// domain-to-ASCII.
+// UTS #46 ToASCII comes from internal/uts46 (idna.go is the only file that
+// calls it), with the standard's options. The host parser lowercases ASCII
+// domains itself, whatever their labels ("xn--" included), as the
+// standard's domain parser does; only ParseWithErrors asks strict ToASCII
+// about them, to report domain-to-ASCII.
 //
 // Search parameters (URLSearchParams) are provided by the form package.
 package whatwg
