@@ -237,18 +237,20 @@ func errOrNil(e *Error) error {
 
 // growFor returns s with room for n more elements. When s has to move, its
 // new capacity is extrapolated from its length after done of total input
-// bytes (when those are given), so that the output of a long input is built
-// with a few allocations: append's growth by a quarter would allocate about
-// five times the final size in all.
+// bytes (when those are given; otherwise it is half as much again), so that
+// the output of a long input is built with a few allocations: append's
+// growth by a quarter would allocate about five times the final size in
+// all.
 func growFor[T rune | byte](s []T, n, done, total int) []T {
 	if cap(s)-len(s) >= n {
 		return s
 	}
 	c := len(s) + n
 	if done > 0 && total > done {
-		c = max(c, int(float64(len(s))*float64(total)/float64(done)*1.125)+n)
+		c = max(c, int(float64(len(s))*float64(total)/float64(done)*1.125)+n, cap(s)+cap(s)/4)
+	} else {
+		c = max(c, cap(s)+cap(s)/2)
 	}
-	c = max(c, 2*cap(s))
 	ns := make([]T, len(s), c)
 	copy(ns, s)
 	return ns
@@ -432,8 +434,10 @@ func (l *labeler) next(w labelWork) (rs []rune, off int, more bool, _ labelWork)
 			mapped, norm = l.put(mapped, norm, normOn, x, off, nonASCII)
 		}
 		// A label that will have more code points than Punycode takes
-		// fails now: the code points NFC has composed stay.
-		if l.limit > 0 && nonASCII && (normOn && norm.run > l.limit || !normOn && len(mapped) > l.limit) {
+		// fails now. In NFC, a starter absorbs at most a few of the
+		// combining marks that follow it (4 is ample), and none of the
+		// code points before it.
+		if l.limit > 0 && nonASCII && (normOn && len(norm.out) > l.limit+4 || !normOn && len(mapped) > l.limit) {
 			l.report(&Error{Code: CodeTooLong, Label: li, Offset: off, Rune: -1})
 			if normOn {
 				w.norm, w.dec = norm.out[:0], norm.tmp[:0]
@@ -528,6 +532,10 @@ func (l *labeler) startNorm(mapped []rune, w labelWork) normalizer {
 // to mapped, or through the normalizer when normOn.
 func (l *labeler) put(mapped []rune, n normalizer, normOn bool, x rune, off int, nonASCII bool) ([]rune, normalizer) {
 	if normOn {
+		if cap(n.out)-len(n.out) < 8 {
+			// Grow as mapped would (a decomposition adds at most 4).
+			n.out = l.grow(n.out[:len(n.out):len(n.out)], off, nonASCII)
+		}
 		return mapped, n.add(x)
 	}
 	if len(mapped) == cap(mapped) {
