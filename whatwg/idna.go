@@ -19,6 +19,7 @@ import "github.com/urikit/urikit/internal/uts46"
 // whether ToASCII succeeded (when it fails, the output is as it was).
 func (p *parser) appendDomainToASCII(domain string) bool {
 	p.materialize()
+	p.room(len(domain)) // a setter's output is made on its first write
 	b, err := uts46.URLOptions(false).AppendToASCII(p.buf, domain)
 	p.buf = b
 	return err == nil

@@ -110,8 +110,7 @@ func (u *URL) cannotHaveCredentialsOrPort() bool {
 // mode for u.
 func (u *URL) setterParser(value string, override state) *parser {
 	p := &parser{override: override}
-	p.in = p.removeTabs(value)
-	p.buf = make([]byte, 0, p.outCap())
+	p.in = p.removeTabs(value) // p.buf is made on the first write (room)
 	p.u.scheme = u.scheme
 	p.port = u.portNum()
 	p.ovCreds = u.includesCredentials()

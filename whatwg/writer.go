@@ -30,7 +30,8 @@ func (p *parser) materialize() {
 
 // outCap returns the capacity to give the output when it is materialized.
 // A short input gets some room to grow; a long one gets room for three
-// bytes for each byte that some component would percent-encode, one more
+// bytes for each byte that the path, query or fragment would
+// percent-encode (or the userinfo, when there is an "@"), one more
 // for each non-ASCII code point (which in a domain becomes Punycode, with
 // "xn--"), and for what the base brings, so that the output rarely moves
 // as it grows (append's growth by a quarter would allocate about
@@ -40,14 +41,22 @@ func (p *parser) outCap() int {
 	if len(p.in) <= 256 {
 		return n
 	}
-	enc, lead := 0, 0
+	enc, userinfo, lead := 0, 0, 0
+	at := false
 	for _, c := range []byte(p.in[p.n:]) {
-		if classes[c]&(clUserinfo|clSpQuery) != clUserinfo|clSpQuery {
+		switch cl := classes[c]; {
+		case cl&(clPath|clSpQuery) != clPath|clSpQuery:
 			enc++
+		case cl&clUserinfo == 0:
+			userinfo++
+			at = at || c == '@'
 		}
-		if c >= 0xC0 {
+		if c >= 0xC2 && c <= 0xF4 { // a UTF-8 lead byte
 			lead++
 		}
+	}
+	if at {
+		enc += userinfo // there may be credentials to encode
 	}
 	if p.base != nil {
 		n += len(p.base.href)
@@ -55,10 +64,15 @@ func (p *parser) outCap() int {
 	return n + 2*enc + lead
 }
 
-// room makes room for k more bytes in p.buf, growing its capacity by half
-// when it must move.
+// room makes room for k more bytes in p.buf: outCap's worth for a
+// setter's output on its first write, and otherwise half as much again as
+// it has when it must move.
 func (p *parser) room(k int) {
 	if cap(p.buf)-len(p.buf) >= k {
+		return
+	}
+	if p.buf == nil && p.override != stNone {
+		p.buf = make([]byte, 0, max(p.outCap(), k))
 		return
 	}
 	b := make([]byte, len(p.buf), max(cap(p.buf)+cap(p.buf)/2+16, len(p.buf)+k))
