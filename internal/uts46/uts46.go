@@ -111,6 +111,9 @@ func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error
 		}
 		if encErr == nil {
 			done := l.pos
+			if o.VerifyDnsLength {
+				done = 0 // the result is short or is dropped: no extrapolation
+			}
 			if discard {
 				out = out[:start]
 				done = 0
@@ -154,6 +157,11 @@ func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error
 				// Every label counts, an empty root label too (IdnaTestV2
 				// reports A4_2 for "a.b.").
 				encErr = &Error{Code: CodeLabelLength, Label: li, Offset: off, Rune: -1}
+			}
+			if o.VerifyDnsLength && total > 254 && !discard {
+				// The result is too long (CodeDomainLength, unless an
+				// error comes first): the rest is only checked.
+				discard = true
 			}
 		}
 		if !more {
