@@ -98,6 +98,11 @@ func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error
 	w := sc.work()
 	l.init(o, domain, maxPunycode)
 	start := len(dst)
+	if !discard {
+		// A short domain's result is rarely much shorter than it: one
+		// allocation. A long one's is extrapolated as it grows.
+		dst = growFor(dst, min(len(domain)+8, 256), 0, 0)
+	}
 	out := dst        // with discard, each label in turn is written at out[start:]
 	var encErr *Error // first error of the encoding step
 	total := 0        // bytes of output, with the dots
@@ -132,11 +137,11 @@ func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error
 					}
 				}
 			} else {
-				// Punycode takes at most 7 bytes a code point (32-bit
-				// deltas); longer labels fail before any is written.
+				// Punycode takes one to three bytes for most code points
+				// (up to 7); longer labels fail before any is written.
 				need := 4
 				if len(rs) <= maxPunycode {
-					need += 1 + 7*len(rs)
+					need += 1 + 2*len(rs)
 				}
 				out = growFor(out, need, done, len(domain))
 				out = append(out, "xn--"...)
