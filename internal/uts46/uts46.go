@@ -564,13 +564,19 @@ func (l *labeler) grow(mapped []rune, off int, nonASCII bool) []rune {
 	if len(mapped) < cap(mapped) {
 		return mapped
 	}
+	done, total := l.pos-off, len(l.domain)-off
 	if l.limit > 0 && nonASCII {
-		// Room for the limit and the rest of a mapping (at most 18 code
-		// points): past the limit, the label fails once its code point is
-		// mapped.
-		return growFor(mapped, max(l.limit+32-len(mapped), 32), 0, 0)
+		// No more than the limit and the rest of a mapping (at most 18
+		// code points): past the limit, the label fails once its code
+		// point is mapped.
+		c := len(mapped) + 32
+		if done > 0 {
+			c = max(c, int(float64(len(mapped))*float64(total)/float64(done)*1.125))
+		}
+		c = min(max(c, cap(mapped)+cap(mapped)/2), l.limit+32)
+		return growFor(mapped, max(c-len(mapped), 32), 0, 0)
 	}
-	return growFor(mapped, 1, l.pos-off, len(l.domain)-off)
+	return growFor(mapped, 1, done, total)
 }
 
 // checkBidi records what the label rs contributes to the Bidi rule. Until a
