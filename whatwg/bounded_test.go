@@ -61,6 +61,7 @@ var boundedShapes = []boundedShape{
 	{"invalid-utf8", "http://h/", "\xff", ""},
 	{"opaque-spaces", "foo:", " a", ""},
 	{"controls", "http://h/", "\x01<", ""},
+	{"continuation", "http://h:9x", "\x80", ""}, // fails at once: the message
 }
 
 type boundedOp struct {

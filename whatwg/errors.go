@@ -95,10 +95,12 @@ const window = 40
 func quoteWindow(s string, off int) string {
 	off = min(max(off, 0), len(s))
 	start, end := max(off-window, 0), min(off+window, len(s))
-	for start > 0 && start < len(s) && !utf8.RuneStart(s[start]) {
+	// Cut at code point boundaries: at most 3 bytes further (stray
+	// continuation bytes may go on for ever).
+	for k := 0; k < utf8.UTFMax-1 && start > 0 && start < len(s) && !utf8.RuneStart(s[start]); k++ {
 		start--
 	}
-	for end < len(s) && !utf8.RuneStart(s[end]) {
+	for k := 0; k < utf8.UTFMax-1 && end < len(s) && !utf8.RuneStart(s[end]); k++ {
 		end++
 	}
 	q := strconv.Quote(s[start:end])

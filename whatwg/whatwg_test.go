@@ -522,4 +522,13 @@ func TestErrorMessageWindow(t *testing.T) {
 	if _, err := Parse("http://a:9x", nil); err == nil || err.Error() != `whatwg: parsing "http://a:9x": port-invalid at offset 10` {
 		t.Errorf("short input: %v", err)
 	}
+	// Stray continuation bytes do not stretch the window.
+	in := "http://a:9x" + strings.Repeat("\x80", 100000)
+	if _, err := Parse(in, nil); err == nil || len(err.Error()) > 460 {
+		t.Errorf("%d bytes of message", len(err.Error()))
+	}
+	in = strings.Repeat("\x80", 100000)
+	if _, err := Parse(in, nil); err == nil || len(err.Error()) > 460 {
+		t.Errorf("%d bytes of message", len(err.Error()))
+	}
 }
