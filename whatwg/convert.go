@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 )
 
@@ -20,7 +21,12 @@ func (u *URL) ToNetURL() (*url.URL, error) {
 	}
 	nu, err := url.Parse(u.href)
 	if err != nil {
-		return nil, err
+		// url.Error quotes the whole URL: quote a window of it.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return nil, fmt.Errorf("whatwg: net/url cannot parse %s: %w", quoteWindow(u.href, 0), err)
 	}
 	if nu.String() != u.href {
 		return nil, errors.New("whatwg: net/url does not preserve " + quoteWindow(u.href, 0))

@@ -531,4 +531,9 @@ func TestErrorMessageWindow(t *testing.T) {
 	if _, err := Parse(in, nil); err == nil || len(err.Error()) > 460 {
 		t.Errorf("%d bytes of message", len(err.Error()))
 	}
+	// net/url's errors quote the whole URL: ToNetURL's quote a window.
+	u := MustParse("foo://a%zz/" + strings.Repeat("x", 10000))
+	if _, err := u.ToNetURL(); err == nil || len(err.Error()) > 200 || !strings.Contains(err.Error(), `invalid URL escape "%zz"`) {
+		t.Errorf("ToNetURL error %v", err)
+	}
 }
