@@ -11,11 +11,21 @@
 //
 // ParseInto parses into a caller's URL (no allocation for inputs already in
 // serialized form) and CanParse only reports whether the input parses.
-// ParseWithErrors also returns every validation error the parser met, with
+// ParseWithErrors also returns the validation errors the parser met, with
 // the URL Standard's names ("invalid-URL-unit",
 // "special-scheme-missing-following-solidus", ...) and byte offsets into
-// the input, whether or not parsing succeeded. A failed parse returns an
-// *Error holding the validation error that caused it.
+// the input, whether or not parsing succeeded; each code is reported once,
+// with a count and its first offsets, so the list stays short. A failed
+// parse returns an *Error holding the validation error that caused it.
+//
+// # Cost
+//
+// Every operation takes time linear in its input and allocates at most a
+// small multiple of it whatever the input (bounded_test.go allows 8 bytes
+// for each byte of input; a parse that percent-encodes everything takes
+// about 3, a setter about 6 with the new href): error lists are merged,
+// messages quote at most 40 bytes either side of the offset, and hosts go
+// through IDNA one label at a time.
 //
 // # Representation
 //
@@ -40,12 +50,11 @@
 // the parse) fail, as U+FFFD would. Only UTF-8 is supported as the query
 // encoding.
 //
-// UTS #46 ToASCII goes through one function (domainToASCII in idna.go),
-// currently built on golang.org/x/net/idna with the standard's options.
-// The host parser lowercases ASCII domains itself, whatever their labels
-// ("xn--" included), as the standard's domain parser does; only
-// ParseWithErrors asks strict ToASCII about them, to report
-// domain-to-ASCII.
+// UTS #46 ToASCII comes from internal/uts46 (idna.go is the only file that
+// calls it), with the standard's options. The host parser lowercases ASCII
+// domains itself, whatever their labels ("xn--" included), as the
+// standard's domain parser does; only ParseWithErrors asks strict ToASCII
+// about them, to report domain-to-ASCII.
 //
 // Search parameters (URLSearchParams) are provided by the form package.
 package whatwg

@@ -1,6 +1,9 @@
 package whatwg
 
-import "strconv"
+import (
+	"strconv"
+	"unicode/utf8"
+)
 
 // Validation error codes, named as in the URL Standard's table of
 // validation errors. Those marked "failure" make parsing fail; the others
@@ -39,17 +42,31 @@ const (
 	ErrFileInvalidWindowsDriveLetterHost = "file-invalid-Windows-drive-letter-host"
 )
 
-// A ValidationError is one validation error met while parsing: its code
-// (one of the Err* constants) and the byte offset in the input where it
-// was found.
+// A ValidationError is a validation error met while parsing: its code (one
+// of the Err* constants) and the byte offset in the input where it was
+// first found.
+//
+// ParseWithErrors reports each code once, so that the list stays short
+// whatever the input: later occurrences of the same code are merged into
+// the first one, which keeps its Offset and counts them all in Count (0 or
+// 1 means once), with the offsets of the first eight occurrences in
+// Offsets (Offsets[0] == Offset; nil when the code was met once). The list
+// is in the order the codes were first met.
 type ValidationError struct {
-	Code   string
-	Offset int
+	Code    string `json:"code"`
+	Offset  int    `json:"offset"`
+	Count   int    `json:"count,omitempty"`
+	Offsets []int  `json:"offsets,omitempty"`
 }
 
-// String returns "code at offset N".
+// String returns "code at offset N", followed by the number of times the
+// code was met when that is more than once ("code at offset N (×3)").
 func (v ValidationError) String() string {
-	return v.Code + " at offset " + strconv.Itoa(v.Offset)
+	s := v.Code + " at offset " + strconv.Itoa(v.Offset)
+	if v.Count > 1 {
+		s += " (×" + strconv.Itoa(v.Count) + ")"
+	}
+	return s
 }
 
 // Error is the error returned when parsing fails. Code is the validation
@@ -61,9 +78,39 @@ type Error struct {
 	Offset int
 }
 
-// Error returns a message naming the code, the offset and the input.
+// Error returns a message naming the code and the offset, and quoting the
+// input around the offset: at most 40 bytes on either side, cut at UTF-8
+// boundaries, with "…" where the input goes on, so that the message stays
+// short whatever the input.
 func (e *Error) Error() string {
-	return "whatwg: parsing " + strconv.Quote(e.Input) + ": " + e.Code + " at offset " + strconv.Itoa(e.Offset)
+	return "whatwg: parsing " + quoteWindow(e.Input, e.Offset) + ": " + e.Code + " at offset " + strconv.Itoa(e.Offset)
+}
+
+// window is how many bytes of input a message quotes on either side of an
+// offset.
+const window = 40
+
+// quoteWindow quotes s (Go syntax) when it is short, and otherwise the
+// bytes within window of off, with "…" marks where s is cut.
+func quoteWindow(s string, off int) string {
+	off = min(max(off, 0), len(s))
+	start, end := max(off-window, 0), min(off+window, len(s))
+	// Cut at code point boundaries: at most 3 bytes further (stray
+	// continuation bytes may go on for ever).
+	for k := 0; k < utf8.UTFMax-1 && start > 0 && start < len(s) && !utf8.RuneStart(s[start]); k++ {
+		start--
+	}
+	for k := 0; k < utf8.UTFMax-1 && end < len(s) && !utf8.RuneStart(s[end]); k++ {
+		end++
+	}
+	q := strconv.Quote(s[start:end])
+	if start > 0 {
+		q = "…" + q
+	}
+	if end < len(s) {
+		q += "…"
+	}
+	return q
 }
 
 // Is reports whether target is an *Error with the same Code, so that

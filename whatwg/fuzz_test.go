@@ -63,10 +63,24 @@ var fuzzSeeds = []string{
 	"http://a/\xff\xfe",
 }
 
+// adversarialSeeds are the shapes of bounded_test.go, at a size fit for a
+// seed.
+func adversarialSeeds() []string {
+	var seeds []string
+	for _, s := range boundedShapes {
+		seeds = append(seeds, s.input(300), s.value(300))
+	}
+	return seeds
+}
+
 func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s, "")
 		f.Add(s, "http://example.org/foo/bar?b#x")
+	}
+	for _, s := range adversarialSeeds() {
+		f.Add(s, "")
+		f.Add(s, "file:///C:/a/b")
 	}
 	inputs, bases := corpusSeeds()
 	for i, s := range inputs {
@@ -87,10 +101,10 @@ func FuzzParse(f *testing.F) {
 		}
 		u, err := Parse(input, base)
 		u2, errs, err2 := ParseWithErrors(input, base)
-		for _, e := range errs {
-			if e.Offset < 0 || e.Offset > len(input) || e.Code == "" {
-				t.Fatalf("%q: bad validation error %v", input, e)
-			}
+		checkCollapsed(t, input, errs)
+		// 86 bytes quoted (\xff takes 4), the code, the offset.
+		if err != nil && len(err.Error()) > 460 {
+			t.Fatalf("%q: message of %d bytes: %s", input, len(err.Error()), err)
 		}
 		if (err == nil) != (err2 == nil) {
 			t.Fatalf("%q: Parse err %v, ParseWithErrors err %v", input, err, err2)
@@ -114,6 +128,36 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q: href %q reparses as %q (%s vs %s)", input, u.Href(), v.Href(), v.debugString(), u.debugString())
 		}
 	})
+}
+
+// checkCollapsed checks the validation errors of input: one for each code
+// (so never more than there are codes), each with offsets in the input and
+// its count and first offsets consistent.
+func checkCollapsed(t *testing.T, input string, errs []ValidationError) {
+	t.Helper()
+	if len(errs) > 31 {
+		t.Fatalf("%q: %d validation errors, more than there are codes", input, len(errs))
+	}
+	seen := map[string]bool{}
+	for _, e := range errs {
+		if e.Offset < 0 || e.Offset > len(input) || e.Code == "" || seen[e.Code] {
+			t.Fatalf("%q: bad validation error %v in %v", input, e, errs)
+		}
+		seen[e.Code] = true
+		switch {
+		case e.Count == 0 || e.Count == 1:
+			if e.Offsets != nil {
+				t.Fatalf("%q: %v: offsets for a single occurrence", input, e)
+			}
+		case e.Count < 0 || len(e.Offsets) != min(e.Count, maxOffsets) || e.Offsets[0] != e.Offset:
+			t.Fatalf("%q: %v: count and offsets disagree", input, e)
+		}
+		for _, o := range e.Offsets {
+			if o < 0 || o > len(input) {
+				t.Fatalf("%q: %v: offset out of the input", input, e)
+			}
+		}
+	}
 }
 
 // checkInvariants checks that the getters put together give the href.
@@ -150,6 +194,9 @@ func FuzzSetters(f *testing.F) {
 		f.Add(s, uint8(i), "x:1")
 		f.Add(s, uint8(i+3), "/a b/../c")
 		f.Add(s, uint8(i+5), "[::1]:99")
+	}
+	for i, s := range adversarialSeeds() {
+		f.Add("https://user:pw@example.org:8080/p?q#f", uint8(i), s)
 	}
 	inputs, _ := corpusSeeds()
 	for i, s := range inputs {

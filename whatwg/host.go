@@ -2,8 +2,8 @@ package whatwg
 
 import (
 	"strconv"
-
 	"unicode/utf8"
+	"unsafe"
 )
 
 // parseHost runs the host parser on input (found at offset off of p.in)
@@ -72,58 +72,53 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 		return p.finishDomain(start, true, off)
 	}
 	// Percent-decode, then UTF-8 decode.
-	var dec []byte
-	for i := 0; i < len(input); i++ {
-		c := input[i]
-		if c == '%' && i+2 < len(input) && isHex(input[i+1]) && isHex(input[i+2]) {
-			if pct {
-				p.err(ErrDomainPercentEncoded, off+i)
-				pct = false
+	domain := input
+	if pct {
+		dec := make([]byte, 0, len(input))
+		for i := 0; i < len(input); i++ {
+			c := input[i]
+			if c == '%' && i+2 < len(input) && isHex(input[i+1]) && isHex(input[i+2]) {
+				if pct {
+					p.err(ErrDomainPercentEncoded, off+i)
+					pct = false
+				}
+				dec = append(dec, unhex(input[i+1])<<4|unhex(input[i+2]))
+				i += 2
+				continue
 			}
-			dec = append(dec, unhex(input[i+1])<<4|unhex(input[i+2]))
-			i += 2
-			continue
+			dec = append(dec, c)
 		}
-		dec = append(dec, c)
+		domain = unsafe.String(unsafe.SliceData(dec), len(dec)) // dec is not written again
 	}
-	domain := string(dec)
 	if !utf8.ValidString(domain) {
 		return p.fail(ErrDomainToASCII, off)
 	}
 	p.strictCheck(domain, off)
-	var result string
 	domainASCII := isASCII(domain)
 	if domainASCII {
 		// The domain parser lowercases an ASCII domain whatever ToASCII
 		// would say (web compatibility).
-		result = asciiLower(domain)
-	} else {
-		var err error
-		result, err = domainToASCII(domain, false)
-		if err != nil {
-			// Strict ToASCII failed as well and recorded the error.
-			return p.failQuiet(ErrDomainToASCII, off)
-		}
-	}
-	if result == "" {
+		p.putLower(domain)
+	} else if !p.appendDomainToASCII(domain) {
+		// Strict ToASCII failed as well and recorded the error.
 		return p.failQuiet(ErrDomainToASCII, off)
 	}
-	for i := 0; i < len(result); i++ {
-		if isForbiddenDomain(result[i]) {
+	if p.size() == start {
+		return p.failQuiet(ErrDomainToASCII, off)
+	}
+	for i := start; i < p.size(); i++ {
+		if isForbiddenDomain(p.byteAt(i)) {
+			p.truncate(start)
 			return p.failQuiet(ErrDomainToASCII, off)
 		}
 	}
-	p.put(result)
 	return p.finishDomain(start, domainASCII, off)
 }
 
 // strictCheck records the domain-to-ASCII validation error when collecting
 // errors and strict ToASCII fails.
 func (p *parser) strictCheck(domain string, off int) {
-	if !p.collect {
-		return
-	}
-	if _, err := domainToASCII(domain, true); err != nil {
+	if p.collect && !domainValidStrict(domain) {
 		p.err(ErrDomainToASCII, off)
 	}
 }

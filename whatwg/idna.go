@@ -1,55 +1,35 @@
 package whatwg
 
-import (
-	"errors"
-
-	"github.com/urikit/urikit/internal/uts46"
-)
+import "github.com/urikit/urikit/internal/uts46"
 
 // This file is the only place that knows about IDNA: UTS #46 comes from
 // internal/uts46, whose tables are generated from the Unicode version the
-// web-platform-tests expect (golang.org/x/net/idna lags behind it).
+// web-platform-tests expect (golang.org/x/net/idna lags behind it). The
+// options are those of the URL Standard's "domain to ASCII":
+// CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set to beStrict,
+// CheckBidi and CheckJoiners true, Transitional_Processing and
+// IgnoreInvalidPunycode false. The host parser lowercases ASCII domains
+// itself (the standard's rule for non-strict ASCII domains), so that only
+// non-ASCII domains go through lenient ToASCII; strict ToASCII, which
+// ParseWithErrors asks about every domain to report domain-to-ASCII, is
+// only checked, without building its result.
 
-// errIDNA is returned by domainToASCII when ToASCII fails.
-var errIDNA = errors.New("whatwg: domain to ASCII failed")
-
-// domainToASCII runs UTS #46 ToASCII on domain with the options of the URL
-// Standard's "domain parser ToASCII": CheckHyphens, UseSTD3ASCIIRules and
-// VerifyDnsLength set to beStrict, CheckBidi and CheckJoiners true,
-// Transitional_Processing and IgnoreInvalidPunycode false.
-//
-// It is pure ToASCII: the domain parser's own rule that a non-strict ASCII
-// domain is just lowercased lives in the host parser, not here. Two
-// shortcuts give ToASCII's answer without IDNA work: an ASCII domain with
-// no "xn--" label is lowercased when beStrict is false, and an ASCII
-// domain of plain LDH labels passes when beStrict is true.
-func domainToASCII(domain string, beStrict bool) (string, error) {
-	if !beStrict && plainASCIIDomain(domain) || beStrict && strictASCIIDomain(domain) {
-		return asciiLower(domain), nil
-	}
-	out, err := uts46.URLOptions(beStrict).ToASCII(domain)
-	if err != nil {
-		return "", errIDNA
-	}
-	return out, nil
+// appendDomainToASCII writes the lenient ToASCII form of the non-ASCII
+// domain to the output, in place (no intermediate string), and reports
+// whether ToASCII succeeded (when it fails, the output is as it was).
+func (p *parser) appendDomainToASCII(domain string) bool {
+	p.materialize()
+	p.room(len(domain)) // a setter's output is made on its first write
+	b, err := uts46.URLOptions(false).AppendToASCII(p.buf, domain)
+	p.buf = b
+	return err == nil
 }
 
-// plainASCIIDomain reports whether domain is ASCII and has no label that
-// starts with "xn--" (ASCII case-insensitively); lenient ToASCII then only
-// lowercases it.
-func plainASCIIDomain(d string) bool {
-	labelStart := true
-	for i := 0; i < len(d); i++ {
-		c := d[i]
-		if c >= 0x80 {
-			return false
-		}
-		if labelStart && c|0x20 == 'x' && i+3 < len(d) && d[i+1]|0x20 == 'n' && d[i+2] == '-' && d[i+3] == '-' {
-			return false
-		}
-		labelStart = c == '.'
-	}
-	return true
+// domainValidStrict reports whether strict ToASCII accepts domain, without
+// building its result. An ASCII domain of plain LDH labels passes without
+// IDNA work.
+func domainValidStrict(domain string) bool {
+	return strictASCIIDomain(domain) || uts46.URLOptions(true).Verify(domain) == nil
 }
 
 // asciiLower returns s with ASCII upper case letters lowercased.

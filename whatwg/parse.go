@@ -63,16 +63,25 @@ type parser struct {
 
 	// Validation errors.
 	collect  bool
-	errs     []ValidationError
-	trim     int   // bytes trimmed from the start of the original input
-	removed  []int // original offsets of removed tabs and newlines
+	errs     []ValidationError // merged by code (see ValidationError)
+	trim     int               // bytes trimmed from the start of the original input
 	failCode string
 	failOff  int
+
+	// Offsets in the original input of offsets in p.in when tabs and
+	// newlines were removed: raw is the trimmed input with them, and byte
+	// mapIn of p.in is byte mapRaw of raw (a cursor that offset moves).
+	raw           string
+	mapIn, mapRaw int
 }
 
 // Parse parses input as a URL, relative to base when base is non-nil, with
 // the URL Standard's basic URL parser (UTF-8). On failure it returns an
 // *Error carrying the validation error code and its byte offset.
+//
+// A base that is the zero URL, which is not a URL, counts as no base: the
+// input must then be an absolute URL. The same holds for every function
+// that takes a base.
 //
 // When the input is already in its serialized form, the returned URL's
 // href is input itself, so parsing costs one allocation.
@@ -99,10 +108,12 @@ func ParseInto(dst *URL, input string, base *URL) error {
 	return nil
 }
 
-// ParseWithErrors is Parse that also returns every validation error met,
-// in the order the parser met them, whether or not parsing succeeded. The
-// offsets are byte offsets in input; errors about a host point at the
-// start of the host.
+// ParseWithErrors is Parse that also returns the validation errors met,
+// whether or not parsing succeeded: one ValidationError for each code, in
+// the order the parser first met them, with how many times it was met and
+// where (see ValidationError), so that the list is short whatever the
+// input. The offsets are byte offsets in input; errors about a host point
+// at the start of the host.
 func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
 	p := parser{base: base, virt: true, collect: true}
 	u := new(URL)
@@ -133,6 +144,9 @@ func MustParse(input string) *URL {
 func isC0OrSpace(c byte) bool { return c <= ' ' }
 
 func (p *parser) parse(input string, u *URL) bool {
+	if p.base != nil && p.base.href == "" {
+		p.base = nil // the zero URL is not a URL: no base
+	}
 	s := input
 	i, j := 0, len(s)
 	for i < j && isC0OrSpace(s[i]) {
@@ -146,7 +160,7 @@ func (p *parser) parse(input string, u *URL) bool {
 		if i == 0 {
 			off = j
 		}
-		p.errs = append(p.errs, ValidationError{ErrInvalidURLUnit, off})
+		p.record(ErrInvalidURLUnit, off, -1)
 	}
 	p.trim = i
 	s = s[i:j]
@@ -172,7 +186,7 @@ func (p *parser) parse(input string, u *URL) bool {
 	return true
 }
 
-// removeTabs removes ASCII tabs and newlines, recording where they were.
+// removeTabs removes ASCII tabs and newlines; offset maps offsets back.
 func (p *parser) removeTabs(s string) string {
 	k := 0
 	for k < len(s) && classes[s[k]]&clTabNewline == 0 {
@@ -181,36 +195,82 @@ func (p *parser) removeTabs(s string) string {
 	if k == len(s) {
 		return s
 	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if classes[s[i]]&clTabNewline != 0 {
-			if p.collect && len(p.removed) == 0 {
-				p.errs = append(p.errs, ValidationError{ErrInvalidURLUnit, p.trim + i})
-			}
-			p.removed = append(p.removed, p.trim+i)
-			continue
-		}
-		b = append(b, s[i])
+	if p.collect {
+		p.record(ErrInvalidURLUnit, p.trim+k, -1)
 	}
-	return string(b)
+	b := make([]byte, k, len(s))
+	copy(b, s[:k])
+	for i := k + 1; i < len(s); i++ {
+		if classes[s[i]]&clTabNewline == 0 {
+			b = append(b, s[i])
+		}
+	}
+	p.raw, p.mapIn, p.mapRaw = s, 0, 0
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }
 
-// offset maps an offset in p.in to one in the original input.
+// offset maps an offset in p.in to one in the original input. When tabs
+// and newlines were removed, it moves a cursor over the input with them:
+// offsets are asked for mostly in increasing order, and at most a few
+// times for each code (see record), so that the walks add up to a few
+// passes over the input.
 func (p *parser) offset(i int) int {
-	o := i + p.trim
-	for _, r := range p.removed {
-		if r <= o {
-			o++
-		} else {
-			break
-		}
+	if p.raw == "" {
+		return i + p.trim
 	}
-	return o
+	raw := p.raw
+	for p.mapIn < i {
+		p.mapRaw++
+		for p.mapRaw < len(raw) && classes[raw[p.mapRaw]]&clTabNewline != 0 {
+			p.mapRaw++
+		}
+		p.mapIn++
+	}
+	for p.mapIn > i {
+		p.mapRaw--
+		for p.mapRaw > 0 && classes[raw[p.mapRaw]]&clTabNewline != 0 {
+			p.mapRaw--
+		}
+		p.mapIn--
+	}
+	return p.mapRaw + p.trim
+}
+
+// maxOffsets is the number of offsets a ValidationError keeps.
+const maxOffsets = 8
+
+// record records the validation error code at offset off of the original
+// input or, when off < 0, at offset i of p.in, merging it into the error
+// already recorded with that code (see ValidationError). The offset is
+// only worked out when it is kept.
+func (p *parser) record(code string, off, i int) {
+	for k := range p.errs {
+		e := &p.errs[k]
+		if e.Code != code {
+			continue
+		}
+		e.Count = max(e.Count, 1) + 1
+		if len(e.Offsets) < maxOffsets {
+			if off < 0 {
+				off = p.offset(i)
+			}
+			if e.Offsets == nil {
+				e.Offsets = make([]int, 1, maxOffsets)
+				e.Offsets[0] = e.Offset
+			}
+			e.Offsets = append(e.Offsets, off)
+		}
+		return
+	}
+	if off < 0 {
+		off = p.offset(i)
+	}
+	p.errs = append(p.errs, ValidationError{Code: code, Offset: off})
 }
 
 func (p *parser) err(code string, i int) {
 	if p.collect {
-		p.errs = append(p.errs, ValidationError{code, p.offset(i)})
+		p.record(code, -1, i)
 	}
 }
 
@@ -219,7 +279,7 @@ func (p *parser) fail(code string, i int) bool {
 	p.failCode = code
 	p.failOff = p.offset(i)
 	if p.collect {
-		p.errs = append(p.errs, ValidationError{code, p.failOff})
+		p.record(code, p.failOff, -1)
 	}
 	return false
 }

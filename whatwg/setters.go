@@ -93,6 +93,13 @@ func (r *record) build() URL {
 	return u
 }
 
+// bufString returns the bytes of a setter's parser output, which is not
+// written again, as a string without copying them (build copies them into
+// the new href).
+func bufString(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
 // cannotHaveCredentialsOrPort reports whether the URL's host is null or
 // empty, or its scheme is "file".
 func (u *URL) cannotHaveCredentialsOrPort() bool {
@@ -103,8 +110,7 @@ func (u *URL) cannotHaveCredentialsOrPort() bool {
 // mode for u.
 func (u *URL) setterParser(value string, override state) *parser {
 	p := &parser{override: override}
-	p.materialize()
-	p.in = p.removeTabs(value)
+	p.in = p.removeTabs(value) // p.buf is made on the first write (room)
 	p.u.scheme = u.scheme
 	p.port = u.portNum()
 	p.ovCreds = u.includesCredentials()
@@ -214,7 +220,7 @@ func (u *URL) setHost(value string, st state) {
 	}
 	r := u.record()
 	r.hk = p.u.host
-	r.host = string(p.buf[p.u.hostStart:p.u.hostEnd])
+	r.host = bufString(p.buf[p.u.hostStart:p.u.hostEnd])
 	if p.u.host == hostEmpty {
 		r.host = ""
 	}
@@ -261,7 +267,7 @@ func (u *URL) SetPathname(value string) {
 	p := u.setterParser(value, stPathStart)
 	p.run(stPathStart)
 	r := u.record()
-	r.path = string(p.buf)
+	r.path = bufString(p.buf)
 	*u = r.build()
 }
 
@@ -280,7 +286,7 @@ func (u *URL) SetSearch(value string) {
 		}
 		p := u.setterParser(value, stQuery)
 		p.run(stQuery)
-		r.query, r.hasQuery = string(p.buf), true
+		r.query, r.hasQuery = bufString(p.buf), true
 	}
 	*u = r.build()
 }
@@ -300,7 +306,7 @@ func (u *URL) SetHash(value string) {
 		}
 		p := u.setterParser(value, stFragment)
 		p.run(stFragment)
-		r.frag, r.hasFrag = string(p.buf), true
+		r.frag, r.hasFrag = bufString(p.buf), true
 	}
 	*u = r.build()
 }

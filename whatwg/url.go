@@ -61,8 +61,9 @@ const (
 // URL is a parsed URL record of the URL Standard. It stores the serialized
 // URL (its href) once, plus the offsets of each component, so that reading
 // a component allocates nothing. URLs come from Parse, ParseInto or
-// UnmarshalText; the zero URL is not a URL: its getters return "" and its
-// setters other than SetHref do nothing.
+// UnmarshalText; the zero URL is not a URL: its getters return "" (Origin
+// returns "null" and PortNumber -1), its setters other than SetHref do
+// nothing, ToNetURL fails, and as a base it counts as no base.
 //
 // URLs are comparable: u == v exactly when their hrefs are equal, as the
 // offsets follow from the href. Copying a URL (v := *u) gives an
@@ -242,8 +243,12 @@ func (u *URL) includesCredentials() bool {
 }
 
 // Equal reports whether u and v serialize identically. When
-// excludeFragments is true the fragments are ignored.
+// excludeFragments is true the fragments are ignored. A nil v is taken as
+// the zero URL, whose serialization is "".
 func (u *URL) Equal(v *URL, excludeFragments bool) bool {
+	if v == nil {
+		v = &URL{}
+	}
 	if !excludeFragments {
 		return u.href == v.href
 	}

@@ -6,7 +6,9 @@ import (
 	"net/url"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/urikit/urikit/internal/uts46"
 )
@@ -389,17 +391,6 @@ func TestStrictASCIIDomain(t *testing.T) {
 	if !strictASCIIDomain("www.example.com") || strictASCIIDomain("xn--53h.example") {
 		t.Errorf("shortcut decisions wrong")
 	}
-	for _, d := range []string{"Example.ORG", "a_b.c", "xn--53h.example", "XN--53h.example", "a.xN--x", "ax--b", "☕.example"} {
-		if plainASCIIDomain(d) {
-			want, err := uts46.URLOptions(false).ToASCII(d)
-			if err != nil || want != asciiLower(d) {
-				t.Errorf("%q: lenient shortcut gives %q, ToASCII %q %v", d, asciiLower(d), want, err)
-			}
-		}
-	}
-	if plainASCIIDomain("a.xn--53h") || plainASCIIDomain("XN--53h") || !plainASCIIDomain("ax--b.c") {
-		t.Errorf("plainASCIIDomain decisions wrong")
-	}
 }
 
 func TestCanParse(t *testing.T) {
@@ -423,4 +414,126 @@ func (u *URL) debugString() string {
 	return u.href + " [" + strconv.Itoa(int(u.schemeEnd)) + " " + strconv.Itoa(int(u.userEnd)) + " " +
 		strconv.Itoa(int(u.hostStart)) + " " + strconv.Itoa(int(u.hostEnd)) + " " +
 		strconv.Itoa(int(u.pathStart)) + " " + strconv.Itoa(int(u.queryStart)) + " " + strconv.Itoa(int(u.fragStart)) + "]"
+}
+
+// The zero URL is not a URL: as a base it counts as no base, for every
+// function that takes one.
+func TestZeroBase(t *testing.T) {
+	var zero URL
+	for _, in := range []string{"x", "?q", "#f", "", "/p", "//h/p", "http://a/b", "mailto:x", " \t"} {
+		want, wantErr := Parse(in, nil)
+		got, err := Parse(in, &zero)
+		if (err == nil) != (wantErr == nil) || err == nil && got.Href() != want.Href() {
+			t.Errorf("Parse(%q, zero) = %v, %v; with no base %v, %v", in, got, err, want, wantErr)
+		}
+		if wantErr != nil && err.Error() != wantErr.Error() {
+			t.Errorf("Parse(%q, zero) error %v, with no base %v", in, err, wantErr)
+		}
+		if CanParse(in, &zero) != (wantErr == nil) {
+			t.Errorf("CanParse(%q, zero) = %v", in, !(wantErr == nil))
+		}
+		u, errs, err := ParseWithErrors(in, &zero)
+		_, wantErrs, _ := ParseWithErrors(in, nil)
+		if (err == nil) != (wantErr == nil) || err == nil && u.Href() != want.Href() || !reflect.DeepEqual(errs, wantErrs) {
+			t.Errorf("ParseWithErrors(%q, zero) = %v, %v, %v; with no base %v", in, u, errs, err, wantErrs)
+		}
+		var dst URL
+		if err := ParseInto(&dst, in, &zero); (err == nil) != (wantErr == nil) || err == nil && dst.Href() != want.Href() {
+			t.Errorf("ParseInto(%q, zero) = %q, %v", in, dst.Href(), err)
+		}
+	}
+	if !zero.Equal(nil, false) || !zero.Equal(&URL{}, true) || MustParse("http://a/").Equal(nil, false) {
+		t.Errorf("Equal with a nil or zero URL")
+	}
+	if nu, err := zero.ToNetURL(); err == nil || nu != nil {
+		t.Errorf("zero URL ToNetURL = %v, %v; want an error", nu, err)
+	}
+	if u, err := FromNetURL(nil); err == nil || u != nil {
+		t.Errorf("FromNetURL(nil) = %v, %v; want an error", u, err)
+	}
+}
+
+// Repeated validation errors are merged by code: the list does not grow
+// with the input.
+func TestValidationErrorsCollapse(t *testing.T) {
+	in := "https://example.org/" + strings.Repeat("%zz", 1000) + "\\" + strings.Repeat("<", 3)
+	_, errs, err := ParseWithErrors(in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ValidationError{
+		{Code: ErrInvalidURLUnit, Offset: 20, Count: 1003, Offsets: []int{20, 23, 26, 29, 32, 35, 38, 41}},
+		{Code: ErrInvalidReverseSolidus, Offset: 3020},
+	}
+	if !reflect.DeepEqual(errs, want) {
+		t.Errorf("errors %v, want %v", errs, want)
+	}
+	if s := errs[0].String(); s != "invalid-URL-unit at offset 20 (×1003)" {
+		t.Errorf("String() = %q", s)
+	}
+	if s := errs[1].String(); s != "invalid-reverse-solidus at offset 3020" {
+		t.Errorf("String() = %q", s)
+	}
+	b, _ := json.Marshal(errs)
+	if string(b) != `[{"code":"invalid-URL-unit","offset":20,"count":1003,"offsets":[20,23,26,29,32,35,38,41]},{"code":"invalid-reverse-solidus","offset":3020}]` {
+		t.Errorf("JSON %s", b)
+	}
+	// Offsets stay right when tabs and newlines were removed, whatever
+	// their number, and errors met out of order (the host's) too.
+	in = "ht\ttp://ex\nample.org/" + strings.Repeat("\t%", 20)
+	_, errs, _ = ParseWithErrors(in, nil)
+	// (The first tab or newline removed is reported, not every one.)
+	if len(errs) != 1 || errs[0].Code != ErrInvalidURLUnit || errs[0].Offset != 2 || errs[0].Count != 21 ||
+		!reflect.DeepEqual(errs[0].Offsets, []int{2, 22, 24, 26, 28, 30, 32, 34}) {
+		t.Errorf("%q: errors %v", in, errs)
+	}
+	in = "http://a\tb.xn--a\t.c\t/?" + strings.Repeat("\t\"", 3)
+	_, errs, _ = ParseWithErrors(in, nil)
+	wantAt := map[string]int{ErrInvalidURLUnit: 8, ErrDomainToASCII: 7}
+	for _, e := range errs {
+		if off, ok := wantAt[e.Code]; !ok || e.Offset != off {
+			t.Errorf("%q: error %v", in, e)
+		}
+		if in[e.Offset] == '\t' && e.Code != ErrInvalidURLUnit {
+			t.Errorf("%q: error %v points at a tab", in, e)
+		}
+	}
+	// A failure's offset too.
+	in = strings.Repeat("\t", 5) + "http://a" + strings.Repeat("\t", 100) + ":99999/"
+	if _, err := Parse(in, nil); err == nil || err.(*Error).Offset != len(in)-6 {
+		t.Errorf("%q: error %#v, want the port's offset %d", in, err, len(in)-6)
+	}
+}
+
+// Messages quote a window of the input around the offset, not all of it.
+func TestErrorMessageWindow(t *testing.T) {
+	long := "http://" + strings.Repeat("é", 100) + ":99999/" + strings.Repeat("x", 10000)
+	_, err := Parse(long, nil)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	msg := err.Error()
+	if len(msg) > 200 || !strings.Contains(msg, `…"é`) || !strings.Contains(msg, `:99999/xxx`) || !strings.HasSuffix(msg, "port-out-of-range at offset 208") {
+		t.Errorf("message %q", msg)
+	}
+	if !utf8.ValidString(msg) {
+		t.Errorf("message %q: cut inside a code point", msg)
+	}
+	if _, err := Parse("http://a:9x", nil); err == nil || err.Error() != `whatwg: parsing "http://a:9x": port-invalid at offset 10` {
+		t.Errorf("short input: %v", err)
+	}
+	// Stray continuation bytes do not stretch the window.
+	in := "http://a:9x" + strings.Repeat("\x80", 100000)
+	if _, err := Parse(in, nil); err == nil || len(err.Error()) > 460 {
+		t.Errorf("%d bytes of message", len(err.Error()))
+	}
+	in = strings.Repeat("\x80", 100000)
+	if _, err := Parse(in, nil); err == nil || len(err.Error()) > 460 {
+		t.Errorf("%d bytes of message", len(err.Error()))
+	}
+	// net/url's errors quote the whole URL: ToNetURL's quote a window.
+	u := MustParse("foo://a%zz/" + strings.Repeat("x", 10000))
+	if _, err := u.ToNetURL(); err == nil || len(err.Error()) > 200 || !strings.Contains(err.Error(), `invalid URL escape "%zz"`) {
+		t.Errorf("ToNetURL error %v", err)
+	}
 }

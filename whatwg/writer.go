@@ -24,8 +24,60 @@ func (p *parser) materialize() {
 		return
 	}
 	p.virt = false
-	p.buf = make([]byte, p.n, len(p.in)+p.n/4+16)
+	p.buf = make([]byte, p.n, p.outCap())
 	copy(p.buf, p.in[:p.n])
+}
+
+// outCap returns the capacity to give the output when it is materialized.
+// A short input gets some room to grow; a long one gets room for three
+// bytes for each byte that the path, query or fragment would
+// percent-encode (or the userinfo, when there is an "@"), one more
+// for each non-ASCII code point (which in a domain becomes Punycode, with
+// "xn--"), and for what the base brings, so that the output rarely moves
+// as it grows (append's growth by a quarter would allocate about
+// five times the final size in all).
+func (p *parser) outCap() int {
+	n := len(p.in) + p.n/4 + 16
+	if len(p.in) <= 256 {
+		return n
+	}
+	enc, userinfo, lead := 0, 0, 0
+	at := false
+	for _, c := range []byte(p.in[p.n:]) {
+		switch cl := classes[c]; {
+		case cl&(clPath|clSpQuery) != clPath|clSpQuery:
+			enc++
+		case cl&clUserinfo == 0:
+			userinfo++
+			at = at || c == '@'
+		}
+		if c >= 0xC2 && c <= 0xF4 { // a UTF-8 lead byte
+			lead++
+		}
+	}
+	if at {
+		enc += userinfo // there may be credentials to encode
+	}
+	if p.base != nil {
+		n += len(p.base.href)
+	}
+	return n + 2*enc + lead
+}
+
+// room makes room for k more bytes in p.buf: outCap's worth for a
+// setter's output on its first write, and otherwise half as much again as
+// it has when it must move.
+func (p *parser) room(k int) {
+	if cap(p.buf)-len(p.buf) >= k {
+		return
+	}
+	if p.buf == nil && p.override != stNone {
+		p.buf = make([]byte, 0, max(p.outCap(), k))
+		return
+	}
+	b := make([]byte, len(p.buf), max(cap(p.buf)+cap(p.buf)/2+16, len(p.buf)+k))
+	copy(b, p.buf)
+	p.buf = b
 }
 
 func (p *parser) putc(c byte) {
@@ -38,6 +90,7 @@ func (p *parser) putc(c byte) {
 
 func (p *parser) putcSlow(c byte) {
 	p.materialize()
+	p.room(1)
 	p.buf = append(p.buf, c)
 }
 
@@ -61,6 +114,7 @@ func (p *parser) put(s string) {
 
 func (p *parser) putSlow(s string) {
 	p.materialize()
+	p.room(len(s))
 	p.buf = append(p.buf, s...)
 }
 
@@ -70,11 +124,13 @@ func (p *parser) putBytes(s []byte) {
 		return
 	}
 	p.materialize()
+	p.room(len(s))
 	p.buf = append(p.buf, s...)
 }
 
 func (p *parser) putPct(c byte) {
 	p.materialize()
+	p.room(3)
 	p.buf = appendPct(p.buf, c)
 }
 

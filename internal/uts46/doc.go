@@ -16,9 +16,16 @@
 // 16.0; it adds the combining classes of the marks new in 17.0, which brought
 // no new decompositions).
 //
-// Work on hostile input is bounded: Punycode, which takes quadratic time, is
-// refused for labels of more than 1000 code points (CodeTooLong), and long
-// runs of combining marks are reordered by merge sort.
+// Work on hostile input is bounded: time and memory are linear in the input.
+// A domain is processed one label at a time, in work space that is reused
+// from label to label, so that many labels cost no more than one of their
+// total length; Punycode, which takes quadratic time, is refused for labels
+// of more than 1000 code points (CodeTooLong), which ToASCII reports as soon
+// as mapping has made that certain; and long runs of combining marks are
+// reordered by a counting sort. Results are built with few allocations:
+// about the input's size for ToASCII and DomainToASCII, and the result's for
+// ToUnicode (which can be longer than the input: U+FDFA maps to 18 code
+// points).
 //
 // Errors are *Error values with a stable Code, the label index and a byte
 // offset; each Code is itself an error usable with errors.Is.

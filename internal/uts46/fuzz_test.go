@@ -12,6 +12,12 @@ var fuzzSeeds = []string{
 	"\u05D0\u05D1.com", "\u0628\u200C\u0628", "a\u200Db", "\u0301a", "a..b.", "ab--c",
 	"xn--tešla", "\uFF21\uFF22\u3002\uFF43", "a\xffb", "\U000E0001", "1.2.3.4",
 	"\u0915\u094D\u200D\u0937", "\u00AD", "\u1100\u1161\u11A8.com",
+	// Adversarial shapes (see bounded_test.go), short enough for a seed.
+	strings.Repeat("а.", 200) + "com", strings.Repeat("xn--", 300), "ü." + strings.Repeat("xn--ls8h.", 100),
+	"ü." + strings.Repeat("xn--.", 100), strings.Repeat(".", 500), "ü." + strings.Repeat("a", 1200),
+	"ü.a" + strings.Repeat("\u0316\u0301", 300), strings.Repeat("\ufdfa", 100), "a" + strings.Repeat("\u3002", 300),
+	"\u05d0." + strings.Repeat("a1.", 100), strings.Repeat("\u05d0.", 100) + "1a", strings.Repeat("\u4e00", 1100),
+	"ü." + strings.Repeat("a\u0301", 1100), "ü.\u0628" + strings.Repeat("\u064b\u200c", 100) + "\u0628",
 }
 
 func FuzzToASCII(f *testing.F) {

@@ -30,62 +30,111 @@ func needsNFC(s []rune) bool {
 // nfc returns s in Unicode Normalization Form C, using buf as scratch space
 // for the result when it has room.
 func nfc(s []rune, buf []rune) []rune {
-	if !needsNFC(s) {
-		return s
-	}
-	// Canonical decomposition.
-	d := buf[:0]
-	for _, r := range s {
-		if r >= hangulSBase && r < hangulSBase+hangulSCount {
-			si := r - hangulSBase
-			d = append(d, hangulLBase+si/hangulNCount, hangulVBase+(si%hangulNCount)/hangulTCount)
-			if t := si % hangulTCount; t != 0 {
-				d = append(d, hangulTBase+t)
-			}
-			continue
-		}
-		if dec := decomposition(r); dec != "" {
-			for _, x := range dec {
-				d = append(d, x)
-			}
-			continue
-		}
-		d = append(d, r)
-	}
-	// Canonical ordering: stably sort each run of non-starters by class.
-	for i := 0; i < len(d); {
-		if combiningClass(d[i]) == 0 {
-			i++
-			continue
-		}
-		j := i + 1
-		for j < len(d) && combiningClass(d[j]) != 0 {
-			j++
-		}
-		sortMarks(d[i:j])
-		i = j
-	}
-	// Canonical composition, in place.
-	out := d[:0]
-	starter := -1
-	last := -1 // ccc of the last code point kept after the starter; -1: none
-	for _, r := range d {
-		c := int(combiningClass(r))
-		if starter >= 0 && (last == -1 || (last != 0 && last < c)) {
-			if comp, ok := composePair(out[starter], r); ok {
-				out[starter] = comp
-				continue
-			}
-		}
-		if c == 0 {
-			starter = len(out)
-			last = -1
-		} else {
-			last = c
-		}
-		out = append(out, r)
-	}
+	out, _ := nfcTmp(s, buf, nil)
 	return out
+}
+
+// nfcTmp is nfc with tmp as scratch space for sorting long runs of
+// combining marks; it returns tmp, grown as needed, for reuse. The result
+// does not share s unless it is s.
+func nfcTmp(s []rune, buf []rune, tmp []rune) (out, tmpOut []rune) {
+	if !needsNFC(s) {
+		return s, tmp
+	}
+	n := newNormalizer(buf, tmp)
+	for _, r := range s {
+		n = n.add(r)
+	}
+	n = n.flush()
+	return n.out, n.tmp
+}
+
+func newNormalizer(buf, tmp []rune) normalizer {
+	return normalizer{out: buf[:0], starter: -1, last: -1, tmp: tmp}
+}
+
+// add decomposes r into the stream. The code points go to out, one at a
+// time. The non-starters that follow the last starter wait at out[run:]
+// until the next starter (or flush); then they are put in canonical order
+// and composed, and the starter is composed.
+func (n normalizer) add(r rune) normalizer {
+	if r >= hangulSBase && r < hangulSBase+hangulSCount {
+		si := r - hangulSBase
+		n = n.push(hangulLBase + si/hangulNCount)
+		n = n.push(hangulVBase + (si%hangulNCount)/hangulTCount)
+		if t := si % hangulTCount; t != 0 {
+			n = n.push(hangulTBase + t)
+		}
+		return n
+	}
+	if d := decomposition(r); d != "" {
+		for _, x := range d {
+			n = n.push(x)
+		}
+		return n
+	}
+	return n.push(r)
+}
+
+// A normalizer composes a canonically decomposed stream of code points.
+// out[:run] is composed; out[run:] holds the pending non-starters. Its
+// methods take and return it by value, which keeps the buffers it starts
+// with on the caller's stack.
+type normalizer struct {
+	out     []rune
+	run     int
+	starter int // index in out of the last starter, or -1
+	last    int // ccc of the last code point kept after the starter; -1: none
+	tmp     []rune
+}
+
+func (n normalizer) push(r rune) normalizer {
+	if combiningClass(r) != 0 {
+		n.out = growFor(n.out, 1, 0, 0)
+		n.out = append(n.out, r)
+		return n
+	}
+	n = n.flush()
+	n = n.compose(r, 0)
+	n.run = len(n.out)
+	return n
+}
+
+// flush sorts the pending non-starters by combining class and composes them.
+func (n normalizer) flush() normalizer {
+	pending := n.out[n.run:]
+	if len(pending) == 0 {
+		return n
+	}
+	n.tmp = sortMarks(pending, n.tmp)
+	n.out = n.out[:n.run]
+	for _, r := range pending {
+		// compose writes at most one code point for each one read, at or
+		// before its index: reading pending in place is safe.
+		n = n.compose(r, int(combiningClass(r)))
+	}
+	n.run = len(n.out)
+	return n
+}
+
+// compose is one step of canonical composition: r, of combining class c,
+// combines with the last starter or is appended.
+func (n normalizer) compose(r rune, c int) normalizer {
+	if n.starter >= 0 && (n.last == -1 || (n.last != 0 && n.last < c)) {
+		if comp, ok := composePair(n.out[n.starter], r); ok {
+			n.out[n.starter] = comp
+			return n
+		}
+	}
+	if c == 0 {
+		n.starter = len(n.out)
+		n.last = -1
+	} else {
+		n.last = c
+	}
+	n.out = growFor(n.out, 1, 0, 0)
+	n.out = append(n.out, r)
+	return n
 }
 
 func composePair(a, b rune) (rune, bool) {
@@ -101,27 +150,28 @@ func composePair(a, b rune) (rune, bool) {
 
 // isNFC reports whether s is in NFC.
 func isNFC(s []rune) bool {
+	ok, _ := isNFCTmp(s, nil)
+	return ok
+}
+
+// isNFCTmp is isNFC with scratch as work space; it returns scratch,
+// grown as needed, for reuse.
+func isNFCTmp(s []rune, scratch []rune) (bool, []rune) {
 	if !needsNFC(s) {
-		return true
+		return true, scratch
 	}
-	n := nfc(s, make([]rune, 0, len(s)+8))
-	if len(n) != len(s) {
-		return false
-	}
-	for i := range n {
-		if n[i] != s[i] {
-			return false
-		}
-	}
-	return true
+	buf := growFor(scratch[:0], len(s)+8, 0, 0)
+	n, _ := nfcTmp(s, buf, nil)
+	return slices.Equal(n, s), n[:0]
 }
 
 // sortMarks stably sorts a run of non-starters by combining class: by
-// insertion for short runs (the usual case), by merging for long ones, so that
-// hostile input cannot make normalization quadratic.
-func sortMarks(run []rune) {
+// insertion for short runs (the usual case), by counting for long ones, so
+// that hostile input cannot make normalization quadratic. *tmp is scratch
+// space; sortMarks returns it, grown as needed.
+func sortMarks(run []rune, tmp []rune) []rune {
 	if len(run) < 2 {
-		return
+		return tmp
 	}
 	if len(run) <= 16 {
 		for i := 1; i < len(run); i++ {
@@ -130,18 +180,23 @@ func sortMarks(run []rune) {
 				run[j-1], run[j] = run[j], run[j-1]
 			}
 		}
-		return
+		return tmp
 	}
-	type mark struct {
-		ccc uint8
-		r   rune
+	var count [256]int
+	for _, r := range run {
+		count[combiningClass(r)]++
 	}
-	ms := make([]mark, len(run))
-	for i, r := range run {
-		ms[i] = mark{combiningClass(r), r}
+	pos := 0
+	for c, k := range count {
+		count[c] = pos
+		pos += k
 	}
-	slices.SortStableFunc(ms, func(a, b mark) int { return int(a.ccc) - int(b.ccc) })
-	for i, m := range ms {
-		run[i] = m.r
+	t := growFor(tmp[:0], len(run), 0, 0)[:len(run)]
+	for _, r := range run {
+		c := combiningClass(r)
+		t[count[c]] = r
+		count[c]++
 	}
+	copy(run, t)
+	return t[:0]
 }

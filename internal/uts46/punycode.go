@@ -2,6 +2,7 @@ package uts46
 
 import (
 	"math"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -75,20 +76,48 @@ func EncodePunycode(s string) (string, error) {
 // AppendEncodePunycode appends the Punycode encoding of s to dst, as
 // EncodePunycode does. On error it returns dst unchanged.
 func AppendEncodePunycode(dst []byte, s string) ([]byte, error) {
+	// Check before collecting the code points, so that work and memory
+	// stay bounded whatever the length of s.
+	n := 0
+	for i := 0; i < len(s); {
+		if s[i] < 0x80 {
+			i++
+			n++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return dst, pcErr(CodeInvalidUTF8, i)
+		}
+		i += size
+		n++
+	}
+	if n > maxPunycode {
+		return dst, pcErr(CodeTooLong, -1)
+	}
 	var stack [64]rune
 	runes := stack[:0]
-	for i, r := range s {
-		if r == utf8.RuneError {
-			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
-				return dst, pcErr(CodeInvalidUTF8, i)
-			}
-		}
+	if n > len(stack) {
+		runes = make([]rune, 0, n)
+	}
+	for _, r := range s {
 		runes = append(runes, r)
 	}
-	return appendEncodeRunes(dst, runes)
+	dst, err := appendEncodeRunes(dst, runes)
+	if err != nil {
+		return dst, err
+	}
+	return dst, nil
 }
 
-func appendEncodeRunes(dst []byte, runes []rune) ([]byte, error) {
+// appendEncodeRunes appends the Punycode encoding of runes to dst.
+//
+// RFC 3492's encoder scans all the code points once for each distinct
+// value, which takes time quadratic in the label. Here the code points to
+// encode are sorted by value (then position), and a Fenwick tree over the
+// positions counts, for each one, the code points of smaller value before
+// it: the deltas are those of the RFC, in O(k log k) for k code points.
+func appendEncodeRunes(dst []byte, runes []rune) ([]byte, *Error) {
 	if len(runes) > maxPunycode {
 		return dst, pcErr(CodeTooLong, -1)
 	}
@@ -103,50 +132,100 @@ func appendEncodeRunes(dst []byte, runes []rune) ([]byte, error) {
 	if basic > 0 {
 		dst = append(dst, pcDelimiter)
 	}
+	if basic == len(runes) {
+		return dst, nil
+	}
+	// The code points to encode, as value<<10 | position, in order (a
+	// label has at most maxPunycode < 1<<10 code points).
+	var occStack [64]uint32
+	occ := occStack[:0]
+	if len(runes)-basic > len(occStack) {
+		occ = make([]uint32, 0, len(runes)-basic)
+	}
+	for i, r := range runes {
+		if r >= 0x80 {
+			occ = append(occ, uint32(r)<<10|uint32(i))
+		}
+	}
+	slices.Sort(occ)
+	// tree counts the code points already handled (of smaller value than
+	// the one being encoded) by position; tree[i] covers positions
+	// (i-i&-i, i], 1-based.
+	var treeStack [65]int16
+	var tree []int16
+	if len(runes)+1 <= len(treeStack) {
+		tree = treeStack[:len(runes)+1]
+	} else {
+		tree = make([]int16, len(runes)+1)
+	}
+	add := func(pos int) {
+		for i := pos + 1; i < len(tree); i += i & -i {
+			tree[i]++
+		}
+	}
+	before := func(pos int) int64 { // handled code points at positions < pos
+		n := 0
+		for i := pos; i > 0; i -= i & -i {
+			n += int(tree[i])
+		}
+		return int64(n)
+	}
+	for i, r := range runes {
+		if r < 0x80 {
+			add(i)
+		}
+	}
 	n := int64(pcInitialN)
 	delta := int64(0)
 	bias := pcInitialBias
-	for h := basic; h < len(runes); {
-		// m is the smallest code point >= n in the input.
-		m := int64(math.MaxInt32)
-		for _, r := range runes {
-			if int64(r) >= n && int64(r) < m {
-				m = int64(r)
-			}
-		}
+	h := basic
+	for j := 0; j < len(occ); {
+		m := int64(occ[j] >> 10)
 		if (m - n) > (pcMax-delta)/int64(h+1) {
 			return dst[:start], pcErr(CodeOverflow, -1)
 		}
 		delta += (m - n) * int64(h+1)
 		n = m
-		for _, r := range runes {
-			c := int64(r)
-			if c < n {
-				delta++
+		handled := int64(h) // code points of smaller value, all positions
+		seen := int64(0)    // those before the last occurrence of m
+		k := j
+		for ; k < len(occ) && int64(occ[k]>>10) == m; k++ {
+			// (Overflow is checked where RFC 3492's scan would increment.)
+			if c := before(int(occ[k] & 1023)); c > seen {
+				delta += c - seen
+				seen = c
 				if delta > pcMax {
 					return dst[:start], pcErr(CodeOverflow, -1)
 				}
 			}
-			if c == n {
-				q := delta
-				for k := pcBase; ; k += pcBase {
-					t := k - bias
-					if t < pcTMin {
-						t = pcTMin
-					} else if t > pcTMax {
-						t = pcTMax
-					}
-					if q < int64(t) {
-						break
-					}
-					dst = append(dst, pcEncodeDigit(t+int((q-int64(t))%int64(pcBase-t))))
-					q = (q - int64(t)) / int64(pcBase-t)
+			q := delta
+			for t0 := pcBase; ; t0 += pcBase {
+				t := t0 - bias
+				if t < pcTMin {
+					t = pcTMin
+				} else if t > pcTMax {
+					t = pcTMax
 				}
-				dst = append(dst, pcEncodeDigit(int(q)))
-				bias = pcAdapt(delta, h+1, h == basic)
-				delta = 0
-				h++
+				if q < int64(t) {
+					break
+				}
+				dst = append(dst, pcEncodeDigit(t+int((q-int64(t))%int64(pcBase-t))))
+				q = (q - int64(t)) / int64(pcBase-t)
 			}
+			dst = append(dst, pcEncodeDigit(int(q)))
+			bias = pcAdapt(delta, h+1, h == basic)
+			delta = 0
+			h++
+		}
+		// The code points of smaller value after the last occurrence.
+		if handled > seen {
+			delta += handled - seen
+			if delta > pcMax {
+				return dst[:start], pcErr(CodeOverflow, -1)
+			}
+		}
+		for ; j < k; j++ {
+			add(int(occ[j] & 1023))
 		}
 		delta++
 		n++
@@ -159,16 +238,18 @@ func appendEncodeRunes(dst []byte, runes []rune) ([]byte, error) {
 // offset in s where decoding failed; s longer than 1000 bytes fails with
 // CodeTooLong.
 func DecodePunycode(s string) (string, error) {
-	runes, err := decodePunycode(s, nil)
+	var stack [64]rune
+	runes, err := decodePunycode(s, stack[:0], len(s))
 	if err != nil {
 		return "", err
 	}
 	return string(runes), nil
 }
 
-// decodePunycode appends the decoded code points of s to out.
-func decodePunycode(s string, out []rune) ([]rune, error) {
-	if len(s) > maxPunycode {
+// decodePunycode appends the decoded code points of s to out; n is the
+// length of the Punycode, which is s unless that is too long to copy.
+func decodePunycode[T string | []byte](s T, out []rune, size int) ([]rune, error) {
+	if size > maxPunycode {
 		return out, pcErr(CodeTooLong, -1)
 	}
 	b := 0

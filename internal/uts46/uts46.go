@@ -1,8 +1,8 @@
 package uts46
 
 import (
-	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Options selects the UTS #46 processing flags. The zero value has every
@@ -39,6 +39,9 @@ type Options struct {
 // split into labels, decode and validate "xn--" labels, validate the others,
 // and Punycode-encode each label that is not ASCII with an "xn--" prefix.
 // It returns the first error found, as an *Error; the result is then "".
+//
+// The domain is processed one label at a time, so the work space is that of
+// the longest label, and the time and memory are linear in len(domain).
 func (o Options) ToASCII(domain string) (string, error) {
 	if lower, ok := asciiLower(domain); ok && !hasXNLabel(lower) {
 		if err := o.checkASCII(lower); err != nil {
@@ -46,19 +49,38 @@ func (o Options) ToASCII(domain string) (string, error) {
 		}
 		return lower, nil
 	}
-	var stack [64]byte
-	b, err := o.AppendToASCII(stack[:0], domain)
-	if err != nil {
+	b, err := o.AppendToASCII(nil, domain)
+	if err != nil || len(b) == 0 {
 		return "", err
 	}
-	return string(b), nil
+	return unsafe.String(&b[0], len(b)), nil // b is not written again
 }
 
 // AppendToASCII appends the ToASCII form of domain to dst. On error it
 // returns dst unchanged and an *Error.
 func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
+	return o.toASCII(dst, domain, false)
+}
+
+// Verify returns the error ToASCII would return for domain, or nil, without
+// building the result: its work space is that of one label.
+func (o Options) Verify(domain string) error {
+	var stack [64]byte
+	_, err := o.toASCII(stack[:0], domain, true)
+	return err
+}
+
+// toASCII is AppendToASCII; with discard, each label is encoded after
+// dst[:len(dst)], over the previous one, only to be checked, and dst is
+// returned as it came.
+func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error) {
 	if isASCII(domain) && !hasXNLabel(domain) {
+		if discard {
+			lower, _ := asciiLower(domain)
+			return dst, o.checkASCII(lower)
+		}
 		start := len(dst)
+		dst = growFor(dst, len(domain), 0, 0)
 		for i := 0; i < len(domain); i++ {
 			c := domain[i]
 			if 'A' <= c && c <= 'Z' {
@@ -71,284 +93,616 @@ func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
 		}
 		return dst, nil
 	}
-	var st processState
-	buf, labels, err := o.process(domain, &st)
-	if err != nil {
-		return dst, err
-	}
+	var l labeler
+	var sc labelScratch
+	w := sc.work()
+	l.init(o, domain, maxPunycode)
 	start := len(dst)
-	for i, l := range labels {
-		if i > 0 {
-			dst = append(dst, '.')
+	if !discard {
+		// A short domain's result is rarely much shorter than it: one
+		// allocation. A long one's is extrapolated as it grows.
+		dst = growFor(dst, min(len(domain)+8, 256), 0, 0)
+	}
+	out := dst        // with discard, each label in turn is written at out[start:]
+	var encErr *Error // first error of the encoding step
+	total := 0        // bytes of output, with the dots
+	for li := 0; ; li++ {
+		var rs []rune
+		var off int
+		var more bool
+		rs, off, more, w = l.next(w)
+		if l.err != nil {
+			return dst[:start], l.err
 		}
-		ls := len(dst)
-		rs := buf[l.start:l.end]
-		if isASCIIRunes(rs) {
-			for _, r := range rs {
-				dst = append(dst, byte(r))
+		if encErr == nil {
+			done := l.pos
+			if o.VerifyDnsLength {
+				done = 0 // the result is short or is dropped: no extrapolation
 			}
-		} else {
-			dst = append(dst, "xn--"...)
-			var perr error
-			dst, perr = appendEncodeRunes(dst, rs)
-			if perr != nil {
-				e := perr.(*Error)
-				e.Label = i
-				e.Offset = l.offset
-				return dst[:start], e
+			if discard {
+				out = out[:start]
+				done = 0
+			} else if li > 0 {
+				out = growFor(out, 1, done, len(domain))
+				out = append(out, '.')
+			}
+			ls := len(out)
+			if isASCIIRunes(rs) {
+				if discard {
+					ls -= len(rs) // only the length counts
+				} else {
+					out = growFor(out, len(rs), done, len(domain))
+					for _, r := range rs {
+						out = append(out, byte(r))
+					}
+				}
+			} else {
+				// Punycode takes one to three bytes for most code points
+				// (up to 7); longer labels fail before any is written.
+				need := 4
+				if len(rs) <= maxPunycode {
+					need += 1 + 2*len(rs)
+				}
+				out = growFor(out, need, done, len(domain))
+				out = append(out, "xn--"...)
+				var perr *Error
+				out, perr = appendEncodeRunes(out, rs)
+				if perr != nil {
+					perr.Label = li
+					perr.Offset = off
+					encErr = perr
+				}
+			}
+			n := len(out) - ls
+			total += n
+			if li > 0 {
+				total++
+			}
+			if encErr == nil && o.VerifyDnsLength && (n < 1 || n > 63) {
+				// Every label counts, an empty root label too (IdnaTestV2
+				// reports A4_2 for "a.b.").
+				encErr = &Error{Code: CodeLabelLength, Label: li, Offset: off, Rune: -1}
+			}
+			if o.VerifyDnsLength && total > 254 && !discard {
+				// The result is too long (CodeDomainLength, unless an
+				// error comes first): the rest is only checked.
+				discard = true
 			}
 		}
-		if o.VerifyDnsLength {
-			// Every label counts, an empty root label too (IdnaTestV2 reports
-			// A4_2 for "a.b.").
-			if n := len(dst) - ls; n < 1 || n > 63 {
-				return dst[:start], &Error{Code: CodeLabelLength, Label: i, Offset: l.offset, Rune: -1}
-			}
+		if !more {
+			break
 		}
+	}
+	if l.finish(w); l.err != nil {
+		return dst[:start], l.err
+	}
+	if encErr != nil {
+		return dst[:start], encErr
 	}
 	if o.VerifyDnsLength {
-		n := len(dst) - start
-		if n > 0 && dst[len(dst)-1] == '.' {
+		n := total
+		if l.lastEmpty && n > 0 {
 			n--
 		}
 		if n < 1 || n > 253 {
 			return dst[:start], &Error{Code: CodeDomainLength, Label: -1, Offset: -1, Rune: -1}
 		}
 	}
-	return dst, nil
+	if discard {
+		return dst[:start], nil
+	}
+	return out, nil
 }
 
 // ToUnicode runs the UTS #46 ToUnicode operation on domain. It always returns
 // the converted domain name, for display; err is the first error found, if
 // any (an *Error), in which case the result must not be used for lookup.
+//
+// Like ToASCII it works one label at a time. The result can be longer than
+// domain: a few code points map to many (U+FDFA to 18), and Punycode packs
+// several code points into a few bytes.
 func (o Options) ToUnicode(domain string) (string, error) {
 	if lower, ok := asciiLower(domain); ok && !hasXNLabel(lower) {
 		o.VerifyDnsLength = false // a ToASCII step only
 		return lower, o.checkASCII(lower)
 	}
-	var st processState
-	buf, labels, err := o.process(domain, &st)
-	var sb strings.Builder
-	for i, l := range labels {
-		if i > 0 {
-			sb.WriteByte('.')
+	var l labeler
+	var sc labelScratch
+	w := sc.work()
+	l.init(o, domain, 0)
+	var out []byte // on the heap, to become the result without a copy
+	for li := 0; ; li++ {
+		var rs []rune
+		var more bool
+		rs, _, more, w = l.next(w)
+		n := 0
+		for _, r := range rs {
+			n += utf8.RuneLen(r)
 		}
-		for _, r := range buf[l.start:l.end] {
-			sb.WriteRune(r)
+		if li > 0 {
+			n++
 		}
-	}
-	return sb.String(), err
-}
-
-// label locates one label: its code points are buf[start:end] in the buffer
-// process returns.
-type label struct {
-	start, end int
-	offset     int // byte offset of the start of the label in the input
-}
-
-// processState is scratch space for process, kept on the caller's stack.
-type processState struct {
-	mapped  [96]rune
-	src     [96]int // input byte offset of the code point behind mapped[i]
-	norm    [96]rune
-	labels  [8]label
-	labelIn [8]int
-}
-
-// process runs the UTS #46 Processing steps (sections 4.1 to 4.3) and
-// returns the labels in Unicode form, as positions in buf, and the first
-// error. The labels are complete even when there is an error.
-func (o Options) process(domain string, st *processState) (buf []rune, labels []label, err error) {
-	var firstErr *Error
-	report := func(e *Error) {
-		if firstErr == nil {
-			firstErr = e
+		out = growFor(out, max(n, 16), l.pos, len(domain))
+		if li > 0 {
+			out = append(out, '.')
+		}
+		for _, r := range rs {
+			out = utf8.AppendRune(out, r)
+		}
+		if !more {
+			break
 		}
 	}
-	// 1. Map, remembering where each code point came from.
-	mapped := st.mapped[:0]
-	src := st.src[:0]
-	sensitive := false // some code point may change under NFC
-	for i, r := range domain {
-		if r == utf8.RuneError {
-			if _, size := utf8.DecodeRuneInString(domain[i:]); size == 1 {
-				report(&Error{Code: CodeInvalidUTF8, Label: -1, Offset: i, Rune: -1})
-				mapped = append(mapped, r)
-				src = append(src, i)
-				continue
+	l.finish(w)
+	if len(out) == 0 {
+		return "", errOrNil(l.err)
+	}
+	return unsafe.String(&out[0], len(out)), errOrNil(l.err) // out is not written again
+}
+
+// errOrNil returns e as an error, nil when e is nil.
+func errOrNil(e *Error) error {
+	if e == nil {
+		return nil
+	}
+	return e
+}
+
+// growFor returns s with room for n more elements. When s has to move, its
+// new capacity is extrapolated from its length after done of total input
+// bytes (when those are given; otherwise it is half as much again), so that
+// the output of a long input is built with a few allocations: append's
+// growth by a quarter would allocate about five times the final size in
+// all.
+func growFor[T rune | byte](s []T, n, done, total int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	c := len(s) + n
+	if done > 0 && total > done {
+		c = max(c, int(float64(len(s))*float64(total)/float64(done)*1.125)+n, cap(s)+cap(s)/4)
+	} else {
+		c = max(c, cap(s)+cap(s)/2)
+	}
+	ns := make([]T, len(s), c)
+	copy(ns, s)
+	return ns
+}
+
+// A labeler runs the UTS #46 Processing steps (sections 4.1 to 4.3) on a
+// domain one label at a time: next maps the code points up to the next
+// full stop, normalizes them to NFC, decodes an "xn--" label and checks the
+// validity criteria, and the Bidi rule, which applies to the whole domain
+// name, is checked by finish from what each label contributed. The work
+// space is that of one label, reused for the next.
+type labeler struct {
+	o      Options
+	domain string
+	limit  int // with a non-zero limit, a label of more code points after NFC that is not ASCII fails (CodeTooLong), as soon as that is certain
+
+	pos      int    // where mapping resumes
+	pend     string // what is left of the mapping of the code point before pos after a full stop in it
+	pendAt   int    // offset of that code point
+	pendSkip int    // code points of its mapping that belong to earlier labels
+	pendSens bool   // it is NFC-sensitive
+	li       int    // index of the label next returns
+
+	err        *Error // the first error of processing (not of encoding)
+	lastEmpty  bool   // the last label returned is empty
+	bidiDomain bool   // a label has a code point of class R, AL or AN
+	bidiFrom   int    // the first label that makes it so
+	bidiBad    int    // from bidiFrom on, the first non-empty label that fails the Bidi rules, or -1
+	bidiOff    int
+}
+
+// labelWork is the work space of a labeler: the code points of a label as
+// mapped, after NFC, and after Punycode decoding, and the Punycode. It is
+// passed by value, in and out of next, so that it can start on the
+// caller's stack (a pointer stored in the labeler would move it to the
+// heap).
+type labelWork struct {
+	mapped, norm, dec []rune
+	enc               []byte
+}
+
+// labelScratch is the initial work space, on the caller's stack.
+type labelScratch struct {
+	mapped, norm, dec [64]rune
+	enc               [64]byte
+}
+
+func (sc *labelScratch) work() labelWork {
+	return labelWork{sc.mapped[:0], sc.norm[:0], sc.dec[:0], sc.enc[:0]}
+}
+
+func (l *labeler) init(o Options, domain string, limit int) {
+	l.o, l.domain, l.limit = o, domain, limit
+	l.bidiBad = -1
+	// Invalid UTF-8 is found by the mapping step, which comes before the
+	// checks of every label: report the first one before anything else.
+	if !utf8.ValidString(domain) {
+		for i := 0; i < len(domain); {
+			r, size := utf8.DecodeRuneInString(domain[i:])
+			if r == utf8.RuneError && size == 1 {
+				l.err = &Error{Code: CodeInvalidUTF8, Label: -1, Offset: i, Rune: -1}
+				break
 			}
+			i += size
 		}
+	}
+}
+
+func (l *labeler) report(e *Error) {
+	if l.err == nil {
+		l.err = e
+	}
+}
+
+// mapCode returns what the mapping step makes of the non-ASCII code point r:
+// its mapping m, or r itself (m == "" and keep), or nothing (ignored). sens
+// tells whether NFC may change it or combine it with a neighbour.
+func (o Options) mapCode(r rune) (m string, keep, sens bool) {
+	e := idnaEntry(r)
+	sens = nfcSensitive(e)
+	status := int(e>>32) & 7
+	if status == statusMapped || status == statusDeviation {
+		off := int(e>>8) & 0xFFFFFF
+		m = idnaMappings[off : off+int(e&0xFF)]
+	}
+	if r == 0x1E9E && o.Transitional {
+		// UTS #46 maps capital sharp s to "ss", not to the deviation ß, in
+		// Transitional Processing.
+		m = "ss"
+	}
+	switch {
+	case status == statusIgnored:
+		return "", false, sens
+	case status == statusMapped || (status == statusDeviation && o.Transitional):
+		return m, false, sens
+	}
+	return "", true, sens
+}
+
+// next processes the next label. It returns its code points (valid until the
+// next call), the byte offset in the input where the label starts, and
+// whether another label follows. Errors go to l.err.
+func (l *labeler) next(w labelWork) (rs []rune, off int, more bool, _ labelWork) {
+	li := l.li
+	l.li++
+	domain := l.domain
+	// Where the label's mapping starts, to find offsets again on error.
+	at, skip := l.pos, 0
+	off = l.pos
+	// The label's code points go to mapped until one comes that NFC may
+	// change; from then on they go through the normalizer, which leaves
+	// the label in NFC.
+	mapped := w.mapped[:0]
+	var norm normalizer
+	normOn, nonASCII := false, false
+	// 1. Map, up to the next full stop.
+	if l.pend != "" {
+		at, skip = l.pendAt, l.pendSkip
+		if l.pendSens {
+			norm, normOn = l.startNorm(mapped, w), true
+		}
+		for k, x := range l.pend {
+			if x == '.' {
+				l.pendSkip += utf8.RuneCountInString(l.pend[:k]) + 1
+				l.pend = l.pend[k+1:]
+				more = true
+				break
+			}
+			mapped, norm = l.put(mapped, norm, normOn, x, off, nonASCII)
+			nonASCII = nonASCII || x >= 0x80
+		}
+		if !more {
+			l.pend = ""
+		}
+	}
+	for !more && l.pos < len(domain) {
+		i := l.pos
+		r := rune(domain[i])
 		if r < 0x80 {
+			l.pos++
+			if r == '.' {
+				more = true
+				break
+			}
 			if 'A' <= r && r <= 'Z' {
 				r += 'a' - 'A'
 			}
-			mapped = append(mapped, r)
-			src = append(src, i)
-			continue
-		}
-		e := idnaEntry(r)
-		if nfcSensitive(e) {
-			sensitive = true
-		}
-		status := int(e>>32) & 7
-		var m string
-		if status == statusMapped || status == statusDeviation {
-			off := int(e>>8) & 0xFFFFFF
-			m = idnaMappings[off : off+int(e&0xFF)]
-		}
-		if r == 0x1E9E && o.Transitional {
-			// UTS #46 maps capital sharp s to "ss", not to the deviation
-			// ß, in Transitional Processing.
-			m = "ss"
-		}
-		if status == statusIgnored {
-			continue
-		}
-		if status == statusMapped || (status == statusDeviation && o.Transitional) {
-			for _, x := range m {
-				mapped = append(mapped, x)
-				src = append(src, i)
+			if !normOn && len(mapped) < cap(mapped) {
+				mapped = append(mapped, r)
+			} else {
+				mapped, norm = l.put(mapped, norm, normOn, r, off, nonASCII)
 			}
 			continue
 		}
-		mapped = append(mapped, r)
-		src = append(src, i)
-	}
-	// Where each label starts in the input. Normalization keeps every
-	// U+002E, so this holds after it too.
-	labelIn := append(st.labelIn[:0], 0)
-	for k, r := range mapped {
-		if r == '.' {
-			_, size := utf8.DecodeRuneInString(domain[src[k]:])
-			labelIn = append(labelIn, src[k]+size)
+		r, size := utf8.DecodeRuneInString(domain[i:])
+		l.pos += size
+		if r == utf8.RuneError && size == 1 {
+			// Reported by init.
+			nonASCII = true
+			mapped, norm = l.put(mapped, norm, normOn, r, off, nonASCII)
+			continue
 		}
-	}
-	// 2. Normalize. Afterwards src no longer lines up with mapped.
-	if sensitive {
-		mapped = nfc(mapped, st.norm[:0])
-		src = nil
-	}
-	// 3. Break into labels.
-	labels = st.labels[:0]
-	start := 0
-	for i, r := range mapped {
-		if r == '.' {
-			labels = append(labels, label{start: start, end: i, offset: labelIn[min(len(labels), len(labelIn)-1)]})
-			start = i + 1
+		m, keep, sens := l.o.mapCode(r)
+		if sens && !normOn {
+			norm, normOn = l.startNorm(mapped, w), true
 		}
-	}
-	labels = append(labels, label{start: start, end: len(mapped), offset: labelIn[min(len(labels), len(labelIn)-1)]})
-	buf = mapped
-
-	// 4. Convert/Validate.
-	for li := range labels {
-		l := &labels[li]
-		rs := buf[l.start:l.end]
-		if len(rs) >= 4 && rs[0] == 'x' && rs[1] == 'n' && rs[2] == '-' && rs[3] == '-' {
-			if !isASCIIRunes(rs) {
-				report(&Error{Code: CodePunycodeNonASCII, Label: li, Offset: l.offset, Rune: -1})
-				continue
+		if keep {
+			nonASCII = true
+			mapped, norm = l.put(mapped, norm, normOn, r, off, nonASCII)
+		}
+		for k, x := range m {
+			if x == '.' {
+				if rest := m[k+1:]; rest != "" {
+					l.pend, l.pendAt, l.pendSens = rest, i, sens
+					l.pendSkip = utf8.RuneCountInString(m[:k]) + 1
+				}
+				more = true
+				break
 			}
-			var sb [64]byte
-			enc := sb[:0]
+			nonASCII = nonASCII || x >= 0x80
+			mapped, norm = l.put(mapped, norm, normOn, x, off, nonASCII)
+		}
+		// A label that will have more code points than Punycode takes
+		// fails now. In NFC, a starter absorbs at most a few of the
+		// combining marks that follow it (4 is ample), and none of the
+		// code points before it.
+		if l.limit > 0 && nonASCII && (normOn && len(norm.out) > l.limit+4 || !normOn && len(mapped) > l.limit) {
+			l.report(&Error{Code: CodeTooLong, Label: li, Offset: off, Rune: -1})
+			if normOn {
+				w.norm, w.dec = norm.out[:0], norm.tmp[:0]
+			}
+			w.mapped = mapped[:0]
+			return nil, off, false, w
+		}
+	}
+	w.mapped = mapped[:0]
+	// 2. Normalize. Offsets are then those of the label.
+	rs = mapped
+	exact := true
+	if normOn {
+		norm = norm.flush()
+		rs = norm.out
+		w.norm, w.dec = norm.out[:0], norm.tmp[:0]
+		exact = false
+	}
+	l.lastEmpty = len(rs) == 0
+	// 3./4. Convert and validate.
+	if len(rs) >= 4 && rs[0] == 'x' && rs[1] == 'n' && rs[2] == '-' && rs[3] == '-' {
+		if !isASCIIRunes(rs) {
+			l.report(&Error{Code: CodePunycodeNonASCII, Label: li, Offset: off, Rune: -1})
+			return rs, off, more, w
+		}
+		enc := w.enc[:0]
+		if len(rs)-4 <= maxPunycode {
+			enc = growFor(enc, len(rs)-4, 0, 0)
 			for _, r := range rs[4:] {
 				enc = append(enc, byte(r))
 			}
-			n := len(buf)
-			var err error
-			buf, err = decodePunycode(string(enc), buf)
-			if err != nil {
-				buf = buf[:n]
-				if !o.IgnoreInvalidPunycode {
-					e := err.(*Error)
-					e.Label = li
-					if k := l.start + 4 + e.Offset; src != nil && e.Offset >= 0 && k < l.end {
-						e.Offset = src[k]
-					} else {
-						e.Offset = l.offset
-					}
-					report(e)
+			w.enc = enc[:0]
+		} else {
+			enc = nil // too long: let decodePunycode say so
+		}
+		dec, err := decodePunycode(enc, w.dec[:0], len(rs)-4)
+		if err != nil {
+			if !l.o.IgnoreInvalidPunycode {
+				e := err.(*Error)
+				e.Label = li
+				if k := 4 + e.Offset; exact && e.Offset >= 0 && k < len(rs) {
+					e.Offset = l.srcOffset(at, skip, k, off)
+				} else {
+					e.Offset = off
 				}
-				continue
+				l.report(e)
 			}
-			l.start, l.end = n, len(buf)
-			dec := buf[n:]
-			if len(dec) == 0 || isASCIIRunes(dec) {
-				report(&Error{Code: CodePunycodeASCII, Label: li, Offset: l.offset, Rune: -1})
-				continue
+			l.checkBidi(rs, li, off)
+			return rs, off, more, w
+		}
+		w.dec = dec[:0]
+		if l.err == nil {
+			switch {
+			case len(dec) == 0 || isASCIIRunes(dec):
+				l.report(&Error{Code: CodePunycodeASCII, Label: li, Offset: off, Rune: -1})
+			default:
+				var ok bool
+				if ok, w.mapped = isNFCTmp(dec, w.mapped); !ok {
+					l.report(&Error{Code: CodeNotNFC, Label: li, Offset: off, Rune: -1})
+				} else if code, i := l.o.validate(dec, false); code != 0 {
+					l.report(&Error{Code: code, Label: li, Offset: off, Rune: dec[i]})
+				}
 			}
-			if !isNFC(dec) {
-				report(&Error{Code: CodeNotNFC, Label: li, Offset: l.offset, Rune: -1})
-				continue
+		}
+		l.checkBidi(dec, li, off)
+		return dec, off, more, w
+	}
+	if l.err == nil {
+		if code, i := l.o.validate(rs, l.o.Transitional); code != 0 {
+			e := &Error{Code: code, Label: li, Offset: off, Rune: rs[i]}
+			if exact {
+				e.Offset = l.srcOffset(at, skip, i, off)
 			}
-			if e := o.validate(dec, false, li, l.offset, nil); e != nil {
-				report(e)
-			}
+			l.report(e)
+		}
+	}
+	l.checkBidi(rs, li, off)
+	return rs, off, more, w
+}
+
+// startNorm returns a normalizer, in w's space, that has been given the
+// code points mapped so far.
+func (l *labeler) startNorm(mapped []rune, w labelWork) normalizer {
+	n := newNormalizer(growFor(w.norm[:0], len(mapped)+16, 0, 0), w.dec[:0])
+	for _, r := range mapped {
+		n = n.add(r)
+	}
+	return n
+}
+
+// put adds the code point x to the label that starts at input offset off:
+// to mapped, or through the normalizer when normOn.
+func (l *labeler) put(mapped []rune, n normalizer, normOn bool, x rune, off int, nonASCII bool) ([]rune, normalizer) {
+	if normOn {
+		if cap(n.out)-len(n.out) < 8 {
+			// Grow as mapped would (a decomposition adds at most 4).
+			n.out = l.grow(n.out[:len(n.out):len(n.out)], off, nonASCII)
+		}
+		return mapped, n.add(x)
+	}
+	if len(mapped) == cap(mapped) {
+		mapped = l.grow(mapped, off, nonASCII)
+	}
+	return append(mapped, x), n
+}
+
+// grow makes room in the mapped code points of the label that starts at
+// input offset off for one more, extrapolating from the part of the label
+// mapped so far; no further than the limit for a label that is not ASCII.
+func (l *labeler) grow(mapped []rune, off int, nonASCII bool) []rune {
+	if len(mapped) < cap(mapped) {
+		return mapped
+	}
+	done, total := l.pos-off, len(l.domain)-off
+	if l.limit > 0 && nonASCII {
+		// No more than the limit and the rest of a mapping (at most 18
+		// code points): past the limit, the label fails once its code
+		// point is mapped.
+		c := len(mapped) + 32
+		if done > 0 {
+			c = max(c, int(float64(len(mapped))*float64(total)/float64(done)*1.125))
+		}
+		c = min(max(c, cap(mapped)+cap(mapped)/2), l.limit+32)
+		return growFor(mapped, max(c-len(mapped), 32), 0, 0)
+	}
+	return growFor(mapped, 1, done, total)
+}
+
+// checkBidi records what the label rs contributes to the Bidi rule. Until a
+// label makes the domain name a Bidi domain name, labels are not checked:
+// finish goes back over them then.
+func (l *labeler) checkBidi(rs []rune, li, off int) {
+	if !l.o.CheckBidi || l.err != nil || len(rs) == 0 {
+		return
+	}
+	if !l.bidiDomain {
+		if !hasRTL(rs) {
+			return
+		}
+		l.bidiDomain = true
+		l.bidiFrom = li
+	}
+	if l.bidiBad < 0 && !bidiLabelOK(rs) {
+		l.bidiBad, l.bidiOff = li, off
+	}
+}
+
+// hasRTL reports whether rs has a code point of class R, AL or AN.
+func hasRTL(rs []rune) bool {
+	for _, r := range rs {
+		if r < 0x590 {
 			continue
 		}
-		var lsrc []int
-		if src != nil {
-			lsrc = src[l.start:l.end]
-		}
-		if e := o.validate(rs, o.Transitional, li, l.offset, lsrc); e != nil {
-			report(e)
+		switch lookupProps(r).bidi() {
+		case bidiR, bidiAL, bidiAN:
+			return true
 		}
 	}
-	// CheckBidi applies to the whole domain name.
-	if o.CheckBidi && firstErr == nil {
-		if e := checkBidiDomain(buf, labels); e != nil {
-			report(e)
+	return false
+}
+
+// finish applies the Bidi rule (RFC 5893 section 2) to the domain name when
+// no other error came first: when the domain name is a Bidi domain name (has
+// a code point of class R, AL or AN), every label must satisfy it. The
+// labels before the first that has such a code point are processed again
+// to be checked, with w as work space, which finish returns.
+func (l *labeler) finish(w labelWork) labelWork {
+	if l.err != nil || !l.o.CheckBidi || !l.bidiDomain {
+		return w
+	}
+	if l.bidiFrom > 0 {
+		var again labeler
+		again.init(l.o, l.domain, l.limit)
+		again.o.CheckBidi = false
+		for li := 0; li < l.bidiFrom; li++ {
+			var rs []rune
+			var off int
+			rs, off, _, w = again.next(w)
+			if len(rs) > 0 && !bidiLabelOK(rs) {
+				l.err = &Error{Code: CodeBidi, Label: li, Offset: off, Rune: -1}
+				return w
+			}
 		}
 	}
-	if firstErr != nil {
-		return buf, labels, firstErr
+	if l.bidiBad >= 0 {
+		l.err = &Error{Code: CodeBidi, Label: l.bidiBad, Offset: l.bidiOff, Rune: -1}
 	}
-	return buf, labels, nil
+	return w
+}
+
+// srcOffset returns the input offset of the code point behind the k-th code
+// point of a label whose mapping starts at input offset at, skipping the
+// first skip code points of that mapping; def when not found.
+func (l *labeler) srcOffset(at, skip, k, def int) int {
+	n := -skip
+	for i := at; i < len(l.domain); {
+		r := rune(l.domain[i])
+		size, c := 1, 1
+		if r >= 0x80 {
+			r, size = utf8.DecodeRuneInString(l.domain[i:])
+			if !(r == utf8.RuneError && size == 1) {
+				m, keep, _ := l.o.mapCode(r)
+				if !keep {
+					c = utf8.RuneCountInString(m)
+				}
+			}
+		}
+		if n+c > k {
+			return i
+		}
+		n += c
+		i += size
+	}
+	return def
 }
 
 // validate checks the Validity Criteria of UTS #46 section 4.1 (except NFC
-// and Bidi, which the caller checks) on one label. off is the input offset of
-// the label, and src, when not nil, the input offset of each code point.
-func (o Options) validate(rs []rune, transitional bool, li, off int, src []int) *Error {
+// and Bidi, which the caller checks) on one label. It returns the code of
+// the first criterion that fails and the index of the code point at fault,
+// or 0.
+func (o Options) validate(rs []rune, transitional bool) (Code, int) {
 	if len(rs) == 0 {
-		return nil
-	}
-	errAt := func(code Code, i int) *Error {
-		e := &Error{Code: code, Label: li, Offset: off, Rune: rs[i]}
-		if src != nil {
-			e.Offset = src[i]
-		}
-		return e
+		return 0, 0
 	}
 	if o.CheckHyphens {
 		if len(rs) >= 4 && rs[2] == '-' && rs[3] == '-' {
-			return errAt(CodeHyphen34, 2)
+			return CodeHyphen34, 2
 		}
 		if rs[0] == '-' {
-			return errAt(CodeHyphenEdge, 0)
+			return CodeHyphenEdge, 0
 		}
 		if rs[len(rs)-1] == '-' {
-			return errAt(CodeHyphenEdge, len(rs)-1)
+			return CodeHyphenEdge, len(rs) - 1
 		}
 	} else if len(rs) >= 4 && rs[0] == 'x' && rs[1] == 'n' && rs[2] == '-' && rs[3] == '-' {
-		return errAt(CodeXNPrefix, 0)
+		return CodeXNPrefix, 0
 	}
 	if lookupProps(rs[0]).isMark() {
-		return errAt(CodeLeadingMark, 0)
+		return CodeLeadingMark, 0
 	}
 	for i, r := range rs {
 		if r < 0x80 {
 			if r == '.' {
-				return errAt(CodeFullStop, i)
+				return CodeFullStop, i
 			}
 			if o.UseSTD3ASCIIRules && !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '-') {
-				return errAt(CodeSTD3, i)
+				return CodeSTD3, i
 			}
 			if 'A' <= r && r <= 'Z' {
 				// Only a decoded label can hold uppercase ASCII: it is mapped,
 				// not valid.
-				return errAt(CodeDisallowed, i)
+				return CodeDisallowed, i
 			}
 			continue
 		}
@@ -357,16 +711,16 @@ func (o Options) validate(rs []rune, transitional bool, li, off int, src []int) 
 		case statusValid:
 		case statusDeviation:
 			if transitional {
-				return errAt(CodeDisallowed, i)
+				return CodeDisallowed, i
 			}
 		default:
-			return errAt(CodeDisallowed, i)
+			return CodeDisallowed, i
 		}
 		if o.CheckJoiners && (r == 0x200C || r == 0x200D) && !contextJ(rs, i) {
-			return errAt(CodeContextJ, i)
+			return CodeContextJ, i
 		}
 	}
-	return nil
+	return 0, 0
 }
 
 // contextJ applies the CONTEXTJ rules of RFC 5892 Appendix A.1 and A.2 to
@@ -399,38 +753,6 @@ func contextJ(rs []rune, i int) bool {
 		return jt == joinR || jt == joinD
 	}
 	return false
-}
-
-// checkBidiDomain applies RFC 5893 section 2 to every label when the domain
-// name is a Bidi domain name (has a code point of class R, AL or AN).
-func checkBidiDomain(buf []rune, labels []label) *Error {
-	bidiDomain := false
-	for _, l := range labels {
-		for _, r := range buf[l.start:l.end] {
-			if r < 0x590 {
-				continue
-			}
-			switch lookupProps(r).bidi() {
-			case bidiR, bidiAL, bidiAN:
-				bidiDomain = true
-			}
-		}
-		if bidiDomain {
-			break
-		}
-	}
-	if !bidiDomain {
-		return nil
-	}
-	for li, l := range labels {
-		if l.start == l.end {
-			continue
-		}
-		if !bidiLabelOK(buf[l.start:l.end]) {
-			return &Error{Code: CodeBidi, Label: li, Offset: l.offset, Rune: -1}
-		}
-	}
-	return nil
 }
 
 func bidiLabelOK(rs []rune) bool {

@@ -197,7 +197,7 @@ func TestErrorDetails(t *testing.T) {
 	}{
 		{Options{UseSTD3ASCIIRules: true}, "a.b\uFF3Fc", CodeSTD3, 1, 3},   // mapped from fullwidth
 		{Options{UseSTD3ASCIIRules: true}, "a\u3002b_", CodeSTD3, 1, 5},    // ideographic full stop
-		{Options{}, "e\u0301.x\u0378", CodeDisallowed, 1, 4},               // NFC: label start
+		{Options{}, "e\u0301.x\u0378", CodeDisallowed, 1, 5},               // NFC of another label: exact
 		{Options{}, "a.XN--AB!", CodePunycode, 1, 8},                       // in the Punycode
 		{Options{}, "a.\uFF58\uFF4E--ab!", CodePunycode, 1, 12},            // fullwidth xn--
 		{Options{}, "a.xn--ab", CodeDisallowed, 1, 2},                      // decoded label: its start
