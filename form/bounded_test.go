@@ -213,7 +213,7 @@ func boundedCases() []boundedCase {
 
 func TestBounded(t *testing.T) {
 	if testing.Short() {
-		t.Skip("measures allocations on inputs up to 1 MiB")
+		t.Skip("measures allocations on inputs up to 256 KiB")
 	}
 	for _, c := range boundedCases() {
 		checkBounded(t, c)
