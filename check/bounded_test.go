@@ -149,7 +149,7 @@ func TestBoundedAlloc(t *testing.T) {
 				if mine > int64(boundPerByte*len(s)+boundConst) {
 					t.Errorf("%d bytes: check allocates %d bytes itself (%.1f per byte)", len(s), mine, float64(mine)/l)
 				}
-				if deps <= uint64(boundPerByte/2*len(s)+boundConst) && all > uint64(boundPerByte*len(s)+boundConst) {
+				if deps <= uint64(boundPerByte*len(s)+boundConst)/2 && all > uint64(boundPerByte*len(s)+boundConst) {
 					t.Errorf("%d bytes: URL allocates %d bytes (%.1f per byte)", len(s), all, float64(all)/l)
 				}
 				checkReportBounded(t, s, r)
