@@ -60,6 +60,13 @@ var boundedShapes = []boundedShape{
 	{"pct-ff", "http://h/", "%ff", ""},
 	{"pct-u", "http://h/", "%u0041", ""},
 	{"pct-double", "http://h/", "%252F", ""},
+	{"pct-double-hex", "http://h/", "%25%32%35", ""}, // "%25", then "%"
+	{"pct-double-bare", "", "%25%32%35", ""},
+	{"pct-double-text", "", "asdf%25%32%35asd", ""},
+	{"pct-2525", "http://h/%", "25", ""},           // one more round per "25"
+	{"pct-2525-hex", "http://h/%", "%32%35", ""},   // "%2525…", then as above
+	{"pct-pct-hex", "http://h/", "%%32%35", ""},    // "%25" after one round
+	{"pct-triple", "http://h/", "%2%35%32%46", ""}, // "%252F", "%2F", "/"
 	{"pct-nul", "http://h/", "%00", ""},
 	{"pct-host", "http://", "%41", "/"},
 	{"pct-dotdot-slash", "http://h/", "..%2f", ""},

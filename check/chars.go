@@ -120,7 +120,8 @@ func escapeAt(s string, i int) (byte, bool) {
 }
 
 // checkEscapes reports escapes that decode to delimiters, controls,
-// other escapes, overlong or invalid UTF-8, and legacy %u escapes.
+// overlong or invalid UTF-8, and legacy %u escapes (checkDoubleEncoding
+// those that decode to other escapes).
 func (c *checker) checkEscapes() {
 	s := c.in
 	hostReported := false
@@ -146,12 +147,6 @@ func (c *checker) checkEscapes() {
 				end := min(i+3, len(s))
 				if !c.repeat(InvalidEscape, i) {
 					c.addAt(InvalidEscape, i, fmt.Sprintf("%q %s is not an escape", s[i:end], c.in_(i)))
-				}
-			}
-		case b == '%':
-			if i+4 < len(s) && isHex(s[i+3]) && isHex(s[i+4]) {
-				if !c.repeat(DoubleEncoding, i) {
-					c.addAt(DoubleEncoding, i, fmt.Sprintf("%q %s is %q encoded twice", s[i:i+5], c.in_(i), "%"+s[i+3:i+5]))
 				}
 			}
 		case b == '/':

@@ -255,6 +255,7 @@ func (c *checker) run() {
 	c.checkParsers()
 	c.checkChars()
 	c.checkEscapes()
+	c.checkDoubleEncoding()
 	c.checkPath()
 	c.checkAuthority()
 	c.checkHost()

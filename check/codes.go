@@ -153,7 +153,7 @@ func (c Code) Description() string {
 	case Traversal:
 		return `a ".." segment that climbs above the root of the path`
 	case DoubleEncoding:
-		return `"%25" followed by two hex digits: an escape encoded twice ("%252F")`
+		return `an escape encoded more than once, which takes several rounds of decoding to undo ("%252F", "%25%32%46")`
 	case LegacyUEscape:
 		return `a "%uXXXX" escape of JavaScript's escape(), decoded by some servers (IIS) only`
 	case OverlongUTF8:

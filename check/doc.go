@@ -53,7 +53,7 @@
 //	encoded-dot-segment  warn    a segment "%2e%2e" or ".%2E", or one decoding to "../" ("..%2f")
 //	dot-segment          info    a "." or ".." segment written as it is
 //	traversal            warn    a ".." segment that climbs above the root ("/../etc")
-//	double-encoding      warn*   %25 followed by two hex digits ("%252F")
+//	double-encoding      warn*   an escape that takes 2 rounds of decoding or more ("%252F", "%25%32%46")
 //	legacy-u-escape      warn    %uXXXX (IIS)
 //	overlong-utf8        danger  an overlong UTF-8 sequence ("%C0%AF" for "/")
 //	invalid-utf8-escape  warn*   escapes that do not decode to UTF-8
@@ -95,6 +95,12 @@
 // most a few dozen bytes of the input, around "…" when they cut it, and
 // are 400 bytes at most: a report's findings never grow with the input,
 // and URL runs in time and memory linear in the input's length.
+//
+// A double-encoding finding says how many rounds of decoding its escape
+// takes ("%25%32%35" decodes to "%25", then to "%": 2 rounds), in its
+// message and in its Detail, "decoding rounds: N". The rounds are
+// followed up to 6 ("%2525…25" takes one round per "25"): beyond that, N
+// reads "at least 6".
 //
 // # Limits
 //
