@@ -78,6 +78,8 @@ var boundedShapes = []boundedShape{
 	{"port", "http://h:", "1", "/"},
 	{"dots", "http://", ".", "/"},
 	{"labels", "http://", "a.", "com/"},
+	{"labels-final-dot", "http://", "a.", "/"},
+	{"label-final-dot", "http://", "a", "./"},
 	{"scheme", "", "a", ":x"},
 	{"dotdot", "http://h/", "../", ""},
 	{"a-dotdot", "http://h/", "a/../", ""},

@@ -96,6 +96,13 @@ type Target struct {
 	// A-labels turned to Unicode.
 	Host        string `json:"host,omitempty"`
 	HostUnicode string `json:"host_unicode,omitempty"`
+	// HostNoDot is Host without the final "." of a name that ends with
+	// one ("good.com." gives "good.com"; a trailing-dot-host finding
+	// says so), and Host itself otherwise: DNS resolves both forms to the
+	// same addresses, so an allow list of names compares HostNoDot, or
+	// both. Only one dot is dropped ("a.." gives "a."), and only from a
+	// domain or opaque host of more than the dot.
+	HostNoDot string `json:"host_no_dot,omitempty"`
 	// HostType is "domain", "ipv4", "ipv6", "opaque" (a non-special URL's
 	// host), "empty", or "" without a host.
 	HostType string `json:"host_type,omitempty"`

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -186,7 +187,8 @@ func TestPlain(t *testing.T) {
 // among the kinds below, which are not ordinary URLs. Each of those has
 // been looked at: a "\" in the path that browsers turn into "/" (the
 // list holds shell-escaped file names such as "Back\%20issues"), the BOM
-// on the first line, and the bare "https://" on the last.
+// on the first line, the bare "https://" on the last, and a host written
+// with the root's dot ("https://bkent.net./").
 func TestKasztp(t *testing.T) {
 	path := filepath.Join("..", "..", "shared", "datasets", "kasztp.txt")
 	if d := os.Getenv("URIKIT_DATASETS"); d != "" {
@@ -219,6 +221,8 @@ func TestKasztp(t *testing.T) {
 			why = "BOM"
 		case line == "https://" && r.Has(ParserReject):
 			why = "no host"
+		case r.Has(TrailingDotHost) && r.Target.HostNoDot+"." == r.Target.Host:
+			why = "trailing dot in host"
 		default:
 			t.Errorf("unexpected warn+ finding on %q:\n%s", line, show(r))
 			continue
@@ -441,7 +445,7 @@ func TestMergeKeepsLowestOffsets(t *testing.T) {
 func TestViewsAndTarget(t *testing.T) {
 	r := URL(`http://evil.com%2f@GOOD.com:80/a/%2e%2e/b%2Fc?q=1#f`)
 	want := Target{OK: true, Href: "http://evil.com%2f@good.com/b%2Fc?q=1#f", Origin: "http://good.com", Scheme: "http",
-		Host: "good.com", HostUnicode: "good.com", HostType: "domain", Port: 80, Path: "/b%2Fc", Segments: []string{"b/c"}, Query: "q=1"}
+		Host: "good.com", HostUnicode: "good.com", HostNoDot: "good.com", HostType: "domain", Port: 80, Path: "/b%2Fc", Segments: []string{"b/c"}, Query: "q=1"}
 	if !reflect.DeepEqual(r.Target, want) {
 		t.Errorf("target\n got %+v\nwant %+v", r.Target, want)
 	}
@@ -537,5 +541,47 @@ func checkSpans(t *testing.T, s string) {
 	}
 	if b.String() != s {
 		t.Errorf("spans of %q rebuild %q", s, b.String())
+	}
+}
+
+// TestTrailingDotHost checks that a host name ending with the root's dot
+// is reported, and that Target holds it with and without the dot.
+func TestTrailingDotHost(t *testing.T) {
+	for _, c := range []struct {
+		in, host, noDot string
+		off             int // -1: no finding
+	}{
+		{"https://GOOD.com./x", "good.com.", "good.com", 16},
+		{"https://good.com.:8443/", "good.com.", "good.com", 16},
+		{"https://u@good.com./", "good.com.", "good.com", 18},
+		{"http://good.com%2e/", "good.com.", "good.com", 15},
+		{"http://good.com\u3002/", "good.com.", "good.com", 15},
+		{"https://xn--bcher-kva.de./", "xn--bcher-kva.de.", "xn--bcher-kva.de", 24},
+		{"http://a../", "a..", "a.", 9},
+		{"ssh://host./", "host.", "host", 10},
+		{"https://good.com/", "good.com", "good.com", -1},
+		{"https://good.com/a./", "good.com", "good.com", -1},
+		{"http://127.0.0.1./", "127.0.0.1", "127.0.0.1", -1},
+		{"http://./", ".", ".", -1},
+	} {
+		r := URL(c.in)
+		if r.Target.Host != c.host || r.Target.HostNoDot != c.noDot {
+			t.Errorf("%q: host %q, without the dot %q; want %q, %q", c.in, r.Target.Host, r.Target.HostNoDot, c.host, c.noDot)
+		}
+		var f Finding
+		for _, g := range r.Findings {
+			if g.Code == TrailingDotHost {
+				f = g
+			}
+		}
+		switch {
+		case c.off < 0 && f.Code != "":
+			t.Errorf("%q: %s", c.in, f)
+		case c.off >= 0 && (f.Code == "" || f.Offset != c.off || f.Severity != Warn || !strings.Contains(f.Message, strconv.Quote(c.noDot))):
+			t.Errorf("%q: got %q, want a warn trailing-dot-host at %d:\n%s", c.in, f, c.off, show(r))
+		}
+	}
+	if r := URL("mailto:a@b.com."); r.Target.HostNoDot != "" || r.Has(TrailingDotHost) {
+		t.Errorf("mailto: %+v", r.Target)
 	}
 }

@@ -13,7 +13,9 @@
 // An application that matches URLs against a list (an allow list of hosts,
 // a deny list of paths) must compare Target values, never the input text:
 // "http://evil.com%2f@good.com", "http://0x7f.1/" and "http://a/%2e%2e/b"
-// do not go where they seem to.
+// do not go where they seem to. A host name may end with the dot of the
+// DNS root ("https://good.com./"): Target.Host keeps it, as browsers do,
+// and Target.HostNoDot drops it, so that a list can compare either.
 //
 // # Severities
 //
@@ -68,6 +70,7 @@
 //	deceptive-userinfo   danger  a userinfo that looks like a host or holds "/", "\" or "@"
 //	multiple-at          danger  several "@" in the authority ("http://a@b@c/")
 //	ipv4-noncanonical    danger  IPv4 in hex, octal, fewer parts ("0x7f.1", "2130706433", "017700000001")
+//	trailing-dot-host    warn    a host name ending with "." ("good.com."), which DNS resolves as "good.com"
 //	loopback             warn    127.0.0.0/8, ::1, "localhost" and "*.localhost"
 //	private-address      warn    RFC 1918, 100.64.0.0/10, fc00::/7
 //	link-local           warn    169.254.0.0/16 (cloud metadata), fe80::/10

@@ -55,6 +55,20 @@ func ExampleURL_idn() {
 	// xn--80ak6aa92e.com аррӏе.com
 }
 
+func ExampleURL_trailingDot() {
+	allowed := map[string]bool{"good.com": true}
+	r := check.URL("https://GOOD.com./login")
+	for _, f := range r.Findings {
+		fmt.Println(f)
+	}
+	fmt.Println(r.Target.Host, allowed[r.Target.Host])
+	fmt.Println(r.Target.HostNoDot, allowed[r.Target.HostNoDot])
+	// Output:
+	// warn trailing-dot-host @16: host "good.com." ends with a dot: the same DNS name as "good.com", which a comparison of host text misses
+	// good.com. false
+	// good.com true
+}
+
 func ExampleReport_AtLeast() {
 	for _, s := range []string{
 		"https://www.example.com/search?q=urikit",

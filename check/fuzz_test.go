@@ -20,6 +20,7 @@ func FuzzURL(f *testing.F) {
 		"\uFEFFhttps://x/", "http://[::ffff:10.0.0.1]:0080/", "javascript:alert(1)", "//x", "%", "%%", "%2", "%u12",
 		"http://a/..%2f", "file:///C:/x", "http://xn--/", "http://xn--a.com/", "a:\x00", "http://a/\xc0\xaf",
 		"http://host/%25%32%35", "%25%32%35%25%32%35", "asdf%25%32%35asd", "http://h/%2%35%32%46", "http://h/%252525252525252525",
+		"https://GOOD.com./x", "http://a../", "http://./", "ssh://host./", "http://good.com%2e/",
 	} {
 		f.Add(s)
 	}
@@ -65,6 +66,9 @@ func FuzzURL(f *testing.F) {
 		sameAsNetURL(t, s)
 		if len(r.Target.Segments) > MaxSegments || r.Target.SegmentsTruncated != (len(r.Target.Segments) == MaxSegments && strings.Count(r.Target.Path, "/") > MaxSegments) {
 			t.Errorf("%q: %d segments, truncated %v", s, len(r.Target.Segments), r.Target.SegmentsTruncated)
+		}
+		if h, nd := r.Target.Host, r.Target.HostNoDot; nd != h && nd+"." != h || (h != nd) != r.Has(TrailingDotHost) && r.WHATWG.OK {
+			t.Errorf("%q: host %q, without the dot %q, findings:\n%s", s, h, nd, show(r))
 		}
 		if r.Target.OK != r.WHATWG.OK {
 			t.Errorf("%q: target %v, WHATWG %v", s, r.Target.OK, r.WHATWG.OK)
