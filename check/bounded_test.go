@@ -46,6 +46,11 @@ var boundedShapes = []boundedShape{
 	{"controls", "http://h/", "\x01\x1f\x7f", ""},
 	{"tab-newline", "http://h/", "\t\n", ""},
 	{"space", "http://h/", " ", "x"},
+	{"lead-space", "", " ", "http://h/"},
+	{"trail-space", "http://h/", " ", ""},
+	{"lead-controls", "", "\x01\t", "http://h/"},
+	{"edges-long-body", " http://h/", "a%20", " "}, // the parsers read the body twice
+	{"edges-long-escapes", "\x00http://u@h/", "%41", "\x00"},
 	{"invalid-utf8", "http://h/", "\xff", ""},
 	{"invisible", "http://h/", "\u200b", ""},
 	{"mixed-scripts", "http://h/", "aа日α", ""},

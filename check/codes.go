@@ -136,7 +136,7 @@ func (c Code) Description() string {
 	case ControlChar:
 		return "a C0 control character or DEL written as it is"
 	case Whitespace:
-		return "a space or Unicode space character written as it is"
+		return "a space or Unicode space character written as it is, or C0 controls and spaces at the start or end, which WHATWG parsers strip"
 	case Backslash:
 		return `a "\", which WHATWG reads as "/" in special URLs and others keep as data`
 	case InvisibleChar:

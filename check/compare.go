@@ -427,7 +427,7 @@ func (c *checker) readings() []reading {
 		if u.Opaque != "" {
 			rd.path = u.Opaque
 		} else {
-			rd.path = pathText(c.nuPath, u.Scheme, netURLHasAuthority(u, c.in))
+			rd.path = pathText(c.nuPath, u.Scheme, netURLHasAuthority(u, c.text))
 		}
 		rs = append(rs, rd)
 	}
@@ -468,7 +468,7 @@ func (c *checker) checkParsers() {
 	}
 	rs := c.readings()
 	sp := c.sp
-	c.compare(rs, SchemeMismatch, "scheme", 0, byKey(func(r reading) string { return r.scheme }))
+	c.compare(rs, SchemeMismatch, "scheme", c.lead, byKey(func(r reading) string { return r.scheme }))
 	userOff := sp.hostStart
 	if sp.userStart >= 0 {
 		userOff = sp.userStart
@@ -493,12 +493,12 @@ func (c *checker) checkParsers() {
 // character or "%" escape it rejects is not reported by offset, so the
 // start of the input is used unless a control character shows where.
 func (c *checker) netURLOffset() int {
-	for i := 0; i < len(c.in); i++ {
-		if c.in[i] < 0x20 || c.in[i] == 0x7f {
-			return i
+	for i := 0; i < len(c.text); i++ {
+		if c.text[i] < 0x20 || c.text[i] == 0x7f {
+			return c.lead + i
 		}
 	}
-	return 0
+	return c.lead
 }
 
 // A comparison tells whether two readings agree on a component (same)

@@ -43,7 +43,7 @@
 //
 //	tab-or-newline       warn    tab, CR or LF: WHATWG deletes them, net/url rejects them
 //	control-char         warn    another C0 control character, or DEL
-//	whitespace           warn*   a space or Unicode space (warn anywhere at the start or end)
+//	whitespace           warn*   a space or Unicode space; C0 controls and spaces at the start or end (warn there)
 //	backslash            warn*   "\": WHATWG reads it as "/" in special URLs
 //	invisible-char       warn    zero-width, BOM, soft hyphen, bidi controls (also when escaped)
 //	invalid-utf8         warn    raw bytes that are not UTF-8
@@ -86,6 +86,15 @@
 //	non-http-scheme      warn    a scheme other than http and https
 //	script-scheme        danger  javascript:, vbscript:, data:
 //	relative-reference   warn    no scheme at all
+//
+// The WHATWG parser strips the C0 controls and spaces (U+0000 to U+0020)
+// at the start and the end of its input, which RFC 3986 keeps and net/url
+// keeps or rejects. Each such run gets one whitespace finding (warn),
+// merged into one with Count 2 when both ends have one, instead of
+// tab-or-newline or control-char findings; and the parsers are compared on
+// the input without those runs, so that a mismatch or a parser-reject is a
+// disagreement that remains once they are gone. The Views still show what
+// each parser reads of the whole input.
 //
 // A * marks the codes that are info, not warn, in the query and the
 // fragment, where the text is data that no parser splits further (a "%2F"

@@ -20,6 +20,7 @@ func FuzzURL(f *testing.F) {
 		"\uFEFFhttps://x/", "http://[::ffff:10.0.0.1]:0080/", "javascript:alert(1)", "//x", "%", "%%", "%2", "%u12",
 		"http://a/..%2f", "file:///C:/x", "http://xn--/", "http://xn--a.com/", "a:\x00", "http://a/\xc0\xaf",
 		"http://host/%25%32%35", "%25%32%35%25%32%35", "asdf%25%32%35asd", "http://h/%2%35%32%46", "http://h/%252525252525252525",
+		" http://a.com/", "http://a.com/ ", "\x01http://a.com/\x00", "\t http://a\\b@c/ \n", " ", "\x00",
 		"https://GOOD.com./x", "http://a../", "http://./", "ssh://host./", "http://good.com%2e/",
 	} {
 		f.Add(s)
