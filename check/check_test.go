@@ -672,3 +672,26 @@ func TestEdgeWhitespace(t *testing.T) {
 		}
 	}
 }
+
+// TestMismatchMessageQuotes checks that a disagreement quotes each
+// parser's key once (a path key was quoted twice: "\"/b\"").
+func TestMismatchMessageQuotes(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://a/b\nc":   `parsers disagree on the path: RFC 3986 "/b%0Ac", WHATWG "/bc", net/url rejects`,
+		"http:evil.com/x": `parsers disagree on the path: RFC 3986 "evil.com/x", WHATWG "/x", net/url "evil.com/x"`,
+	} {
+		r := URL(in)
+		found := false
+		for _, f := range r.Findings {
+			if f.Code == PathMismatch {
+				found = true
+				if f.Message != want {
+					t.Errorf("%q: %s, want %s", in, f.Message, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no disagreement:\n%s", in, show(r))
+		}
+	}
+}
