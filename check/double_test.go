@@ -1,6 +1,8 @@
 package check
 
 import (
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -54,6 +56,19 @@ func TestDoubleEncodingRounds(t *testing.T) {
 		if got := URL(s).Has(DoubleEncoding); got != want {
 			t.Errorf("%q: double-encoding %v, want %v", s, got, want)
 		}
+	}
+}
+
+// TestDoubleEncodingDoc checks that the package doc gives the bound on
+// the rounds that the code uses.
+func TestDoubleEncodingDoc(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := strconv.Itoa(maxDecodeRounds)
+	if text := strings.Join(strings.Fields(strings.ReplaceAll(string(doc), "//", "")), " "); !strings.Contains(text, "followed up to "+n+" ") || !strings.Contains(text, `"at least `+n+`"`) {
+		t.Errorf("the package doc does not say that rounds are followed up to %s", n)
 	}
 }
 

@@ -69,6 +69,28 @@ func ExampleURL_trailingDot() {
 	// good.com true
 }
 
+func ExampleURL_doubleEncoding() {
+	r := check.URL("https://example.com/files/%25%32%65%25%32%65/secret")
+	for _, f := range r.Findings {
+		fmt.Println(f)
+		fmt.Println(f.Detail)
+	}
+	// Output:
+	// warn double-encoding @26: "%25%32%65" in the path is "." encoded more than once: it takes 2 rounds of decoding (2 times)
+	// decoding rounds: 2
+}
+
+func ExampleURL_whitespace() {
+	r := check.URL(" https://example.com/\n")
+	for _, f := range r.Findings {
+		fmt.Println(f)
+	}
+	fmt.Println(r.Target.Href)
+	// Output:
+	// warn whitespace @0: space at the start: WHATWG parsers strip it, RFC 3986 keeps it, net/url rejects the URL for it; the parsers are compared without it (2 times)
+	// https://example.com/
+}
+
 func ExampleReport_AtLeast() {
 	for _, s := range []string{
 		"https://www.example.com/search?q=urikit",
