@@ -46,6 +46,11 @@ var boundedShapes = []boundedShape{
 	{"controls", "http://h/", "\x01\x1f\x7f", ""},
 	{"tab-newline", "http://h/", "\t\n", ""},
 	{"space", "http://h/", " ", "x"},
+	{"lead-space", "", " ", "http://h/"},
+	{"trail-space", "http://h/", " ", ""},
+	{"lead-controls", "", "\x01\t", "http://h/"},
+	{"edges-long-body", " http://h/", "a%20", " "}, // the parsers read the body twice
+	{"edges-long-escapes", "\x00http://u@h/", "%41", "\x00"},
 	{"invalid-utf8", "http://h/", "\xff", ""},
 	{"invisible", "http://h/", "\u200b", ""},
 	{"mixed-scripts", "http://h/", "aа日α", ""},
@@ -60,6 +65,13 @@ var boundedShapes = []boundedShape{
 	{"pct-ff", "http://h/", "%ff", ""},
 	{"pct-u", "http://h/", "%u0041", ""},
 	{"pct-double", "http://h/", "%252F", ""},
+	{"pct-double-hex", "http://h/", "%25%32%35", ""}, // "%25", then "%"
+	{"pct-double-bare", "", "%25%32%35", ""},
+	{"pct-double-text", "", "asdf%25%32%35asd", ""},
+	{"pct-2525", "http://h/%", "25", ""},           // one more round per "25"
+	{"pct-2525-hex", "http://h/%", "%32%35", ""},   // "%2525…", then as above
+	{"pct-pct-hex", "http://h/", "%%32%35", ""},    // "%25" after one round
+	{"pct-triple", "http://h/", "%2%35%32%46", ""}, // "%252F", "%2F", "/"
 	{"pct-nul", "http://h/", "%00", ""},
 	{"pct-host", "http://", "%41", "/"},
 	{"pct-dotdot-slash", "http://h/", "..%2f", ""},
@@ -71,6 +83,8 @@ var boundedShapes = []boundedShape{
 	{"port", "http://h:", "1", "/"},
 	{"dots", "http://", ".", "/"},
 	{"labels", "http://", "a.", "com/"},
+	{"labels-final-dot", "http://", "a.", "/"},
+	{"label-final-dot", "http://", "a", "./"},
 	{"scheme", "", "a", ":x"},
 	{"dotdot", "http://h/", "../", ""},
 	{"a-dotdot", "http://h/", "a/../", ""},
@@ -149,7 +163,7 @@ func TestBoundedAlloc(t *testing.T) {
 				if mine > int64(boundPerByte*len(s)+boundConst) {
 					t.Errorf("%d bytes: check allocates %d bytes itself (%.1f per byte)", len(s), mine, float64(mine)/l)
 				}
-				if deps <= uint64(boundPerByte/2*len(s)+boundConst) && all > uint64(boundPerByte*len(s)+boundConst) {
+				if deps <= uint64(boundPerByte*len(s)+boundConst)/2 && all > uint64(boundPerByte*len(s)+boundConst) {
 					t.Errorf("%d bytes: URL allocates %d bytes (%.1f per byte)", len(s), all, float64(all)/l)
 				}
 				checkReportBounded(t, s, r)

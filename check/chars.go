@@ -31,7 +31,14 @@ func invisible(r rune) bool {
 func (c *checker) checkChars() {
 	s := c.in
 	special := isSpecial(c.scheme())
-	for i := 0; i < len(s); {
+	if c.lead > 0 {
+		c.addEdge(0, c.lead, "start")
+	}
+	if c.trail > 0 {
+		defer c.addEdge(len(s)-c.trail, len(s), "end")
+		s = s[:len(s)-c.trail]
+	}
+	for i := c.lead; i < len(s); {
 		b := s[i]
 		if b < utf8.RuneSelf {
 			switch {
@@ -44,15 +51,8 @@ func (c *checker) checkChars() {
 					c.addAt(ControlChar, i, fmt.Sprintf("control character U+%04X %s", b, c.in_(i)))
 				}
 			case b == ' ':
-				switch {
-				case i == 0:
-					c.add(Whitespace, Warn, i, "space at the start, which WHATWG parsers strip and others keep", "")
-				case i == len(s)-1:
-					c.add(Whitespace, Warn, i, "space at the end, which WHATWG parsers strip and others keep", "")
-				default:
-					if !c.repeat(Whitespace, i) {
-						c.addAt(Whitespace, i, "space "+c.in_(i))
-					}
+				if !c.repeat(Whitespace, i) {
+					c.addAt(Whitespace, i, "space "+c.in_(i))
 				}
 			case b == '\\':
 				if !c.repeat(Backslash, i) {
@@ -83,6 +83,30 @@ func (c *checker) checkChars() {
 		}
 		i += n
 	}
+}
+
+// addEdge reports the run in[start:end] of C0 controls and spaces at the
+// start or the end of the input, which the WHATWG parser strips (and the
+// comparison of the parsers leaves out).
+func (c *checker) addEdge(start, end int, where string) {
+	run := c.in[start:end]
+	what, it := quote(run), "them"
+	switch {
+	case run == " ":
+		what, it = "space", "it"
+	case strings.Count(run, " ") == len(run):
+		what = strconv.Itoa(len(run)) + " spaces"
+	case len(run) == 1:
+		it = "it"
+	}
+	netURL := ""
+	switch {
+	case c.whole.nu == nil && c.nu != nil:
+		netURL = ", net/url rejects the URL for " + it
+	case c.whole.nu != nil:
+		netURL = ", net/url keeps " + it
+	}
+	c.add(Whitespace, Warn, start, fmt.Sprintf("%s at the %s: WHATWG parsers strip %s, RFC 3986 keeps %s%s; the parsers are compared without %s", what, where, it, it, netURL, it), "")
 }
 
 func asciiName(b byte) string {
@@ -120,7 +144,8 @@ func escapeAt(s string, i int) (byte, bool) {
 }
 
 // checkEscapes reports escapes that decode to delimiters, controls,
-// other escapes, overlong or invalid UTF-8, and legacy %u escapes.
+// overlong or invalid UTF-8, and legacy %u escapes (checkDoubleEncoding
+// those that decode to other escapes).
 func (c *checker) checkEscapes() {
 	s := c.in
 	hostReported := false
@@ -146,12 +171,6 @@ func (c *checker) checkEscapes() {
 				end := min(i+3, len(s))
 				if !c.repeat(InvalidEscape, i) {
 					c.addAt(InvalidEscape, i, fmt.Sprintf("%q %s is not an escape", s[i:end], c.in_(i)))
-				}
-			}
-		case b == '%':
-			if i+4 < len(s) && isHex(s[i+3]) && isHex(s[i+4]) {
-				if !c.repeat(DoubleEncoding, i) {
-					c.addAt(DoubleEncoding, i, fmt.Sprintf("%q %s is %q encoded twice", s[i:i+5], c.in_(i), "%"+s[i+3:i+5]))
 				}
 			}
 		case b == '/':

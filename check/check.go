@@ -24,7 +24,10 @@ type Report struct {
 	Findings []Finding `json:"findings"`
 	// RFC3986 is the lenient RFC 3986 reading (package uri), WHATWG the
 	// URL Standard's (package whatwg, what browsers do), NetURL Go's
-	// net/url.Parse.
+	// net/url.Parse, each of the whole input. (The findings that compare
+	// the parsers leave out the C0 controls and spaces at the start and
+	// the end of the input, which a whitespace finding reports: see the
+	// package doc.)
 	RFC3986 View `json:"rfc3986"`
 	WHATWG  View `json:"whatwg"`
 	NetURL  View `json:"net_url"`
@@ -96,6 +99,13 @@ type Target struct {
 	// A-labels turned to Unicode.
 	Host        string `json:"host,omitempty"`
 	HostUnicode string `json:"host_unicode,omitempty"`
+	// HostNoDot is Host without the final "." of a name that ends with
+	// one ("good.com." gives "good.com"; a trailing-dot-host finding
+	// says so), and Host itself otherwise: DNS resolves both forms to the
+	// same addresses, so an allow list of names compares HostNoDot, or
+	// both. Only one dot is dropped ("a.." gives "a."), and only from a
+	// domain or opaque host of more than the dot.
+	HostNoDot string `json:"host_no_dot,omitempty"`
 	// HostType is "domain", "ipv4", "ipv6", "opaque" (a non-special URL's
 	// host), "empty", or "" without a host.
 	HostType string `json:"host_type,omitempty"`
@@ -126,18 +136,20 @@ func URL(s string) Report {
 // checker holds the three readings of the input and collects findings.
 type checker struct {
 	in string
-
-	ref   uri.Reference
-	rfcFs []uri.Finding
-	sp    spans
+	// lead and trail are the lengths of the runs of C0 controls and
+	// spaces at the start and the end of in, which the WHATWG parser
+	// strips. The RFC 3986 and net/url readings compared with the WHATWG
+	// one (the embedded others) are of in without them, so that they
+	// differ only where the parsers really do; whole holds those parsers'
+	// readings of all of in for the Views, when lead or trail is not 0.
+	lead, trail int
+	others
+	whole *others
+	sp    spans // of the RFC 3986 reading, as offsets in in
 
 	w     *whatwg.URL
 	wErrs []whatwg.ValidationError
 	wErr  error
-
-	nu     *url.URL
-	nuErr  error
-	nuPath string // nu.EscapedPath()
 
 	findings []Finding
 
@@ -151,21 +163,90 @@ type checker struct {
 	uniDone     bool
 }
 
+// others are the readings of a text by the parsers other than WHATWG's.
+type others struct {
+	text  string
+	ref   uri.Reference
+	rfcFs []uri.Finding
+
+	nu     *url.URL
+	nuErr  error
+	nuPath string // nu.EscapedPath()
+}
+
+func readOthers(s string) others {
+	o := others{text: s}
+	o.ref, o.rfcFs = uri.ParseLenient(s)
+	o.nu, o.nuErr = url.Parse(s)
+	if o.nuErr != nil {
+		o.nu = nil
+	} else {
+		o.nuPath = netEscapedPath(o.nu)
+	}
+	return o
+}
+
+// isC0OrSpace reports whether the URL Standard strips b at the start or
+// the end of a URL: a C0 control or a space.
+func isC0OrSpace(b byte) bool {
+	return b <= 0x20
+}
+
+// edges returns the lengths of the runs of C0 controls and spaces at the
+// start and at the end of s (the end run is empty when the start run is
+// all of s).
+func edges(s string) (lead, trail int) {
+	for lead < len(s) && isC0OrSpace(s[lead]) {
+		lead++
+	}
+	for trail < len(s)-lead && isC0OrSpace(s[len(s)-1-trail]) {
+		trail++
+	}
+	return lead, trail
+}
+
 func newChecker(s string) *checker {
 	c := &checker{in: s}
-	c.ref, c.rfcFs = uri.ParseLenient(s)
-	c.sp = spansOf(c.ref)
+	c.lead, c.trail = edges(s)
+	c.others = readOthers(s[c.lead : len(s)-c.trail])
+	if c.lead+c.trail > 0 {
+		whole := readOthers(s)
+		c.whole = &whole
+		if c.lead > 0 {
+			c.rfcFs = shiftFindings(c.rfcFs, c.lead)
+		}
+	}
+	c.sp = spansOf(c.ref).shift(c.lead)
 	c.w, c.wErrs, c.wErr = whatwg.ParseWithErrors(s, nil)
 	if c.wErr != nil {
 		c.w = nil
 	}
-	c.nu, c.nuErr = url.Parse(s)
-	if c.nuErr != nil {
-		c.nu = nil
-	} else {
-		c.nuPath = netEscapedPath(c.nu)
-	}
 	return c
+}
+
+// shiftFindings returns fs with d added to every offset.
+func shiftFindings(fs []uri.Finding, d int) []uri.Finding {
+	out := make([]uri.Finding, len(fs))
+	for i, f := range fs {
+		f.Offset += d
+		if f.Offsets != nil {
+			offs := make([]int, len(f.Offsets))
+			for j, o := range f.Offsets {
+				offs[j] = o + d
+			}
+			f.Offsets = offs
+		}
+		out[i] = f
+	}
+	return out
+}
+
+// viewed returns the readings of the whole input, for the Views.
+func (c *checker) viewed() *others {
+	if c.whole != nil {
+		return c.whole
+	}
+	return &c.others
 }
 
 // find returns the index of the finding with code and severity sev, or
@@ -255,6 +336,7 @@ func (c *checker) run() {
 	c.checkParsers()
 	c.checkChars()
 	c.checkEscapes()
+	c.checkDoubleEncoding()
 	c.checkPath()
 	c.checkAuthority()
 	c.checkHost()
@@ -290,19 +372,20 @@ func (c *checker) checkScheme() {
 	switch s {
 	case "http", "https":
 	case "":
-		c.add(RelativeReference, Warn, 0, "no scheme: a relative reference, whose target depends on the base it is resolved against", "")
+		c.add(RelativeReference, Warn, c.lead, "no scheme: a relative reference, whose target depends on the base it is resolved against", "")
 	case "javascript", "vbscript", "data":
-		c.add(ScriptScheme, Danger, 0, "scheme "+quote(s)+" runs script or carries content instead of naming a resource", "")
+		c.add(ScriptScheme, Danger, c.lead, "scheme "+quote(s)+" runs script or carries content instead of naming a resource", "")
 	default:
-		c.add(NonHTTPScheme, Warn, 0, "scheme "+quote(s)+" is not http or https", "")
+		c.add(NonHTTPScheme, Warn, c.lead, "scheme "+quote(s)+" is not http or https", "")
 	}
 }
 
 func (c *checker) rfcView() View {
-	r := c.ref
-	v := View{OK: len(c.rfcFs) == 0, Path: r.Path(), HasAuthority: r.HasAuthority()}
+	o := c.viewed()
+	r := o.ref
+	v := View{OK: len(o.rfcFs) == 0, Path: r.Path(), HasAuthority: r.HasAuthority()}
 	if !v.OK {
-		v.Error = clip(c.rfcFs[0].String())
+		v.Error = clip(o.rfcFs[0].String())
 	}
 	v.Scheme, _ = r.Scheme()
 	v.Userinfo, _ = r.Userinfo()
@@ -329,12 +412,13 @@ func (c *checker) whatwgView() View {
 }
 
 func (c *checker) netURLView() View {
-	if c.nu == nil {
-		return View{Error: netURLError(c.nuErr)}
+	o := c.viewed()
+	if o.nu == nil {
+		return View{Error: netURLError(o.nuErr)}
 	}
-	u := c.nu
-	v := View{OK: true, Scheme: u.Scheme, HasAuthority: netURLHasAuthority(u, c.in), Host: u.Hostname(), Port: u.Port(),
-		Path: c.nuPath, Query: u.RawQuery, Fragment: netEscapedFragment(u)}
+	u := o.nu
+	v := View{OK: true, Scheme: u.Scheme, HasAuthority: netURLHasAuthority(u, o.text), Host: u.Hostname(), Port: u.Port(),
+		Path: o.nuPath, Query: u.RawQuery, Fragment: netEscapedFragment(u)}
 	if u.Opaque != "" {
 		v.Path = u.Opaque
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -33,8 +34,10 @@ func TestSuspicious(t *testing.T) {
 		{"http://example\uFF0Ecom/", Danger, []Code{HostMismatch}},
 		{"http://example\u3002com/", Danger, []Code{HostMismatch}},
 		{"http://ｅｘａｍｐｌｅ.com/", Danger, []Code{HostMismatch}},
-		{" http://example.com/", Danger, []Code{Whitespace, SchemeMismatch}},
-		{"http://example.com/ ", Warn, []Code{Whitespace, PathMismatch}},
+		{" http://example.com/", Warn, []Code{Whitespace}},
+		{"http://example.com/ ", Warn, []Code{Whitespace}},
+		{` http:/\evil.com/ `, Danger, []Code{Whitespace, HostMismatch, Backslash}},
+		{" http://a@b@c/\t", Danger, []Code{Whitespace, MultipleAt}},
 		{"http://a:0x50/", Warn, []Code{ParserReject}},
 		{"https://", Warn, []Code{ParserReject}},
 		// Encoded delimiters, traversal, double encoding.
@@ -186,7 +189,8 @@ func TestPlain(t *testing.T) {
 // among the kinds below, which are not ordinary URLs. Each of those has
 // been looked at: a "\" in the path that browsers turn into "/" (the
 // list holds shell-escaped file names such as "Back\%20issues"), the BOM
-// on the first line, and the bare "https://" on the last.
+// on the first line, the bare "https://" on the last, and a host written
+// with the root's dot ("https://bkent.net./").
 func TestKasztp(t *testing.T) {
 	path := filepath.Join("..", "..", "shared", "datasets", "kasztp.txt")
 	if d := os.Getenv("URIKIT_DATASETS"); d != "" {
@@ -219,6 +223,8 @@ func TestKasztp(t *testing.T) {
 			why = "BOM"
 		case line == "https://" && r.Has(ParserReject):
 			why = "no host"
+		case r.Has(TrailingDotHost) && r.Target.HostNoDot+"." == r.Target.Host:
+			why = "trailing dot in host"
 		default:
 			t.Errorf("unexpected warn+ finding on %q:\n%s", line, show(r))
 			continue
@@ -441,7 +447,7 @@ func TestMergeKeepsLowestOffsets(t *testing.T) {
 func TestViewsAndTarget(t *testing.T) {
 	r := URL(`http://evil.com%2f@GOOD.com:80/a/%2e%2e/b%2Fc?q=1#f`)
 	want := Target{OK: true, Href: "http://evil.com%2f@good.com/b%2Fc?q=1#f", Origin: "http://good.com", Scheme: "http",
-		Host: "good.com", HostUnicode: "good.com", HostType: "domain", Port: 80, Path: "/b%2Fc", Segments: []string{"b/c"}, Query: "q=1"}
+		Host: "good.com", HostUnicode: "good.com", HostNoDot: "good.com", HostType: "domain", Port: 80, Path: "/b%2Fc", Segments: []string{"b/c"}, Query: "q=1"}
 	if !reflect.DeepEqual(r.Target, want) {
 		t.Errorf("target\n got %+v\nwant %+v", r.Target, want)
 	}
@@ -504,19 +510,26 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestSpansCoverInput(t *testing.T) {
-	for _, s := range []string{"", "a", "http://u@h:1/p?q#f", "//h", "?q", "#f", "http://[::1]:/", "s:/p"} {
+	for _, s := range []string{"", "a", "http://u@h:1/p?q#f", "//h", "?q", "#f", "http://[::1]:/", "s:/p", " http://h/ ", "\x00", "  ", "\x01s:/p?q#f\t"} {
 		checkSpans(t, s)
 	}
 }
 
-// checkSpans verifies that the spans rebuild the input.
+// checkSpans verifies that the spans rebuild the input, but for the
+// C0 controls and spaces at its start and end, which the lengths lead and
+// trail cover.
 func checkSpans(t *testing.T, s string) {
 	t.Helper()
 	c := newChecker(s)
 	sp := c.sp
+	if strings.TrimFunc(s[:c.lead]+s[len(s)-c.trail:], func(r rune) bool { return r <= ' ' }) != "" ||
+		c.lead < len(s) && s[c.lead] <= ' ' || c.trail > 0 && s[len(s)-c.trail-1] <= ' ' {
+		t.Errorf("spans of %s: lead %d, trail %d", quote(s), c.lead, c.trail)
+	}
 	var b strings.Builder
+	b.WriteString(s[:c.lead])
 	if sp.schemeEnd >= 0 {
-		b.WriteString(s[:sp.schemeEnd] + ":")
+		b.WriteString(s[c.lead:sp.schemeEnd] + ":")
 	}
 	if sp.authStart >= 0 {
 		b.WriteString("//")
@@ -535,7 +548,150 @@ func checkSpans(t *testing.T, s string) {
 	if sp.fragStart >= 0 {
 		b.WriteString("#" + s[sp.fragStart:sp.fragEnd])
 	}
+	b.WriteString(s[len(s)-c.trail:])
 	if b.String() != s {
-		t.Errorf("spans of %q rebuild %q", s, b.String())
+		t.Errorf("spans of %s rebuild %s", quote(s), quote(b.String()))
+	}
+}
+
+// TestTrailingDotHost checks that a host name ending with the root's dot
+// is reported, and that Target holds it with and without the dot.
+func TestTrailingDotHost(t *testing.T) {
+	for _, c := range []struct {
+		in, host, noDot string
+		off             int // -1: no finding
+	}{
+		{"https://GOOD.com./x", "good.com.", "good.com", 16},
+		{"https://good.com.:8443/", "good.com.", "good.com", 16},
+		{"https://u@good.com./", "good.com.", "good.com", 18},
+		{"http://good.com%2e/", "good.com.", "good.com", 15},
+		{"http://good.com\u3002/", "good.com.", "good.com", 15},
+		{"https://xn--bcher-kva.de./", "xn--bcher-kva.de.", "xn--bcher-kva.de", 24},
+		{"http://a../", "a..", "a.", 9},
+		{"ssh://host./", "host.", "host", 10},
+		{"https://good.com/", "good.com", "good.com", -1},
+		{"https://good.com/a./", "good.com", "good.com", -1},
+		{"http://127.0.0.1./", "127.0.0.1", "127.0.0.1", -1},
+		{"http://./", ".", ".", -1},
+	} {
+		r := URL(c.in)
+		if r.Target.Host != c.host || r.Target.HostNoDot != c.noDot {
+			t.Errorf("%q: host %q, without the dot %q; want %q, %q", c.in, r.Target.Host, r.Target.HostNoDot, c.host, c.noDot)
+		}
+		var f Finding
+		for _, g := range r.Findings {
+			if g.Code == TrailingDotHost {
+				f = g
+			}
+		}
+		switch {
+		case c.off < 0 && f.Code != "":
+			t.Errorf("%q: %s", c.in, f)
+		case c.off >= 0 && (f.Code == "" || f.Offset != c.off || f.Severity != Warn || !strings.Contains(f.Message, strconv.Quote(c.noDot))):
+			t.Errorf("%q: got %q, want a warn trailing-dot-host at %d:\n%s", c.in, f, c.off, show(r))
+		}
+	}
+	if r := URL("mailto:a@b.com."); r.Target.HostNoDot != "" || r.Has(TrailingDotHost) {
+		t.Errorf("mailto: %+v", r.Target)
+	}
+}
+
+// TestEdgeWhitespace checks the C0 controls and spaces at the start and
+// the end of the input, which the WHATWG parser strips: one whitespace
+// finding (counted once per end), and no disagreement of the parsers for
+// them, while the views show what each parser reads of the whole input.
+func TestEdgeWhitespace(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		off   int
+		count int
+	}{
+		{" http://a.com/", 0, 0},
+		{"http://a.com/ ", 13, 0},
+		{"  http://a.com/x  ", 0, 2},
+		{"\x01http://a.com/", 0, 0},
+		{"http://a.com/\x00", 13, 0},
+		{"\t http://a.com/ \n", 0, 2},
+		{"\r\nhttps://a.com/p?q#f\r\n", 0, 2},
+		{" https://u:p@a.com:8443/x/../y ", 0, 2},
+		{" ", 0, 0},
+	} {
+		r := URL(c.in)
+		var ws []Finding
+		for _, f := range r.Findings {
+			switch {
+			case f.Code == Whitespace:
+				ws = append(ws, f)
+			case f.Code == HostMismatch || f.Code == SchemeMismatch || f.Code == PortMismatch || f.Code == PathMismatch ||
+				f.Code == UserinfoMismatch || f.Code == ControlChar || f.Code == TabOrNewline:
+				t.Errorf("%q: %s", c.in, f)
+			case f.Code == ParserReject && strings.TrimSpace(c.in) != "":
+				t.Errorf("%q: %s", c.in, f)
+			}
+		}
+		if len(ws) != 1 || ws[0].Severity != Warn || ws[0].Offset != c.off || ws[0].Count != c.count || !strings.Contains(ws[0].Message, "WHATWG parsers strip") {
+			t.Errorf("%q: whitespace findings %v, want one warn at %d, count %d:\n%s", c.in, ws, c.off, c.count, show(r))
+		}
+	}
+	// The views are what each parser reads of the whole input.
+	r := URL(" http://a.com/")
+	if r.NetURL.OK || r.RFC3986.OK || !r.WHATWG.OK || r.RFC3986.Path != " http://a.com/" {
+		t.Errorf("views of a leading space: %+v %+v %+v", r.RFC3986, r.WHATWG, r.NetURL)
+	}
+	r = URL("http://a.com/a ")
+	if !r.NetURL.OK || r.NetURL.Path != "/a%20" || r.RFC3986.Path != "/a " || r.WHATWG.Path != "/a" {
+		t.Errorf("views of a trailing space: %+v %+v %+v", r.RFC3986, r.WHATWG, r.NetURL)
+	}
+	// Offsets stay those of the input.
+	for _, c := range []struct {
+		in   string
+		code Code
+		off  int
+	}{
+		{"  https://a.com/x%2Fy ", EncodedSlash, 17},
+		{"\x01https://a.com/a|b", RFC3986Invalid, 16},
+		{"  https://u@a.com/", Credentials, 10},
+		{" https://a.com:81/", NonDefaultPort, 15},
+		{"  http://0x7f.1/", IPv4NonCanonical, 9},
+		{" https://a.com/a/../../x", Traversal, 20},
+		{"\x00https://a.com/\x01x", ControlChar, 15},
+		{"\x00https://a.com/\x01x", ParserReject, 15},
+	} {
+		r := URL(c.in)
+		found := false
+		for _, f := range r.Findings {
+			if f.Code == c.code {
+				found = true
+				if f.Offset != c.off {
+					t.Errorf("%q: %s at %d, want %d", c.in, c.code, f.Offset, c.off)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no %s:\n%s", c.in, c.code, show(r))
+		}
+	}
+}
+
+// TestMismatchMessageQuotes checks that a disagreement quotes each
+// parser's key once (a path key was quoted twice: "\"/b\"").
+func TestMismatchMessageQuotes(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://a/b\nc":   `parsers disagree on the path: RFC 3986 "/b%0Ac", WHATWG "/bc", net/url rejects`,
+		"http:evil.com/x": `parsers disagree on the path: RFC 3986 "evil.com/x", WHATWG "/x", net/url "evil.com/x"`,
+	} {
+		r := URL(in)
+		found := false
+		for _, f := range r.Findings {
+			if f.Code == PathMismatch {
+				found = true
+				if f.Message != want {
+					t.Errorf("%q: %s, want %s", in, f.Message, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no disagreement:\n%s", in, show(r))
+		}
 	}
 }

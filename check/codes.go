@@ -47,6 +47,7 @@ const (
 	DeceptiveUserinfo Code = "deceptive-userinfo"
 	MultipleAt        Code = "multiple-at"
 	IPv4NonCanonical  Code = "ipv4-noncanonical"
+	TrailingDotHost   Code = "trailing-dot-host"
 	Loopback          Code = "loopback"
 	PrivateAddress    Code = "private-address"
 	LinkLocal         Code = "link-local"
@@ -71,7 +72,7 @@ func Codes() []Code {
 		TabOrNewline, ControlChar, Whitespace, Backslash, InvisibleChar, InvalidUTF8,
 		EncodedSlash, EncodedBackslash, EncodedDotSegment, DotSegment, Traversal, DoubleEncoding, LegacyUEscape,
 		OverlongUTF8, InvalidUTF8Escape, EncodedNull, EncodedControl, InvalidEscape, EncodedHost,
-		Credentials, DeceptiveUserinfo, MultipleAt, IPv4NonCanonical, Loopback, PrivateAddress, LinkLocal,
+		Credentials, DeceptiveUserinfo, MultipleAt, IPv4NonCanonical, TrailingDotHost, Loopback, PrivateAddress, LinkLocal,
 		SpecialAddress, IPHost, NonDefaultPort, IDN, IDNMixedScript, IDNConfusable,
 		NonHTTPScheme, ScriptScheme, RelativeReference,
 	}
@@ -93,7 +94,7 @@ func (c Code) Severity() Severity {
 		TabOrNewline, ControlChar, Whitespace, Backslash, InvisibleChar, InvalidUTF8,
 		EncodedSlash, EncodedBackslash, EncodedDotSegment, Traversal, DoubleEncoding, LegacyUEscape,
 		InvalidUTF8Escape, EncodedNull, EncodedControl, EncodedHost,
-		Credentials, Loopback, PrivateAddress, LinkLocal, SpecialAddress,
+		Credentials, TrailingDotHost, Loopback, PrivateAddress, LinkLocal, SpecialAddress,
 		NonHTTPScheme, RelativeReference:
 		return Warn
 	case RFC3986Invalid, DotSegment, InvalidEscape, IPHost, NonDefaultPort, IDN:
@@ -135,7 +136,7 @@ func (c Code) Description() string {
 	case ControlChar:
 		return "a C0 control character or DEL written as it is"
 	case Whitespace:
-		return "a space or Unicode space character written as it is"
+		return "a space or Unicode space character written as it is, or C0 controls and spaces at the start or end, which WHATWG parsers strip"
 	case Backslash:
 		return `a "\", which WHATWG reads as "/" in special URLs and others keep as data`
 	case InvisibleChar:
@@ -153,7 +154,7 @@ func (c Code) Description() string {
 	case Traversal:
 		return `a ".." segment that climbs above the root of the path`
 	case DoubleEncoding:
-		return `"%25" followed by two hex digits: an escape encoded twice ("%252F")`
+		return `an escape encoded more than once, which takes several rounds of decoding to undo ("%252F", "%25%32%46")`
 	case LegacyUEscape:
 		return `a "%uXXXX" escape of JavaScript's escape(), decoded by some servers (IIS) only`
 	case OverlongUTF8:
@@ -176,6 +177,8 @@ func (c Code) Description() string {
 		return `more than one "@" in the authority, which parsers split at different ones`
 	case IPv4NonCanonical:
 		return `an IPv4 address in hex, octal, or fewer than four parts ("0x7f.1", "2130706433")`
+	case TrailingDotHost:
+		return `a host name ending with "." ("good.com."): the same DNS name as without it, but not the same text`
 	case Loopback:
 		return `a loopback address (127.0.0.0/8, ::1) or the name "localhost"`
 	case PrivateAddress:

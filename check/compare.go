@@ -427,7 +427,7 @@ func (c *checker) readings() []reading {
 		if u.Opaque != "" {
 			rd.path = u.Opaque
 		} else {
-			rd.path = pathText(c.nuPath, u.Scheme, netURLHasAuthority(u, c.in))
+			rd.path = pathText(c.nuPath, u.Scheme, netURLHasAuthority(u, c.text))
 		}
 		rs = append(rs, rd)
 	}
@@ -468,12 +468,12 @@ func (c *checker) checkParsers() {
 	}
 	rs := c.readings()
 	sp := c.sp
-	c.compare(rs, SchemeMismatch, "scheme", 0, byKey(func(r reading) string { return r.scheme }))
+	c.compare(rs, SchemeMismatch, "scheme", c.lead, byKey(func(r reading) string { return r.scheme }))
 	userOff := sp.hostStart
 	if sp.userStart >= 0 {
 		userOff = sp.userStart
 	}
-	c.compare(rs, UserinfoMismatch, "userinfo", userOff, comparison{sameUser, userKey})
+	c.compare(rs, UserinfoMismatch, "userinfo", userOff, comparison{sameUser, func(r reading) string { return showKey(userKey(r)) }})
 	if !c.ipv4Explained() {
 		c.compare(rs, HostMismatch, "host", sp.hostStart, byKey(func(r reading) string { return r.host }))
 	}
@@ -493,30 +493,29 @@ func (c *checker) checkParsers() {
 // character or "%" escape it rejects is not reported by offset, so the
 // start of the input is used unless a control character shows where.
 func (c *checker) netURLOffset() int {
-	for i := 0; i < len(c.in); i++ {
-		if c.in[i] < 0x20 || c.in[i] == 0x7f {
-			return i
+	for i := 0; i < len(c.text); i++ {
+		if c.text[i] < 0x20 || c.text[i] == 0x7f {
+			return c.lead + i
 		}
 	}
-	return 0
+	return c.lead
 }
 
 // A comparison tells whether two readings agree on a component (same)
-// and gives the key of a reading for a message (key).
+// and shows the key of a reading, quoted, for a message (show).
 type comparison struct {
 	same func(a, b reading) bool
-	key  func(reading) string
+	show func(reading) string
 }
 
 // byKey is the comparison of a component whose key the reading holds.
 func byKey(key func(reading) string) comparison {
-	return comparison{func(a, b reading) bool { return key(a) == key(b) }, key}
+	return comparison{func(a, b reading) bool { return key(a) == key(b) }, func(r reading) string { return showKey(key(r)) }}
 }
 
 // compare reports code when the readings do not all agree, with the key
 // of each in the message.
 func (c *checker) compare(rs []reading, code Code, what string, off int, by comparison) {
-	key := by.key
 	agree := true
 	for _, r := range rs[1:] {
 		if !by.same(rs[0], r) {
@@ -534,7 +533,7 @@ func (c *checker) compare(rs []reading, code Code, what string, off int, by comp
 			b.WriteString(", ")
 		}
 		b.WriteString(r.parser + " ")
-		b.WriteString(showKey(key(r)))
+		b.WriteString(by.show(r))
 	}
 	if c.w == nil {
 		b.WriteString(", WHATWG rejects")

@@ -13,7 +13,9 @@
 // An application that matches URLs against a list (an allow list of hosts,
 // a deny list of paths) must compare Target values, never the input text:
 // "http://evil.com%2f@good.com", "http://0x7f.1/" and "http://a/%2e%2e/b"
-// do not go where they seem to.
+// do not go where they seem to. A host name may end with the dot of the
+// DNS root ("https://good.com./"): Target.Host keeps it, as browsers do,
+// and Target.HostNoDot drops it, so that a list can compare either.
 //
 // # Severities
 //
@@ -41,7 +43,7 @@
 //
 //	tab-or-newline       warn    tab, CR or LF: WHATWG deletes them, net/url rejects them
 //	control-char         warn    another C0 control character, or DEL
-//	whitespace           warn*   a space or Unicode space (warn anywhere at the start or end)
+//	whitespace           warn*   a space or Unicode space; C0 controls and spaces at the start or end (warn there)
 //	backslash            warn*   "\": WHATWG reads it as "/" in special URLs
 //	invisible-char       warn    zero-width, BOM, soft hyphen, bidi controls (also when escaped)
 //	invalid-utf8         warn    raw bytes that are not UTF-8
@@ -53,7 +55,7 @@
 //	encoded-dot-segment  warn    a segment "%2e%2e" or ".%2E", or one decoding to "../" ("..%2f")
 //	dot-segment          info    a "." or ".." segment written as it is
 //	traversal            warn    a ".." segment that climbs above the root ("/../etc")
-//	double-encoding      warn*   %25 followed by two hex digits ("%252F")
+//	double-encoding      warn*   an escape that takes 2 rounds of decoding or more ("%252F", "%25%32%46")
 //	legacy-u-escape      warn    %uXXXX (IIS)
 //	overlong-utf8        danger  an overlong UTF-8 sequence ("%C0%AF" for "/")
 //	invalid-utf8-escape  warn*   escapes that do not decode to UTF-8
@@ -68,6 +70,7 @@
 //	deceptive-userinfo   danger  a userinfo that looks like a host or holds "/", "\" or "@"
 //	multiple-at          danger  several "@" in the authority ("http://a@b@c/")
 //	ipv4-noncanonical    danger  IPv4 in hex, octal, fewer parts ("0x7f.1", "2130706433", "017700000001")
+//	trailing-dot-host    warn    a host name ending with "." ("good.com."), which DNS resolves as "good.com"
 //	loopback             warn    127.0.0.0/8, ::1, "localhost" and "*.localhost"
 //	private-address      warn    RFC 1918, 100.64.0.0/10, fc00::/7
 //	link-local           warn    169.254.0.0/16 (cloud metadata), fe80::/10
@@ -84,6 +87,15 @@
 //	script-scheme        danger  javascript:, vbscript:, data:
 //	relative-reference   warn    no scheme at all
 //
+// The WHATWG parser strips the C0 controls and spaces (U+0000 to U+0020)
+// at the start and the end of its input, which RFC 3986 keeps and net/url
+// keeps or rejects. Each such run gets one whitespace finding (warn),
+// merged into one with Count 2 when both ends have one, instead of
+// tab-or-newline or control-char findings; and the parsers are compared on
+// the input without those runs, so that a mismatch or a parser-reject is a
+// disagreement that remains once they are gone. The Views still show what
+// each parser reads of the whole input.
+//
 // A * marks the codes that are info, not warn, in the query and the
 // fragment, where the text is data that no parser splits further (a "%2F"
 // inside a query value is ordinary). Code.Description has the one-line
@@ -95,6 +107,12 @@
 // most a few dozen bytes of the input, around "…" when they cut it, and
 // are 400 bytes at most: a report's findings never grow with the input,
 // and URL runs in time and memory linear in the input's length.
+//
+// A double-encoding finding says how many rounds of decoding its escape
+// takes ("%25%32%35" decodes to "%25", then to "%": 2 rounds), in its
+// message and in its Detail, "decoding rounds: N". The rounds are
+// followed up to 6 ("%2525…25" takes one round per "25"): beyond that, N
+// reads "at least 6".
 //
 // # Limits
 //

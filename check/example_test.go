@@ -55,6 +55,42 @@ func ExampleURL_idn() {
 	// xn--80ak6aa92e.com аррӏе.com
 }
 
+func ExampleURL_trailingDot() {
+	allowed := map[string]bool{"good.com": true}
+	r := check.URL("https://GOOD.com./login")
+	for _, f := range r.Findings {
+		fmt.Println(f)
+	}
+	fmt.Println(r.Target.Host, allowed[r.Target.Host])
+	fmt.Println(r.Target.HostNoDot, allowed[r.Target.HostNoDot])
+	// Output:
+	// warn trailing-dot-host @16: host "good.com." ends with a dot: the same DNS name as "good.com", which a comparison of host text misses
+	// good.com. false
+	// good.com true
+}
+
+func ExampleURL_doubleEncoding() {
+	r := check.URL("https://example.com/files/%25%32%65%25%32%65/secret")
+	for _, f := range r.Findings {
+		fmt.Println(f)
+		fmt.Println(f.Detail)
+	}
+	// Output:
+	// warn double-encoding @26: "%25%32%65" in the path is "." encoded more than once: it takes 2 rounds of decoding (2 times)
+	// decoding rounds: 2
+}
+
+func ExampleURL_whitespace() {
+	r := check.URL(" https://example.com/\n")
+	for _, f := range r.Findings {
+		fmt.Println(f)
+	}
+	fmt.Println(r.Target.Href)
+	// Output:
+	// warn whitespace @0: space at the start: WHATWG parsers strip it, RFC 3986 keeps it, net/url rejects the URL for it; the parsers are compared without it (2 times)
+	// https://example.com/
+}
+
 func ExampleReport_AtLeast() {
 	for _, s := range []string{
 		"https://www.example.com/search?q=urikit",

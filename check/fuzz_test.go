@@ -19,6 +19,9 @@ func FuzzURL(f *testing.F) {
 		"http://017700000001/", "https://аррӏе.com/", "https://pаypal.com/", "https://a/%2e%2e/%252e/%u002e/%c0%af/%ff",
 		"\uFEFFhttps://x/", "http://[::ffff:10.0.0.1]:0080/", "javascript:alert(1)", "//x", "%", "%%", "%2", "%u12",
 		"http://a/..%2f", "file:///C:/x", "http://xn--/", "http://xn--a.com/", "a:\x00", "http://a/\xc0\xaf",
+		"http://host/%25%32%35", "%25%32%35%25%32%35", "asdf%25%32%35asd", "http://h/%2%35%32%46", "http://h/%252525252525252525",
+		" http://a.com/", "http://a.com/ ", "\x01http://a.com/\x00", "\t http://a\\b@c/ \n", " ", "\x00",
+		"https://GOOD.com./x", "http://a../", "http://./", "ssh://host./", "http://good.com%2e/",
 	} {
 		f.Add(s)
 	}
@@ -60,9 +63,13 @@ func FuzzURL(f *testing.F) {
 			t.Errorf("%q: not deterministic", s)
 		}
 		checkSpans(t, s)
+		checkRounds(t, s)
 		sameAsNetURL(t, s)
 		if len(r.Target.Segments) > MaxSegments || r.Target.SegmentsTruncated != (len(r.Target.Segments) == MaxSegments && strings.Count(r.Target.Path, "/") > MaxSegments) {
 			t.Errorf("%q: %d segments, truncated %v", s, len(r.Target.Segments), r.Target.SegmentsTruncated)
+		}
+		if h, nd := r.Target.Host, r.Target.HostNoDot; nd != h && nd+"." != h || (h != nd) != r.Has(TrailingDotHost) && r.WHATWG.OK {
+			t.Errorf("%q: host %q, without the dot %q, findings:\n%s", s, h, nd, show(r))
 		}
 		if r.Target.OK != r.WHATWG.OK {
 			t.Errorf("%q: target %v, WHATWG %v", s, r.Target.OK, r.WHATWG.OK)

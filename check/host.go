@@ -161,6 +161,7 @@ func (c *checker) checkHost() {
 		c.checkAddr(a.WithZone(""), off)
 		return
 	}
+	c.checkTrailingDot(host)
 	name := strings.TrimSuffix(strings.ToLower(host), ".")
 	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
 		c.add(Loopback, Warn, off, fmt.Sprintf("host %s is a loopback name", quote(host)), "")
@@ -169,6 +170,40 @@ func (c *checker) checkHost() {
 		return // an opaque host: no IDNA
 	}
 	c.checkIDN(host, off)
+}
+
+// checkTrailingDot reports a host name that ends with a dot: the
+// absolute form of a DNS name, which resolves as the name without it but
+// does not compare equal to it as text.
+func (c *checker) checkTrailingDot(host string) {
+	if !hasFinalDot(host) {
+		return
+	}
+	raw := c.in[c.sp.hostStart:c.sp.hostEnd]
+	off := c.sp.hostStart
+	if n := finalDotLen(raw); n > 0 {
+		off = c.sp.hostEnd - n
+	}
+	c.add(TrailingDotHost, Warn, off, fmt.Sprintf("host %s ends with a dot: the same DNS name as %s, which a comparison of host text misses",
+		quote(host), quote(host[:len(host)-1])), "")
+}
+
+// hasFinalDot reports whether a host name ends with a "." that stands
+// for the DNS root: a name longer than the dot itself.
+func hasFinalDot(h string) bool {
+	return len(h) > 1 && h[len(h)-1] == '.'
+}
+
+// finalDotLen returns the length of the dot that ends raw, a host as
+// written: ".", "%2e", or one of the dots UTS #46 maps to "." ("。",
+// "．", "｡"); 0 when raw ends otherwise.
+func finalDotLen(raw string) int {
+	for _, d := range [...]string{".", "%2e", "%2E", "\u3002", "\uFF0E", "\uFF61"} {
+		if strings.HasSuffix(raw, d) {
+			return len(d)
+		}
+	}
+	return 0
 }
 
 // ipv4Form describes the non-canonical IPv4 text s.

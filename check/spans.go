@@ -65,6 +65,18 @@ func spansOf(r uri.Reference) spans {
 	return sp
 }
 
+// shift returns sp with d added to every offset, for the spans of a text
+// that starts d bytes into the input.
+func (sp spans) shift(d int) spans {
+	for _, p := range []*int{&sp.schemeEnd, &sp.authStart, &sp.authEnd, &sp.userStart, &sp.userEnd, &sp.hostStart, &sp.hostEnd,
+		&sp.portStart, &sp.portEnd, &sp.pathStart, &sp.pathEnd, &sp.queryStart, &sp.queryEnd, &sp.fragStart, &sp.fragEnd} {
+		if *p >= 0 {
+			*p += d
+		}
+	}
+	return sp
+}
+
 // component returns the component that holds the byte at off.
 func (sp spans) component(off int) int {
 	switch {

@@ -38,6 +38,10 @@ func (c *checker) target() Target {
 				t.HostUnicode, _ = c.unicodeHost(h)
 			}
 		}
+		t.HostNoDot = h
+		if (t.HostType == "domain" || t.HostType == "opaque") && hasFinalDot(h) {
+			t.HostNoDot = h[:len(h)-1]
+		}
 	}
 	if !w.HasOpaquePath() && t.Path != "" {
 		p := strings.TrimPrefix(t.Path, "/")
