@@ -113,19 +113,26 @@ and lists every deviation as a finding.
 validation errors as findings.
 
 Output is one line per record: the input, then a tab and name=value for
-each component (RFC 3986: ` + strings.Join(report.RFCFieldNames(), ", ") + `,
-an absent one left out, an empty one as "name="; WHATWG: ` + strings.Join(report.WHATWGRecordFields(), ", ") + `,
-the empty ones left out), then, when there are findings, a tab and
-"findings: " with each as "code @offset (component): message" joined with
-"; ". The input and each value are quoted in Go syntax when they hold a
-tab, control, invisible or invalid bytes, or start with a quote. A failing
+each component, then, when there are findings, a tab and "findings: " with
+each as "code @offset (component): message" joined with "; ". The
+components are
+  RFC 3986: ` + strings.Join(report.RFCFieldNames(), ", ") + `
+            (an absent one is left out, an empty one is "name=");
+  WHATWG:   ` + strings.Join(report.WHATWGRecordFields()[:6], ", ") + `,
+            ` + strings.Join(report.WHATWGRecordFields()[6:], ", ") + `
+            (the empty ones are left out).
+The input and each value are quoted in Go syntax when they hold a tab,
+control, invisible or invalid bytes, or start with a quote. A failing
 record is an empty line, and its error goes to standard error.
 
 --long writes each record as a block instead: the input, then one line
 per component and per finding. --json writes the record object (see
-"urikit --help"). --get prints one field per record (RFC 3986: ` + strings.Join(report.RFCFieldNames(), ", ") + `;
-WHATWG: ` + strings.Join(report.WHATWGFieldNames(), ", ") + `; and input), or a template such as
-'{scheme}://{host}{path}'. --get, --long and --json exclude each other.`,
+"urikit --help"). --get prints one field per record, or a template such as
+'{scheme}://{host}{path}': the fields are input and
+  RFC 3986: ` + strings.Join(report.RFCFieldNames(), ", ") + `;
+  WHATWG:   ` + strings.Join(report.WHATWGFieldNames()[:7], ", ") + `,
+            ` + strings.Join(report.WHATWGFieldNames()[7:], ", ") + `.
+--get, --long and --json exclude each other.`,
 		Example: `  urikit parse 'http://user@example.com:8080/a/b?q=1#top'
   urikit parse --json 'mailto:a@b.c'
   urikit parse --long --lenient 'http://a b/%zz'
