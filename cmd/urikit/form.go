@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/spf13/cobra"
@@ -39,9 +40,13 @@ are not UTF-8 as U+FFFD (invalid-utf8).`,
 						return outcome{Record: &rec}
 					}
 					// The pairs are UTF-8: the standard's parser makes
-					// them so.
-					pairs, _ := json.Marshal(formPairs(rec))
-					buf = append(reuse(buf, len(pairs)), pairs...)
+					// them so. As in record objects, "<", ">" and "&"
+					// are not escaped.
+					var b bytes.Buffer
+					enc := json.NewEncoder(&b)
+					enc.SetEscapeHTML(false)
+					enc.Encode(formPairs(rec))
+					buf = append(reuse(buf, b.Len()), bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
 					return outcome{Output: buf}
 				}
 			})

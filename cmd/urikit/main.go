@@ -5,6 +5,12 @@
 // them in bounded memory through parallel workers (-j), and writes one
 // line (or one JSON object with --json) per record, in input order.
 //
+// Every --json object is a record object of the one contract of package
+// internal/report (report.Record): "input" (or "input_hex"), the
+// subcommand's result fields, then "error" and "findings"; "urikit serve"
+// answers its API routes, one per record subcommand (report.Commands),
+// with the same objects.
+//
 // Exit status: 0 when every record succeeded (or failed and was skipped
 // with --on-error skip), 1 when at least one failed, 2 for a usage error,
 // 3 when an input cannot be read (a missing file, a truncated or corrupt

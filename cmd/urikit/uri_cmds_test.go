@@ -179,8 +179,8 @@ func TestResolveRelativizeNormalizeEqual(t *testing.T) {
 }
 
 func TestFormCommands(t *testing.T) {
-	out, _, _ := cli(t, "", "form", "decode", "a=1&b=x+y&a=%E4%BD%A0&c")
-	if out != `[["a","1"],["b","x y"],["a","你"],["c",""]]`+"\n" {
+	out, _, _ := cli(t, "", "form", "decode", "a=1&b=x+y&a=%E4%BD%A0&c&d=%26<>")
+	if out != `[["a","1"],["b","x y"],["a","你"],["c",""],["d","&<>"]]`+"\n" {
 		t.Errorf("form decode: %q", out)
 	}
 	out, _, code := cli(t, "", "form", "encode", `[["a","1"],["b","x y"],["c","你&=+"]]`, `not json`)
