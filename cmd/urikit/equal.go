@@ -21,14 +21,15 @@ func newEqualRecordsCmd() *cobra.Command {
 		Short: "Compare URIs under a normalization level (exit 0 equal, 1 not equal)",
 		Long: `Compare URI references under a normalization level (see 'urikit normalize').
 
-With two arguments A and B, compare them: "equal" or "not equal". With
---other B, compare each record with B, one line per record. Each record is
-parsed strictly (an invalid one fails); --other must be a valid reference.
---json writes {"input", "normalized" (the record normalized at the level),
-"equal"} per record.
+With two arguments A and B, compare them: "equal" or "not equal"; either
+not being a URI reference is a usage error. With --other B, compare each
+record with B, one line per record: each record is parsed strictly (an
+invalid one fails), and --other must be a valid reference. --json writes
+{"input", "normalized" (the record normalized at the level), "equal"} per
+record.
 
 The exit status is 0 when every record is equal to B, 1 when one is not
-(or fails).`,
+(or fails), 2 for a usage error.`,
 		Example: `  urikit equal 'http://example.com/%7Euser' 'HTTP://EXAMPLE.com:80/~user'   # equal
   urikit equal 'http://a/path?key' 'http://a/path%3Fkey'                   # not equal
   urikit equal --other 'http://a/' --json -f urls.txt`,
@@ -40,6 +41,11 @@ The exit status is 0 when every record is equal to B, 1 when one is not
 			if other == "" {
 				if len(args) != 2 || len(opts.files) > 0 {
 					return errors.New("give two URIs A B, or --other B and the records")
+				}
+				// Two arguments are both checked as arguments: an
+				// invalid A is a usage error, as an invalid B is.
+				if _, err := parseURIArg("A", args[0]); err != nil {
+					return err
 				}
 				args, other = args[:1], args[1]
 			}

@@ -171,7 +171,7 @@ func TestResolveRelativizeNormalizeEqual(t *testing.T) {
 	if out, _, code := cli(t, "HTTP://A:80/\n", "equal", "--other", "http://a/", "--json"); code != 0 || out != `{"input":"HTTP://A:80/","normalized":"http://a/","equal":true}`+"\n" {
 		t.Errorf("equal --json: %q %d", out, code)
 	}
-	for _, args := range [][]string{{"equal", "a"}, {"equal", "a", "b", "c"}, {"equal", "--other", "a b", "x"}} {
+	for _, args := range [][]string{{"equal", "a"}, {"equal", "a", "b", "c"}, {"equal", "--other", "a b", "x"}, {"equal", "a b", "x"}, {"equal", "x", "a b"}} {
 		if _, _, code := cli(t, "", args...); code != exitUsage {
 			t.Errorf("%v: status %d", args, code)
 		}
