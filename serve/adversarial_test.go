@@ -44,19 +44,24 @@ type loadCase struct {
 }
 
 // decodeAnswer decodes an API answer, checks its status is 200 and
-// returns its single result or its results.
+// returns its record (one input) or its records (a batch).
 func decodeAnswer(status int, body []byte) (map[string]any, []map[string]any, error) {
-	var a struct {
-		Result  map[string]any   `json:"result"`
-		Results []map[string]any `json:"results"`
-	}
-	if err := json.Unmarshal(body, &a); err != nil {
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
 		return nil, nil, fmt.Errorf("answer %d is not JSON: %v: %.200q", status, err, body)
 	}
 	if status != 200 {
 		return nil, nil, fmt.Errorf("status %d: %.300s", status, body)
 	}
-	return a.Result, a.Results, nil
+	if list, ok := v.([]any); ok {
+		rs := make([]map[string]any, len(list))
+		for i, r := range list {
+			rs[i], _ = r.(map[string]any)
+		}
+		return nil, rs, nil
+	}
+	rec, _ := v.(map[string]any)
+	return rec, nil, nil
 }
 
 // field returns r[name] as a string.
@@ -83,12 +88,12 @@ func heavyCases(idn int) []loadCase {
 				if err != nil {
 					return err
 				}
-				errs, _ := r["errors"].([]any)
-				if r["valid"] != false || field(r, "input") != lenient || len(errs) == 0 || len(errs) > 8 {
-					return fmt.Errorf("lenient parse: valid %v, %d errors", r["valid"], len(errs))
+				errs, _ := r["findings"].([]any)
+				if r["error"] != nil || field(r, "input") != lenient || len(errs) == 0 || len(errs) > 8 {
+					return fmt.Errorf("lenient parse: error %v, %d findings", r["error"], len(errs))
 				}
 				if e := errs[0].(map[string]any); e["count"] == nil || e["offsets"] == nil {
-					return fmt.Errorf("lenient parse: errors not merged: %v", e)
+					return fmt.Errorf("lenient parse: findings not merged: %v", e)
 				}
 				return nil
 			}},
@@ -98,9 +103,9 @@ func heavyCases(idn int) []loadCase {
 				if err != nil {
 					return err
 				}
-				errs, _ := r["errors"].([]any)
-				if r["valid"] != false || len(errs) != 1 || len(field(r, "path")) != 900000 {
-					return fmt.Errorf("strict parse: valid %v, %d errors, path of %d bytes", r["valid"], len(errs), len(field(r, "path")))
+				e, _ := r["error"].(map[string]any)
+				if e == nil || e["offset"] != 0.0 || len(field(r, "input")) != 900000 || r["path"] != nil {
+					return fmt.Errorf("strict parse: error %v, input of %d bytes, path %.20v", e, len(field(r, "input")), r["path"])
 				}
 				return nil
 			}},
@@ -422,7 +427,10 @@ func TestAdversarialLoad(t *testing.T) {
 	h := NewHandler(Options{MemoryLimit: limit, MaxConcurrent: 2, QueueTimeout: time.Minute, RequestTimeout: time.Minute,
 		Logger: slog.New(slog.NewJSONHandler(logs, nil))}).(*handler)
 	release := make(chan struct{})
-	stalls := testRoute(h, func(in string) any { <-release; return map[string]int{"n": len(in)} })
+	stalls := testRoute(h, func(in string) report.Record {
+		<-release
+		return report.Record{Input: "x", Fields: []report.Field{report.Int("n", len(in))}}
+	})
 	baseURL := startLoadServer(t, h)
 
 	// Two heavy requests that hold on to their worker until released:

@@ -2,10 +2,12 @@ package serve
 
 import (
 	"context"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -16,27 +18,69 @@ import (
 )
 
 // records are the input fields every API request has: one record or a
-// batch.
+// batch, as text, or as hex for bytes that are not UTF-8 (which JSON
+// text cannot carry).
 type records struct {
-	Input  *string   `json:"input"`
-	Inputs *[]string `json:"inputs"`
+	Input     *string   `json:"input"`
+	Inputs    *[]string `json:"inputs"`
+	InputHex  *string   `json:"input_hex"`
+	InputsHex *[]string `json:"inputs_hex"`
 }
 
 func (rs *records) inputs() *records { return rs }
 
 // list returns the inputs and whether the request was for one record.
 func (rs *records) list(max int) ([]string, bool, *apiError) {
+	given := 0
+	for _, set := range []bool{rs.Input != nil, rs.Inputs != nil, rs.InputHex != nil, rs.InputsHex != nil} {
+		if set {
+			given++
+		}
+	}
 	switch {
-	case rs.Input != nil && rs.Inputs != nil:
-		return nil, false, newError(http.StatusBadRequest, "ambiguous-input", `give "input" or "inputs", not both`)
+	case given > 1:
+		return nil, false, newError(http.StatusBadRequest, "ambiguous-input", `give one of "input", "inputs", "input_hex" and "inputs_hex"`)
+	case given == 0:
+		return nil, false, newError(http.StatusBadRequest, "missing-input", `give "input" (one record) or "inputs" (a batch), or "input_hex" or "inputs_hex" for bytes that are not UTF-8`)
 	case rs.Input != nil:
 		return []string{*rs.Input}, true, nil
-	case rs.Inputs == nil:
-		return nil, false, newError(http.StatusBadRequest, "missing-input", `give "input" (one record) or "inputs" (a batch)`)
-	case len(*rs.Inputs) > max:
-		return nil, false, newError(http.StatusRequestEntityTooLarge, "too-many-records", "a batch holds at most %d inputs, not %d", max, len(*rs.Inputs))
+	case rs.InputHex != nil:
+		in, e := unhexField("input_hex", -1, *rs.InputHex)
+		return []string{in}, true, e
 	}
-	return *rs.Inputs, false, nil
+	list, field := rs.Inputs, "inputs"
+	if list == nil {
+		list, field = rs.InputsHex, "inputs_hex"
+	}
+	if len(*list) > max {
+		return nil, false, newError(http.StatusRequestEntityTooLarge, "too-many-records", "a batch holds at most %d inputs, not %d", max, len(*list))
+	}
+	if field == "inputs" {
+		return *list, false, nil
+	}
+	out := make([]string, len(*list))
+	for i, h := range *list {
+		in, e := unhexField(field, i, h)
+		if e != nil {
+			return nil, false, e
+		}
+		out[i] = in
+	}
+	return out, false, nil
+}
+
+// unhexField decodes the hex text h of field (element i of it, unless i
+// is negative).
+func unhexField(field string, i int, h string) (string, *apiError) {
+	b, err := hex.DecodeString(h)
+	if err != nil {
+		name := strconv.Quote(field)
+		if i >= 0 {
+			name += "[" + strconv.Itoa(i) + "]"
+		}
+		return "", newError(http.StatusBadRequest, "invalid-field", "%s is not hex (two digits per byte): %v", name, err)
+	}
+	return string(b), nil
 }
 
 // request is what every API request type is: a struct of options that
@@ -46,13 +90,74 @@ type request[T any] interface {
 	inputs() *records
 }
 
+// recordMaker makes the record of one input of a request.
+type recordMaker = func(string) report.Record
+
+// An endpoint is the API side of a record subcommand: how a request's
+// options are read and each input made into its record.
+type endpoint struct {
+	// serve returns the route's handler. A non-nil fake replaces the
+	// record function (for tests that measure the service alone).
+	serve func(h *handler, fake recordMaker) func(*response, *http.Request)
+	// prepare decodes a body and returns the record function of its
+	// options and its inputs.
+	prepare func(body []byte) (recordMaker, []string, *apiError)
+}
+
+// newEndpoint returns the endpoint whose request type is T. prepare
+// checks the options and returns the function that makes one record.
+func newEndpoint[T any, PT request[T]](prepare func(*T) (recordMaker, *apiError)) endpoint {
+	return endpoint{
+		serve: func(h *handler, fake recordMaker) func(*response, *http.Request) {
+			if fake != nil {
+				return api[T, PT](h, func(req *T) (recordMaker, *apiError) {
+					if _, e := prepare(req); e != nil {
+						return nil, e
+					}
+					return fake, nil
+				})
+			}
+			return api[T, PT](h, prepare)
+		},
+		prepare: func(body []byte) (recordMaker, []string, *apiError) {
+			req := new(T)
+			if err := json.Unmarshal(body, req); err != nil {
+				return nil, nil, jsonError(err)
+			}
+			inputs, _, e := PT(req).inputs().list(math.MaxInt)
+			if e != nil {
+				return nil, nil, e
+			}
+			f, e := prepare(req)
+			return f, inputs, e
+		},
+	}
+}
+
+// endpoints returns the endpoint of each record subcommand, by its name in
+// report.Commands, the table of the subcommands and their routes.
+func endpoints() map[string]endpoint {
+	return map[string]endpoint{
+		"encode":      newEndpoint(prepareEncode),
+		"decode":      newEndpoint(prepareDecode),
+		"parse":       newEndpoint(prepareParse),
+		"resolve":     newEndpoint(prepareResolve),
+		"relativize":  newEndpoint(prepareRelativize),
+		"normalize":   newEndpoint(prepareNormalize),
+		"equal":       newEndpoint(prepareEqual),
+		"iri":         newEndpoint(prepareIRI),
+		"form decode": newEndpoint(prepareFormDecode),
+		"form encode": newEndpoint(prepareFormEncode),
+		"check":       newEndpoint(prepareCheck),
+	}
+}
+
 // errDeadline is the cause of a request context that ended at
 // Options.RequestTimeout.
 var errDeadline = errors.New("serve: request timeout")
 
 // api returns the handler of a route whose request type is T. prepare
-// checks the options and returns the function that makes one record's
-// result.
+// checks the options and returns the function that makes one record.
 //
 // A request goes through these steps, each bounded: it takes its share of
 // the memory budget (estimated from the body's length) or gets 503 busy
@@ -68,7 +173,7 @@ var errDeadline = errors.New("serve: request timeout")
 // to read holds no worker; it holds the memory until its answer is
 // written (at most WriteTimeout), so that slow readers cannot make the
 // server keep more answers than its budget.
-func api[T any, PT request[T]](h *handler, prepare func(*T) (func(string) any, *apiError)) func(*response, *http.Request) {
+func api[T any, PT request[T]](h *handler, prepare func(*T) (recordMaker, *apiError)) func(*response, *http.Request) {
 	return func(w *response, r *http.Request) {
 		if e := checkContentType(r); e != nil {
 			writeError(w, e)
@@ -335,28 +440,29 @@ type built struct {
 	isPanic  bool
 }
 
-// build makes the answer of a request: one result per input, each
-// measured, then written, into a buffer bounded by MaxResponseBytes and
-// covered by the memory mem holds. It stops between records when ctx
-// ends.
-func (h *handler) build(ctx context.Context, mem *holding, inputs []string, single bool, one func(string) any) built {
+// build makes the answer of a request: for one input, its record object
+// (report.Record: what "urikit <subcommand> --json" writes for it), and
+// for a batch the JSON array of the records, in order; each measured,
+// then written, into a buffer bounded by MaxResponseBytes and covered by
+// the memory mem holds. It stops between records when ctx ends.
+func (h *handler) build(ctx context.Context, mem *holding, inputs []string, single bool, one recordMaker) built {
 	max := int(min(h.opts.MaxResponseBytes, math.MaxInt))
 	buf := new(chunkBuffer)
-	open, closing := `{"results":[`, "]}\n"
+	open, closing := "[", "]\n"
 	if single {
-		open, closing = `{"result":`, "}\n"
+		open, closing = "", "\n"
 	}
 	buf.WriteString(open)
 	for i, in := range inputs {
 		if ctx.Err() != nil {
 			return built{records: i}
 		}
-		res := one(in)
+		rec := one(in)
 		if ctx.Err() != nil {
 			return built{records: i + 1}
 		}
 		comma := min(i, 1)
-		n, ok := h.json.jsonSize(res, max-buf.Len()-comma-len(closing))
+		n, ok := rec.JSONSize(max - buf.Len() - comma - len(closing))
 		if !ok {
 			return built{records: i + 1, err: newError(http.StatusRequestEntityTooLarge, "response-too-large",
 				"the answer would be larger than %d bytes (at record %d of %d): send fewer or shorter inputs", max, i+1, len(inputs))}
@@ -372,11 +478,7 @@ func (h *handler) build(ctx context.Context, mem *holding, inputs []string, sing
 		if comma > 0 {
 			buf.WriteString(",")
 		}
-		if err := h.json.appendJSON(buf, res); err != nil {
-			// Only a bug can get here: every answer is made of strings,
-			// numbers and booleans.
-			panic(fmt.Sprintf("serve: encoding the answer: %v", err))
-		}
+		buf.appendRecord(rec)
 	}
 	buf.WriteString(closing)
 	return built{body: buf, records: len(inputs)}
@@ -394,17 +496,14 @@ type parseRequest struct {
 	Base    *string `json:"base"`
 }
 
-func prepareParse(req *parseRequest) (func(string) any, *apiError) {
+func prepareParse(req *parseRequest) (recordMaker, *apiError) {
 	switch req.Mode {
 	case "", "rfc3986":
 		if req.Base != nil {
 			return nil, invalidOption(`"base" needs "mode": "whatwg" (for RFC 3986, use /v1/resolve)`)
 		}
 		lenient := req.Lenient
-		return func(in string) any {
-			rec, _ := report.ParseRFC(in, lenient)
-			return rec
-		}, nil
+		return func(in string) report.Record { return report.ParseRFC(in, lenient) }, nil
 	case "whatwg":
 		if req.Lenient {
 			return nil, invalidOption(`"lenient" is for "mode": "rfc3986"; the WHATWG parser is always as lenient as browsers`)
@@ -417,9 +516,8 @@ func prepareParse(req *parseRequest) (func(string) any, *apiError) {
 			}
 			base = b
 		}
-		baseText := req.Base
-		return func(in string) any {
-			rec, _, _ := report.ParseWHATWG(in, base, baseText)
+		return func(in string) report.Record {
+			rec, _ := report.ParseWHATWG(in, base)
 			return rec
 		}, nil
 	}
@@ -434,7 +532,7 @@ type encodeRequest struct {
 	KeepEscapes bool    `json:"keep_escapes"`
 }
 
-func prepareEncode(req *encodeRequest) (func(string) any, *apiError) {
+func prepareEncode(req *encodeRequest) (recordMaker, *apiError) {
 	name := "unreserved"
 	if req.Set != nil {
 		name = *req.Set
@@ -443,7 +541,7 @@ func prepareEncode(req *encodeRequest) (func(string) any, *apiError) {
 	if !ok {
 		return nil, invalidOption(`"set" is one of %s; not %q`, strings.Join(report.SetNames(), ", "), name)
 	}
-	return func(in string) any { return report.Encode(in, enc) }, nil
+	return func(in string) report.Record { return report.Encode(in, enc) }, nil
 }
 
 // decodeRequest is the body of /v1/decode.
@@ -454,45 +552,124 @@ type decodeRequest struct {
 	LegacyU bool `json:"legacy_u"`
 }
 
-func prepareDecode(req *decodeRequest) (func(string) any, *apiError) {
+func prepareDecode(req *decodeRequest) (recordMaker, *apiError) {
 	dec := percent.Decoder{Lenient: req.Lenient, PlusAsSpace: req.Plus, LegacyU: req.LegacyU}
-	return func(in string) any { return report.Decode(in, dec) }, nil
+	return func(in string) report.Record { return report.Decode(in, dec) }, nil
 }
 
-// normalizeRequest is the body of /v1/normalize.
-type normalizeRequest struct {
-	records
+// levelOptions are the normalization options of /v1/normalize and
+// /v1/equal.
+type levelOptions struct {
 	Level          *string `json:"level"`
 	SortQuery      bool    `json:"sort_query"`
 	DropFragment   bool    `json:"drop_fragment"`
 	DropEmptyQuery bool    `json:"drop_empty_query"`
 }
 
-func prepareNormalize(req *normalizeRequest) (func(string) any, *apiError) {
+// level returns the level the options give ("scheme" by default).
+func (o *levelOptions) level() (uri.Level, *apiError) {
 	name := "scheme"
-	if req.Level != nil {
-		name = *req.Level
+	if o.Level != nil {
+		name = *o.Level
 	}
-	l, err := report.Level(name, req.SortQuery, req.DropFragment, req.DropEmptyQuery)
+	l, err := report.Level(name, o.SortQuery, o.DropFragment, o.DropEmptyQuery)
 	if err != nil {
-		return nil, invalidOption(`"level": %v`, err)
+		return 0, invalidOption(`"level": %v`, err)
 	}
-	return func(in string) any { return report.Normalize(in, l) }, nil
+	return l, nil
 }
 
-// resolveRequest is the body of /v1/resolve.
-type resolveRequest struct {
+// normalizeRequest is the body of /v1/normalize.
+type normalizeRequest struct {
+	records
+	levelOptions
+}
+
+func prepareNormalize(req *normalizeRequest) (recordMaker, *apiError) {
+	l, e := req.level()
+	if e != nil {
+		return nil, e
+	}
+	return func(in string) report.Record { return report.Normalize(in, l) }, nil
+}
+
+// baseRequest is the body of /v1/resolve and /v1/relativize.
+type baseRequest struct {
 	records
 	Base *string `json:"base"`
 }
 
-func prepareResolve(req *resolveRequest) (func(string) any, *apiError) {
+// base returns the base URI of the request.
+func (req *baseRequest) base() (uri.Reference, *apiError) {
 	if req.Base == nil {
-		return nil, invalidOption(`"base" is required: an absolute URI`)
+		return uri.Reference{}, invalidOption(`"base" is required: an absolute URI`)
 	}
 	base, err := uri.ParseURI(*req.Base)
 	if err != nil {
-		return nil, invalidOption(`"base": %v`, err)
+		return base, invalidOption(`"base": %v`, err)
 	}
-	return func(in string) any { return report.Resolve(base, in) }, nil
+	return base, nil
 }
+
+func prepareResolve(req *baseRequest) (recordMaker, *apiError) {
+	base, e := req.base()
+	if e != nil {
+		return nil, e
+	}
+	return func(in string) report.Record { return report.Resolve(base, in) }, nil
+}
+
+func prepareRelativize(req *baseRequest) (recordMaker, *apiError) {
+	base, e := req.base()
+	if e != nil {
+		return nil, e
+	}
+	return func(in string) report.Record { return report.Relativize(base, in) }, nil
+}
+
+// equalRequest is the body of /v1/equal.
+type equalRequest struct {
+	records
+	Other *string `json:"other"`
+	levelOptions
+}
+
+func prepareEqual(req *equalRequest) (recordMaker, *apiError) {
+	if req.Other == nil {
+		return nil, invalidOption(`"other" is required: the URI reference each input is compared with`)
+	}
+	other, err := uri.Parse(*req.Other)
+	if err != nil {
+		return nil, invalidOption(`"other": %v`, err)
+	}
+	l, e := req.level()
+	if e != nil {
+		return nil, e
+	}
+	return func(in string) report.Record { return report.Equal(in, other, l) }, nil
+}
+
+// iriRequest is the body of /v1/iri.
+type iriRequest struct {
+	records
+	ToURI bool `json:"to_uri"`
+	ToIRI bool `json:"to_iri"`
+}
+
+func prepareIRI(req *iriRequest) (recordMaker, *apiError) {
+	if req.ToURI == req.ToIRI {
+		return nil, invalidOption(`give one of "to_uri": true and "to_iri": true`)
+	}
+	toIRI := req.ToIRI
+	return func(in string) report.Record { return report.IRI(in, toIRI) }, nil
+}
+
+// formRequest is the body of /v1/form/decode and /v1/form/encode: the
+// records only.
+type formRequest struct {
+	records
+}
+
+func prepareFormDecode(*formRequest) (recordMaker, *apiError) { return report.FormDecode, nil }
+
+func prepareFormEncode(*formRequest) (recordMaker, *apiError) { return report.FormEncode, nil }

@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/report"
 )
 
 // A boundedShape is an adversarial request body of a route, of about n
@@ -142,78 +144,46 @@ func serveOnce(h *handler, path, body string, keep bool) *discardWriter {
 	return w
 }
 
-// recordFunc returns the function that makes one record's result for a
-// body of path, and the body's inputs: what the urikit packages (through
+// recordFunc returns the function that makes one record for a body of
+// path, and the body's inputs: what the urikit packages (through
 // internal/report) do for the request, to tell their allocations from
 // the service's.
-func recordFunc(t testing.TB, path, body string) (func(string) any, []string) {
+func recordFunc(t testing.TB, path, body string) (recordMaker, []string) {
 	t.Helper()
-	var req interface{ inputs() *records }
-	var prep func() (func(string) any, *apiError)
-	switch path {
-	case "/v1/parse":
-		r := new(parseRequest)
-		req, prep = r, func() (func(string) any, *apiError) { return prepareParse(r) }
-	case "/v1/decode":
-		r := new(decodeRequest)
-		req, prep = r, func() (func(string) any, *apiError) { return prepareDecode(r) }
-	case "/v1/encode":
-		r := new(encodeRequest)
-		req, prep = r, func() (func(string) any, *apiError) { return prepareEncode(r) }
-	case "/v1/normalize":
-		r := new(normalizeRequest)
-		req, prep = r, func() (func(string) any, *apiError) { return prepareNormalize(r) }
-	case "/v1/resolve":
-		r := new(resolveRequest)
-		req, prep = r, func() (func(string) any, *apiError) { return prepareResolve(r) }
-	case "/v1/check":
-		r := new(checkRequest)
-		req, prep = r, func() (func(string) any, *apiError) { return prepareCheck(r) }
-	default:
+	ep, ok := endpointOf(path)
+	if !ok {
 		t.Fatalf("no route %s", path)
 	}
-	if err := json.Unmarshal([]byte(body), req); err != nil {
-		t.Fatal(err)
-	}
-	f, e := prep()
-	if e != nil {
-		t.Fatal(e)
-	}
-	inputs, _, e := req.inputs().list(1 << 30)
+	f, inputs, e := ep.prepare([]byte(body))
 	if e != nil {
 		t.Fatal(e)
 	}
 	return f, inputs
 }
 
+// endpointOf returns the endpoint of the route path.
+func endpointOf(path string) (endpoint, bool) {
+	for _, c := range report.Commands() {
+		if c.Route == path {
+			ep, ok := endpoints()[c.Name]
+			return ep, ok
+		}
+	}
+	return endpoint{}, false
+}
+
 // precomputed replaces the route path of h by one that takes the same
 // requests but answers each with the next of results: serving it
 // allocates what the service does, without the urikit packages.
-func precomputed(h *handler, path string, results []any) {
-	next := func() func(string) any {
-		i := 0
-		return func(string) any {
-			r := results[i%len(results)]
-			i++
-			return r
-		}
+func precomputed(h *handler, path string, results []report.Record) {
+	i := 0
+	next := func(string) report.Record {
+		r := results[i%len(results)]
+		i++
+		return r
 	}
-	var f func(*response, *http.Request)
-	switch path {
-	case "/v1/parse":
-		f = api(h, func(*parseRequest) (func(string) any, *apiError) { return next(), nil })
-	case "/v1/decode":
-		f = api(h, func(*decodeRequest) (func(string) any, *apiError) { return next(), nil })
-	case "/v1/encode":
-		f = api(h, func(*encodeRequest) (func(string) any, *apiError) { return next(), nil })
-	case "/v1/normalize":
-		f = api(h, func(*normalizeRequest) (func(string) any, *apiError) { return next(), nil })
-	case "/v1/resolve":
-		f = api(h, func(*resolveRequest) (func(string) any, *apiError) { return next(), nil })
-	case "/v1/check":
-		f = api(h, func(*checkRequest) (func(string) any, *apiError) { return next(), nil })
-	}
-	h.routes[path] = route{methods: []string{http.MethodPost}, serve: f}
+	ep, _ := endpointOf(path)
+	h.routes[path] = route{methods: []string{http.MethodPost}, serve: ep.serve(h, next)}
 }
 
 // allocated returns the bytes f allocates.
@@ -253,7 +223,7 @@ func TestBounded(t *testing.T) {
 				body := shape.body(n)
 				f, inputs := recordFunc(t, shape.path, body)
 				var inputBytes int64
-				results := make([]any, len(inputs))
+				results := make([]report.Record, len(inputs))
 				for i, in := range inputs {
 					inputBytes += int64(len(in))
 					results[i] = f(in)
@@ -298,20 +268,25 @@ func checkBoundedAnswer(t *testing.T, h *handler, shape boundedShape, w *discard
 	if int64(w.n) > h.opts.MaxResponseBytes {
 		t.Errorf("%s: answer of %d bytes, over the limit %d", shape.name, w.n, h.opts.MaxResponseBytes)
 	}
-	var v struct {
-		Result  map[string]any   `json:"result"`
-		Results []map[string]any `json:"results"`
-		Error   *struct{ Code string }
-	}
+	var v any
 	if err := json.Unmarshal(w.body.Bytes(), &v); err != nil {
 		t.Fatalf("%s: answer %d is not JSON: %v", shape.name, w.status, err)
 	}
+	obj, _ := v.(map[string]any)
+	list, _ := v.([]any)
+	errCode := ""
+	if e, ok := obj["error"].(map[string]any); ok && obj["input"] == nil {
+		errCode, _ = e["code"].(string)
+	}
 	switch {
-	case w.status == 413 && v.Error != nil && v.Error.Code == "response-too-large":
-	case w.status == 200 && (v.Result != nil || len(v.Results) > 0):
-		for _, r := range append(v.Results, v.Result) {
-			if r != nil && r["input"] == nil && r["input_hex"] == nil {
-				t.Errorf("%s: a result without its input: %.200v", shape.name, r)
+	case w.status == 413 && errCode == "response-too-large":
+	case w.status == 200 && (obj != nil || len(list) > 0):
+		if obj != nil {
+			list = append(list, obj)
+		}
+		for _, r := range list {
+			if r, _ := r.(map[string]any); r["input"] == nil && r["input_hex"] == nil {
+				t.Errorf("%s: a record without its input: %.200v", shape.name, r)
 			}
 		}
 	default:

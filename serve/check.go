@@ -7,9 +7,7 @@ type checkRequest struct {
 	records
 }
 
-// prepareCheck answers each record with the object of "urikit check
-// --json": the highest severity, the findings, the three parsers' readings
-// and the target a browser fetches.
-func prepareCheck(*checkRequest) (func(string) any, *apiError) {
-	return func(in string) any { return report.CheckURL(in) }, nil
-}
+// prepareCheck answers each record with the record of "urikit check
+// --json": the highest severity, the three parsers' readings and the
+// target a browser fetches, and the findings.
+func prepareCheck(*checkRequest) (recordMaker, *apiError) { return report.CheckURL, nil }

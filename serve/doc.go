@@ -3,23 +3,36 @@
 //
 // # API
 //
-// Every route below takes a POST with a JSON object: one record as
+// Each record subcommand of the CLI has its route, from the one table of
+// them (report.Commands in package internal/report), so that the two
+// cannot drift. A route takes a POST with a JSON object: one record as
 // {"input": "...", options...}, or a batch as {"inputs": ["...", ...],
-// options...}. The answer is {"result": {...}} or {"results": [...]}, one
-// result per input, in order; each result is the object the matching CLI
-// subcommand prints with --json (see package internal/report), so a record
-// that fails (an invalid URI in a strict parse, a bad escape in a strict
-// decode) is still a 200 answer whose result carries the error. Options are
-// named as the CLI flags, with "_" for "-":
+// options...}; bytes that are not UTF-8, which JSON text cannot carry, go
+// in hex as {"input_hex": "..."} or {"inputs_hex": [...]}. The answer to
+// one input is its record object, byte for byte the line that
+// "urikit <subcommand> --json" writes for it (report.Record: "input" or
+// "input_hex" first, then the subcommand's result fields, then "error"
+// when the record failed and "findings" when there are some; any text
+// that is not UTF-8 in a "_hex" member); the answer to a batch is the
+// JSON array of the records, in order. A record that fails (an invalid URI
+// in a strict parse, a bad escape in a strict decode) is still a 200
+// answer whose record carries the error. Options are named as the CLI
+// flags, with "_" for "-":
 //
-//	POST /v1/parse      mode: "rfc3986" (default) or "whatwg"; lenient (rfc3986); base (whatwg)
-//	POST /v1/encode     set (default "unreserved"), plus, keep_escapes
-//	POST /v1/decode     lenient, plus, legacy_u
-//	POST /v1/normalize  level (default "scheme"), sort_query, drop_fragment, drop_empty_query
-//	POST /v1/resolve    base (required, an absolute URI)
-//	POST /v1/check      no options (--fail-on only sets the CLI's exit status)
-//	GET  /healthz       {"status": "ok"}
-//	GET  /              the playground page (and its /app.js and /style.css)
+//	POST /v1/encode       set (default "unreserved"), plus, keep_escapes
+//	POST /v1/decode       lenient, plus, legacy_u
+//	POST /v1/parse        mode: "rfc3986" (default) or "whatwg"; lenient (rfc3986); base (whatwg)
+//	POST /v1/resolve      base (required, an absolute URI)
+//	POST /v1/relativize   base (required, an absolute URI)
+//	POST /v1/normalize    level (default "scheme"), sort_query, drop_fragment, drop_empty_query
+//	POST /v1/equal        other (required, the reference each input is compared with),
+//	                      and the options of /v1/normalize
+//	POST /v1/iri          to_uri or to_iri (one of them true)
+//	POST /v1/form/decode  no options
+//	POST /v1/form/encode  no options (each input is a JSON array of [name, value] arrays)
+//	POST /v1/check        no options (--fail-on only sets the CLI's exit status)
+//	GET  /healthz         {"status": "ok"}
+//	GET  /                the playground page (and its /app.js and /style.css)
 //
 // Findings and errors that repeat within a record are merged: one entry
 // per code (and component) with "count" and the first "offsets", so an
@@ -33,14 +46,16 @@
 //	400 invalid-unicode    a string holds a \u escape of a UTF-16 surrogate without
 //	                       its pair ("\ud800"), which encoding/json would turn into
 //	                       U+FFFD: the message names the field; send bytes that are
-//	                       not UTF-8 text percent-encoded
+//	                       not UTF-8 as "input_hex" or "inputs_hex"
 //	400 unknown-field      an option the route does not take (a typo is not ignored)
-//	400 invalid-field      an option of the wrong JSON type
-//	400 missing-input      neither "input" nor "inputs"
-//	400 ambiguous-input    both "input" and "inputs"
+//	400 invalid-field      an option of the wrong JSON type, or "input_hex" (or an
+//	                       element of "inputs_hex") that is not hex
+//	400 missing-input      none of "input", "inputs", "input_hex" and "inputs_hex"
+//	400 ambiguous-input    more than one of them
 //	400 invalid-option     an option value the route does not accept
 //	400 incomplete-body    the body could not be read to its end
-//	404 not-found          no such route
+//	404 not-found          no such route (for a path that starts routes, such as
+//	                       /v1/form, the message names them)
 //	405 method-not-allowed the route exists for another method (Allow lists it)
 //	408 request-timeout    the body did not arrive in time
 //	413 body-too-large     the body is larger than Options.MaxBodyBytes

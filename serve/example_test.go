@@ -30,10 +30,10 @@ func ExampleNewHandler() {
 	post(h, "/v1/decode", `{"input": "abc%4"}`)
 	post(h, "/v1/encode", `{"input": "a", "sets": "path"}`)
 	// Output:
-	// 200 {"result":{"input":"a b/你","output":"a%20b/%E4%BD%A0"}}
-	// 200 {"results":[{"input":"HTTP://Example.COM:80/%7euser/./a/../b","output":"http://example.com/~user/b"},{"input":"/a b","error":{"offset":2,"component":"path","code":"invalid-char","message":"character not allowed here"}}]}
-	// 200 {"result":{"input":"../x?y","base":"https://example.com/dir/","href":"https://example.com/x?y","protocol":"https:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/x","search":"?y","hash":"","origin":"https://example.com","errors":[]}}
-	// 200 {"result":{"input":"abc%4","error":{"offset":3,"code":"truncated-escape","message":"\"%4\": escape cut off by the end of the input"}}}
+	// 200 {"input":"a b/你","output":"a%20b/%E4%BD%A0"}
+	// 200 [{"input":"HTTP://Example.COM:80/%7euser/./a/../b","output":"http://example.com/~user/b"},{"input":"/a b","error":{"offset":2,"component":"path","code":"invalid-char","message":"character not allowed here"}}]
+	// 200 {"input":"../x?y","href":"https://example.com/x?y","protocol":"https:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/x","search":"?y","hash":"","origin":"https://example.com"}
+	// 200 {"input":"abc%4","error":{"offset":3,"code":"truncated-escape","message":"\"%4\": escape cut off by the end of the input"}}
 	// 400 {"error":{"code":"unknown-field","message":"unknown option \"sets\""}}
 }
 

@@ -9,14 +9,18 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"mime"
 	"net"
 	"net/http"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/urikit/urikit/internal/report"
 )
 
 // static holds the playground page. It is never written.
@@ -101,7 +105,7 @@ type handler struct {
 	workers workers
 	// reclaim returns memory to the OS after heavy requests.
 	reclaim *reclaimer
-	// json measures answers and writes them.
+	// json knows the fields of the request types.
 	json jsonFields
 }
 
@@ -123,18 +127,41 @@ func NewHandler(opts Options) http.Handler {
 		return route{methods: []string{http.MethodGet, http.MethodHead}, serve: f}
 	}
 	h.routes = map[string]route{
-		"/v1/parse":     post(api(h, prepareParse)),
-		"/v1/encode":    post(api(h, prepareEncode)),
-		"/v1/decode":    post(api(h, prepareDecode)),
-		"/v1/normalize": post(api(h, prepareNormalize)),
-		"/v1/resolve":   post(api(h, prepareResolve)),
-		"/v1/check":     post(api(h, prepareCheck)),
-		"/healthz":      get(serveHealth),
-		"/":             get(staticFile("static/index.html", "text/html; charset=utf-8")),
-		"/app.js":       get(staticFile("static/app.js", "text/javascript; charset=utf-8")),
-		"/style.css":    get(staticFile("static/style.css", "text/css; charset=utf-8")),
+		"/healthz":   get(serveHealth),
+		"/":          get(staticFile("static/index.html", "text/html; charset=utf-8")),
+		"/app.js":    get(staticFile("static/app.js", "text/javascript; charset=utf-8")),
+		"/style.css": get(staticFile("static/style.css", "text/css; charset=utf-8")),
+	}
+	// A route for each record subcommand, from the one table of them.
+	eps := endpoints()
+	for _, c := range report.Commands() {
+		ep, ok := eps[c.Name]
+		if !ok {
+			panic("serve: no endpoint for the record subcommand " + c.Name)
+		}
+		delete(eps, c.Name)
+		h.routes[c.Route] = post(ep.serve(h, nil))
+	}
+	if len(eps) > 0 {
+		panic(fmt.Sprintf("serve: endpoints for %v, which report.Commands does not list", slices.Sorted(maps.Keys(eps))))
 	}
 	return h
+}
+
+// notFound is the answer for a path with no route; for a path that
+// starts some routes ("/v1/form"), the message names them.
+func (h *handler) notFound(path string) *apiError {
+	var under []string
+	for p := range h.routes {
+		if strings.HasPrefix(p, path+"/") && path != "" && path != "/" {
+			under = append(under, p)
+		}
+	}
+	if len(under) > 0 {
+		slices.Sort(under)
+		return newError(http.StatusNotFound, "not-found", "no route %s: see %s", path, strings.Join(under, ", "))
+	}
+	return newError(http.StatusNotFound, "not-found", "no route %s", path)
 }
 
 func (h *handler) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
@@ -154,7 +181,7 @@ func (h *handler) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	}()
 	rt, ok := h.routes[r.URL.Path]
 	if !ok {
-		writeError(w, newError(http.StatusNotFound, "not-found", "no route %s", r.URL.Path))
+		writeError(w, h.notFound(r.URL.Path))
 		return
 	}
 	for _, m := range rt.methods {

@@ -9,16 +9,20 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/urikit/urikit/internal/report"
 )
 
 // answer is a decoded API answer.
 type answer struct {
 	status int
 	header http.Header
-	body   map[string]any
+	body   map[string]any // an object
+	list   []any          // an array (a batch's records)
 	raw    string
 }
 
@@ -40,32 +44,36 @@ func call(t *testing.T, h http.Handler, method, path, body string, header ...str
 	h.ServeHTTP(rec, req)
 	a := answer{status: rec.Code, header: rec.Header(), raw: rec.Body.String()}
 	if strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") && method != http.MethodHead {
-		if err := json.Unmarshal(rec.Body.Bytes(), &a.body); err != nil {
+		var v any
+		if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
 			t.Fatalf("%s %s: answer is not JSON: %v: %q", method, path, err, a.raw)
 		}
+		a.body, _ = v.(map[string]any)
+		a.list, _ = v.([]any)
 	}
 	return a
 }
 
-// result returns the single result of a, failing the test otherwise.
+// result returns the record of a, the answer for one input, failing the
+// test otherwise.
 func (a answer) result(t *testing.T) map[string]any {
 	t.Helper()
-	r, ok := a.body["result"].(map[string]any)
-	if a.status != http.StatusOK || !ok {
-		t.Fatalf("want a 200 with a result, got %d %s", a.status, a.raw)
+	r := a.body
+	if a.status != http.StatusOK || r == nil || (r["input"] == nil && r["input_hex"] == nil) {
+		t.Fatalf("want a 200 with a record, got %d %s", a.status, a.raw)
 	}
 	return r
 }
 
-// results returns the batch results of a, failing the test otherwise.
+// results returns the records of a, the answer for a batch, failing the
+// test otherwise.
 func (a answer) results(t *testing.T) []map[string]any {
 	t.Helper()
-	list, ok := a.body["results"].([]any)
-	if a.status != http.StatusOK || !ok {
-		t.Fatalf("want a 200 with results, got %d %s", a.status, a.raw)
+	if a.status != http.StatusOK || a.list == nil {
+		t.Fatalf("want a 200 with a list of records, got %d %s", a.status, a.raw)
 	}
 	var out []map[string]any
-	for _, r := range list {
+	for _, r := range a.list {
 		out = append(out, r.(map[string]any))
 	}
 	return out
@@ -95,31 +103,29 @@ func newTestHandler() http.Handler { return NewHandler(Options{}) }
 func TestParseRoute(t *testing.T) {
 	h := newTestHandler()
 	r := call(t, h, "POST", "/v1/parse", `{"input": "http://u@[::1]:8080/a%2Fb?q#f"}`).result(t)
-	want := map[string]any{"input": "http://u@[::1]:8080/a%2Fb?q#f", "valid": true, "scheme": "http",
+	want := map[string]any{"input": "http://u@[::1]:8080/a%2Fb?q#f", "scheme": "http",
 		"userinfo": "u", "host": "[::1]", "host_type": "ipv6", "port": "8080", "path": "/a%2Fb", "query": "q", "fragment": "f"}
 	for k, v := range want {
 		if r[k] != v {
 			t.Errorf("%s = %v, want %v", k, r[k], v)
 		}
 	}
-	if errs := r["errors"].([]any); len(errs) != 0 {
-		t.Errorf("errors = %v", errs)
+	if r["error"] != nil || r["findings"] != nil {
+		t.Errorf("error or findings in %v", r)
 	}
 
-	// Absent is null, strict errors are listed, lenient lists them all.
+	// Absent is null, a strict error fails the record, lenient lists
+	// every deviation as a finding.
 	rs := call(t, h, "POST", "/v1/parse", `{"inputs": ["a:", "/a b", "http://a b/c d"], "mode": "rfc3986"}`).results(t)
 	if len(rs) != 3 || rs[0]["scheme"] != "a" || rs[0]["host"] != nil || rs[0]["query"] != nil || rs[0]["path"] != "" {
 		t.Fatalf("results = %v", rs)
 	}
-	if rs[1]["valid"] != false || len(rs[1]["errors"].([]any)) != 1 {
+	e, _ := rs[1]["error"].(map[string]any)
+	if e == nil || e["offset"] != 2.0 || e["code"] == "" || e["message"] == "" || rs[1]["path"] != nil {
 		t.Errorf("strict invalid = %v", rs[1])
 	}
-	e := rs[1]["errors"].([]any)[0].(map[string]any)
-	if e["offset"] != 2.0 || e["code"] == "" || e["message"] == "" {
-		t.Errorf("strict error = %v", e)
-	}
 	lenient := call(t, h, "POST", "/v1/parse", `{"input": "http://a b/c d", "lenient": true}`).result(t)
-	if lenient["valid"] != false || len(lenient["errors"].([]any)) != 2 || lenient["path"] != "/c d" {
+	if lenient["error"] != nil || len(lenient["findings"].([]any)) != 2 || lenient["path"] != "/c d" {
 		t.Errorf("lenient = %v", lenient)
 	}
 
@@ -129,11 +135,11 @@ func TestParseRoute(t *testing.T) {
 		t.Errorf("whatwg = %v", w)
 	}
 	rs = call(t, h, "POST", "/v1/parse", `{"inputs": ["../x?y#z", "//h/p"], "mode": "whatwg", "base": "https://example.com/dir/a"}`).results(t)
-	if rs[0]["href"] != "https://example.com/x?y#z" || rs[0]["base"] != "https://example.com/dir/a" || rs[1]["href"] != "https://h/p" {
+	if rs[0]["href"] != "https://example.com/x?y#z" || rs[1]["href"] != "https://h/p" {
 		t.Errorf("whatwg with base = %v", rs)
 	}
 	f := call(t, h, "POST", "/v1/parse", `{"input": "no scheme", "mode": "whatwg"}`).result(t)
-	if f["failure"] != true || f["href"] != nil {
+	if fe, _ := f["error"].(map[string]any); fe == nil || fe["code"] != "missing-scheme-non-relative-URL" || f["href"] != nil {
 		t.Errorf("whatwg failure = %v", f)
 	}
 }
@@ -287,12 +293,28 @@ func TestErrors(t *testing.T) {
 		{"resolve without base", "POST", "/v1/resolve", `{"input": "a"}`, nil, 400, "invalid-option"},
 		{"resolve relative base", "POST", "/v1/resolve", `{"input": "a", "base": "/b/c"}`, nil, 400, "invalid-option"},
 		{"resolve invalid base", "POST", "/v1/resolve", `{"input": "a", "base": "http://a b/"}`, nil, 400, "invalid-option"},
+		{"relativize without base", "POST", "/v1/relativize", `{"input": "a"}`, nil, 400, "invalid-option"},
+		{"equal without other", "POST", "/v1/equal", `{"input": "a"}`, nil, 400, "invalid-option"},
+		{"equal invalid other", "POST", "/v1/equal", `{"input": "a", "other": "a b"}`, nil, 400, "invalid-option"},
+		{"iri without direction", "POST", "/v1/iri", `{"input": "a"}`, nil, 400, "invalid-option"},
+		{"iri both directions", "POST", "/v1/iri", `{"input": "a", "to_uri": true, "to_iri": true}`, nil, 400, "invalid-option"},
+		{"form, no direction", "POST", "/v1/form", `{"input": "a"}`, nil, 404, "not-found"},
+		{"input and input_hex", "POST", "/v1/parse", `{"input": "a", "input_hex": "61"}`, nil, 400, "ambiguous-input"},
+		{"inputs and inputs_hex", "POST", "/v1/parse", `{"inputs": ["a"], "inputs_hex": ["61"]}`, nil, 400, "ambiguous-input"},
+		{"input_hex not hex", "POST", "/v1/parse", `{"input_hex": "6g"}`, nil, 400, "invalid-field"},
+		{"input_hex odd", "POST", "/v1/parse", `{"input_hex": "616"}`, nil, 400, "invalid-field"},
+		{"inputs_hex not hex", "POST", "/v1/parse", `{"inputs_hex": ["61", "x"]}`, nil, 400, "invalid-field"},
+		{"too many hex records", "POST", "/v1/encode", `{"inputs_hex": ["", "", "", ""]}`, nil, 413, "too-many-records"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			call(t, h, c.method, c.path, c.body, c.header...).wantError(t, c.status, c.code)
 		})
 	}
 
+	// A path that starts routes names them.
+	if a := call(t, h, "POST", "/v1/form", `{"input": "a"}`); !strings.Contains(a.raw, "see /v1/form/decode, /v1/form/encode") {
+		t.Errorf("/v1/form: %s", a.raw)
+	}
 	// 405 says what the route takes.
 	if a := call(t, h, "GET", "/v1/parse", ""); a.header.Get("Allow") != "POST" {
 		t.Errorf("Allow = %q", a.header.Get("Allow"))
@@ -418,7 +440,8 @@ func TestCheckRoute(t *testing.T) {
 	if len(rs) != 2 {
 		t.Fatalf("results = %v", rs)
 	}
-	for _, f := range rs[0]["findings"].([]any) {
+	list, _ := rs[0]["findings"].([]any)
+	for _, f := range list {
 		if s := f.(map[string]any)["severity"]; s != "info" {
 			t.Errorf("plain https URL has a %s finding: %v", s, f)
 		}
@@ -473,5 +496,61 @@ func TestMaxConcurrent(t *testing.T) {
 	}
 	if used, waiting := h.memory.inUse(); used != 0 || waiting != 0 {
 		t.Errorf("memory held after the requests: %d bytes, %d waiting", used, waiting)
+	}
+}
+
+// TestEveryCommandHasRoute checks that each record subcommand of the
+// table (report.Commands) has its API route: a POST to it is never a 404
+// or a 405, even without the options it needs.
+func TestEveryCommandHasRoute(t *testing.T) {
+	h := newTestHandler()
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range report.Commands() {
+		a := call(t, h, "POST", c.Route, `{"input": "http://a/"}`)
+		if a.status == 404 || a.status == 405 || a.status >= 500 {
+			t.Errorf("POST %s: %d %s", c.Route, a.status, a.raw)
+		}
+		if !bytes.Contains(doc, []byte("//\tPOST "+c.Route+" ")) {
+			t.Errorf("the package doc does not list POST %s", c.Route)
+		}
+	}
+}
+
+func TestIRIFormRelativizeEqualRoutes(t *testing.T) {
+	h := newTestHandler()
+	for _, c := range []struct{ path, body, want string }{
+		{"/v1/iri", `{"input": "http://例え.jp/引き", "to_uri": true}`, `{"input":"http://例え.jp/引き","output":"http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D"}`},
+		{"/v1/iri", `{"input": "http://xn--r8jz45g.jp/%E5%BC%95", "to_iri": true}`, `{"input":"http://xn--r8jz45g.jp/%E5%BC%95","output":"http://例え.jp/引"}`},
+		{"/v1/iri", `{"input_hex": "ff", "to_uri": true}`, `{"input_hex":"ff","error":{"offset":0,"component":"path","code":"invalid-utf8","message":"raw bytes are not valid UTF-8"}}`},
+		{"/v1/form/decode", `{"input": "a=1&b=x+y&c"}`, `{"input":"a=1&b=x+y&c","pairs":[["a","1"],["b","x y"],["c",""]]}`},
+		{"/v1/form/encode", `{"input": "[[\"a\",\"x y\"],[\"b\",\"&\"]]"}`, `{"input":"[[\"a\",\"x y\"],[\"b\",\"&\"]]","output":"a=x+y&b=%26"}`},
+		{"/v1/relativize", `{"input": "http://a/b/e/f", "base": "http://a/b/c/d"}`, `{"input":"http://a/b/e/f","output":"../e/f"}`},
+		{"/v1/equal", `{"input": "HTTP://A:80/%7e", "other": "http://a/~"}`, `{"input":"HTTP://A:80/%7e","normalized":"http://a/~","equal":true}`},
+		{"/v1/equal", `{"input": "http://a/", "other": "http://a/", "level": "syntax", "drop_fragment": true}`, `{"input":"http://a/","normalized":"http://a/","equal":true}`},
+	} {
+		a := call(t, h, "POST", c.path, c.body)
+		if a.status != 200 || a.raw != c.want+"\n" {
+			t.Errorf("%s %s:\n got %d %s want %s", c.path, c.body, a.status, a.raw, c.want)
+		}
+	}
+	rs := call(t, h, "POST", "/v1/equal", `{"inputs": ["http://a:80/", "http://b/", "a b"], "other": "http://a/"}`).results(t)
+	if len(rs) != 3 || rs[0]["equal"] != true || rs[1]["equal"] != false || rs[2]["error"] == nil {
+		t.Errorf("equal batch: %v", rs)
+	}
+}
+
+// Bytes that are not UTF-8 go as hex, and the record says input_hex.
+func TestInputHex(t *testing.T) {
+	h := newTestHandler()
+	r := call(t, h, "POST", "/v1/parse", `{"input_hex": "687474703a2f2f612fff", "lenient": true}`).result(t)
+	if r["input_hex"] != "687474703a2f2f612fff" || r["path_hex"] != "2fff" || r["input"] != nil || r["path"] != nil {
+		t.Errorf("input_hex: %v", r)
+	}
+	rs := call(t, h, "POST", "/v1/encode", `{"inputs_hex": ["ff", "6120"]}`).results(t)
+	if len(rs) != 2 || rs[0]["input_hex"] != "ff" || rs[0]["output"] != "%FF" || rs[1]["input"] != "a " || rs[1]["output"] != "a%20" {
+		t.Errorf("inputs_hex: %v", rs)
 	}
 }

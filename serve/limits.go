@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/urikit/urikit/internal/report"
 )
 
 // The cost model of an API request: the memory it is expected to hold at
@@ -288,6 +290,18 @@ func appendChunks[T string | []byte](c *chunkBuffer, p T) {
 		p = p[m:]
 		c.n += m
 	}
+}
+
+// appendRecord writes the JSON object of rec into the last chunk, which
+// reserve made room for.
+func (c *chunkBuffer) appendRecord(rec report.Record) {
+	if len(c.chunks) == 0 {
+		c.grow(0)
+	}
+	last := &c.chunks[len(c.chunks)-1]
+	n := len(*last)
+	*last = rec.AppendJSON(*last)
+	c.n += len(*last) - n
 }
 
 // Bytes returns what was written, in one slice.

@@ -17,6 +17,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/urikit/urikit/internal/report"
 )
 
 func TestMemoryBudget(t *testing.T) {
@@ -131,10 +133,10 @@ func waitFor(t *testing.T, cond func() bool) {
 
 // testRoute adds the API route /v1/test to h, whose records are made by
 // rec; it returns the number of records made so far.
-func testRoute(h *handler, rec func(string) any) *atomic.Int64 {
+func testRoute(h *handler, rec recordMaker) *atomic.Int64 {
 	var n atomic.Int64
-	h.routes["/v1/test"] = route{methods: []string{http.MethodPost}, serve: api(h, func(*checkRequest) (func(string) any, *apiError) {
-		return func(in string) any {
+	h.routes["/v1/test"] = route{methods: []string{http.MethodPost}, serve: api(h, func(*checkRequest) (recordMaker, *apiError) {
+		return func(in string) report.Record {
 			n.Add(1)
 			return rec(in)
 		}, nil
@@ -172,10 +174,10 @@ func TestClientGoneStopsWork(t *testing.T) {
 	started := make(chan struct{})
 	release := make(chan struct{})
 	var once sync.Once
-	n := testRoute(h, func(in string) any {
+	n := testRoute(h, func(in string) report.Record {
 		once.Do(func() { close(started) })
 		<-release
-		return in
+		return report.Record{Input: in}
 	})
 	ctx, cancel := context.WithCancel(context.Background())
 	body := `{"inputs": [` + strings.TrimSuffix(strings.Repeat(`"a",`, 100), ",") + `]}`
@@ -212,9 +214,9 @@ func TestClientGoneStopsWork(t *testing.T) {
 func TestRequestTimeout(t *testing.T) {
 	logs, logger := jsonLogs()
 	h := NewHandler(Options{Logger: logger, RequestTimeout: 100 * time.Millisecond}).(*handler)
-	n := testRoute(h, func(in string) any {
+	n := testRoute(h, func(in string) report.Record {
 		time.Sleep(30 * time.Millisecond)
-		return in
+		return report.Record{Input: in}
 	})
 	body := `{"inputs": [` + strings.TrimSuffix(strings.Repeat(`"a",`, 100), ",") + `]}`
 	start := time.Now()
@@ -234,7 +236,7 @@ func TestRequestTimeout(t *testing.T) {
 	// wait for it.
 	h2 := NewHandler(Options{RequestTimeout: 50 * time.Millisecond}).(*handler)
 	release := make(chan struct{})
-	testRoute(h2, func(in string) any { <-release; return in })
+	testRoute(h2, func(in string) report.Record { <-release; return report.Record{Input: in} })
 	start = time.Now()
 	call(t, h2, "POST", "/v1/test", `{"input": "a"}`).wantError(t, 503, "deadline-exceeded")
 	if d := time.Since(start); d > 2*time.Second {
@@ -253,7 +255,7 @@ func TestRequestTimeout(t *testing.T) {
 func TestPanicInRecord(t *testing.T) {
 	logs, logger := jsonLogs()
 	h := NewHandler(Options{Logger: logger}).(*handler)
-	testRoute(h, func(string) any { panic("record boom") })
+	testRoute(h, func(string) report.Record { panic("record boom") })
 	call(t, h, "POST", "/v1/test", `{"input": "a"}`).wantError(t, 500, "internal")
 	if !strings.Contains(logs.String(), `"panic":"record boom"`) {
 		t.Errorf("log: %s", logs)
@@ -278,11 +280,11 @@ func bytesAllocated(f func()) uint64 {
 func TestResponseTooLarge(t *testing.T) {
 	h := NewHandler(Options{MaxResponseBytes: 1 << 20}).(*handler)
 	big := strings.Repeat("x", 8<<20)
-	testRoute(h, func(in string) any {
+	testRoute(h, func(in string) report.Record {
 		if in == "big" {
-			return struct{ A, B string }{big, big}
+			return report.Record{Input: big, Fields: []report.Field{report.Text("b", big)}}
 		}
-		return strings.Repeat("y", 2000)
+		return report.Record{Input: strings.Repeat("y", 2000)}
 	})
 	var a answer
 	alloc := bytesAllocated(func() { a = call(t, h, "POST", "/v1/test", `{"input": "big"}`) })
@@ -295,17 +297,18 @@ func TestResponseTooLarge(t *testing.T) {
 	body := `{"inputs": [` + strings.TrimSuffix(strings.Repeat(`"a",`, 1000), ",") + `]}`
 	a = call(t, h, "POST", "/v1/test", body)
 	a.wantError(t, 413, "response-too-large")
-	// 2,003 bytes per record: record 524 does not fit in 1 MiB.
-	if e, _ := a.body["error"].(map[string]any); e == nil || !strings.Contains(e["message"].(string), "at record 524 of 1000") {
+	// 2,013 bytes per record ({"input":"y…"} and a comma): record 521
+	// does not fit in 1 MiB.
+	if e, _ := a.body["error"].(map[string]any); e == nil || !strings.Contains(e["message"].(string), "at record 521 of 1000") {
 		t.Errorf("error: %v", a.body)
 	}
-	// Exactly at the limit is fine: the answer is {"results":[...]}\n.
+	// Exactly at the limit is fine: the answer is [{...},...]\n.
 	n := 1000
-	h2 := NewHandler(Options{MaxResponseBytes: int64(len(`{"results":[]}`+"\n") + n*1002 + n - 1)}).(*handler)
-	testRoute(h2, func(in string) any { return strings.Repeat("y", 1000) })
+	h2 := NewHandler(Options{MaxResponseBytes: int64(len("[]\n") + n*1012 + n - 1)}).(*handler)
+	testRoute(h2, func(in string) report.Record { return report.Record{Input: strings.Repeat("y", 1000)} })
 	a = call(t, h2, "POST", "/v1/test", body)
-	if rs, _ := a.body["results"].([]any); a.status != 200 || len(rs) != n {
-		t.Errorf("%d: %d results", a.status, len(rs))
+	if a.status != 200 || len(a.list) != n {
+		t.Errorf("%d: %d records", a.status, len(a.list))
 	}
 	if len(a.raw) != int(h2.opts.MaxResponseBytes) {
 		t.Errorf("answer of %d bytes, limit %d", len(a.raw), h2.opts.MaxResponseBytes)
@@ -346,7 +349,7 @@ func TestWeightOfChunkedBody(t *testing.T) {
 	h := NewHandler(Options{}).(*handler)
 	started := make(chan struct{})
 	release := make(chan struct{})
-	testRoute(h, func(in string) any { close(started); <-release; return in })
+	testRoute(h, func(in string) report.Record { close(started); <-release; return report.Record{Input: in} })
 	req := httptest.NewRequest("POST", "/v1/test", chunked{strings.NewReader(`{"input": "abc"}`)})
 	req.ContentLength = -1
 	done := make(chan struct{})

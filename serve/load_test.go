@@ -248,7 +248,7 @@ func TestLoad(t *testing.T) {
 	max := envInt(t, "URIKIT_LOADTEST_MAX", 500000)
 	valid, mix := loadMix(DefaultMaxBodyBytes)
 
-	constant := []byte(`{"result":{"input":"a","output":"a"}}` + "\n")
+	constant := []byte(`{"input":"a","output":"a"}` + "\n")
 	plain := startLoadServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(constant)

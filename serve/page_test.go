@@ -67,3 +67,13 @@ func TestPageSelfContained(t *testing.T) {
 		}
 	}
 }
+
+// The page names every API route, from the table of them.
+func TestPageNamesRoutes(t *testing.T) {
+	page := readStatic(t, "index.html")
+	for _, c := range report.Commands() {
+		if !strings.Contains(page, "<code>"+c.Route+"</code>") && !strings.Contains(page, "<code>POST "+c.Route+"</code>") {
+			t.Errorf("the page does not name %s", c.Route)
+		}
+	}
+}

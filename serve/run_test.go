@@ -87,7 +87,7 @@ func TestRunFinishesRequestsInFlight(t *testing.T) {
 	pw.Write([]byte(`"}`))
 	pw.Close()
 	a := <-answers
-	if a.err != nil || a.status != 200 || a.body != `{"result":{"input":"a b","output":"a%20b"}}`+"\n" {
+	if a.err != nil || a.status != 200 || a.body != `{"input":"a b","output":"a%20b"}`+"\n" {
 		t.Errorf("in-flight request: %d %q %v", a.status, a.body, a.err)
 	}
 	select {

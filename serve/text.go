@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/report"
 )
 
 // checkText refuses a body whose JSON strings hold text that has no
@@ -18,15 +20,15 @@ import (
 // A body without backslashes or bytes above 0x7F costs one pass over it.
 func checkText(body []byte) *apiError {
 	bad := invalidUTF8(body)
-	sur, escape := loneSurrogate(body)
+	sur, escape := report.LoneSurrogate(body)
 	switch {
 	case sur >= 0 && (bad < 0 || sur < bad):
 		return newError(http.StatusBadRequest, "invalid-unicode",
-			"%s (offset %d): %s is a UTF-16 surrogate without its pair, which no UTF-8 text holds: send the bytes percent-encoded",
+			"%s (offset %d): %s is a UTF-16 surrogate without its pair, which no UTF-8 text holds: send bytes that are not UTF-8 as \"input_hex\" or \"inputs_hex\"",
 			fieldAt(body, sur), sur, escape)
 	case bad >= 0:
 		return newError(http.StatusBadRequest, "malformed-json",
-			"%s (offset %d): the body is not valid UTF-8: send other bytes percent-encoded", fieldAt(body, bad), bad)
+			"%s (offset %d): the body is not valid UTF-8: send bytes that are not UTF-8 as \"input_hex\" or \"inputs_hex\"", fieldAt(body, bad), bad)
 	}
 	return nil
 }
@@ -49,65 +51,6 @@ func invalidUTF8(b []byte) int {
 		i += size
 	}
 	return -1
-}
-
-// loneSurrogate returns the offset of the first \u escape in b that
-// stands for a UTF-16 surrogate not paired (a high one followed by an
-// escaped low one), and the escape's text; or -1. It reads the escapes of
-// any string of the JSON text: a backslash occurs nowhere else in valid
-// JSON, and an invalid text fails to decode anyway.
-func loneSurrogate(b []byte) (int, string) {
-	for i := 0; ; {
-		k := bytes.IndexByte(b[i:], '\\')
-		if k < 0 || i+k+1 >= len(b) {
-			return -1, ""
-		}
-		i += k
-		if b[i+1] != 'u' {
-			i += 2 // \\ \" \n ...: the escaped byte is not a backslash
-			continue
-		}
-		r, ok := hex4(b[i+2:])
-		if !ok {
-			i += 2
-			continue
-		}
-		switch {
-		case 0xD800 <= r && r < 0xDC00:
-			if len(b) >= i+12 && b[i+6] == '\\' && b[i+7] == 'u' {
-				if lo, ok := hex4(b[i+8:]); ok && 0xDC00 <= lo && lo < 0xE000 {
-					i += 12
-					continue
-				}
-			}
-			return i, string(b[i : i+6])
-		case 0xDC00 <= r && r < 0xE000:
-			return i, string(b[i : i+6])
-		}
-		i += 6
-	}
-}
-
-// hex4 reads the 4 hex digits that begin b.
-func hex4(b []byte) (rune, bool) {
-	if len(b) < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[:4] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
 }
 
 // fieldAt names the JSON value of body that holds the byte at offset off,

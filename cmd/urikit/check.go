@@ -2,32 +2,19 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"sync/atomic"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/urikit/urikit/check"
 	"github.com/urikit/urikit/internal/report"
 )
 
-// appendInput appends the input as it is when it is valid UTF-8 made of
-// printable characters, and quoted in Go syntax otherwise, so that
-// control, invisible and invalid bytes show and cannot act on a terminal.
-func appendInput(b []byte, s string) []byte {
-	for _, r := range s {
-		if r == utf8.RuneError || !strconv.IsPrint(r) {
-			return strconv.AppendQuote(b, s)
-		}
-	}
-	return append(b, s...)
-}
-
-// appendCheckLine appends the text output of one record to b: the input,
-// a tab, then the findings as "severity code @offset: message" joined
-// with "; ", or "ok".
+// appendCheckLine appends the text output of one record to b: the input
+// (appendShown: quoted in Go syntax when control, invisible or invalid
+// bytes could act on a terminal or hide), a tab, then the findings as
+// "severity code @offset: message" joined with "; ", or "ok".
 func appendCheckLine(b []byte, r check.Report) []byte {
-	b = appendInput(b, r.Input)
+	b = appendShown(b, r.Input)
 	b = append(b, '\t')
 	if len(r.Findings) == 0 {
 		b = append(b, "ok"...)
@@ -60,10 +47,12 @@ credentials, obfuscated IPv4, private and loopback addresses, confusable
 IDN hosts, schemes other than http(s).
 
 Text output is one line per record: the input (quoted in Go syntax when it
-holds control, invisible or invalid bytes), a tab, then the findings as
-"severity code @offset: message" separated by "; ", or "ok". --json writes
-{"input", "severity", "findings", "views"} per record; "views" holds each
-parser's reading and "target", what a browser fetches.
+holds control, invisible or invalid bytes, or starts with a quote), a tab,
+then the findings as "severity code @offset: message" separated by "; ",
+or "ok". --json writes the record object {"input", "severity", "views",
+"findings"} per record (see "urikit --help"); "views" holds each parser's
+reading and "target", what a browser fetches; each finding has its
+"severity" and, when there is one, its "detail".
 
 A record with findings is not a failed record. With --fail-on LEVEL the
 exit status is 1 when some record has a finding at LEVEL or above (after
@@ -91,7 +80,8 @@ documentation of package github.com/urikit/urikit/check.`,
 						reached.Store(true)
 					}
 					if opts.json {
-						return outcome{JSON: report.NewCheck(in, r)}
+						rec := report.NewCheck(in, r)
+						return outcome{Record: &rec}
 					}
 					buf = appendCheckLine(reuse(buf, len(in)+64), r)
 					return outcome{Output: buf}

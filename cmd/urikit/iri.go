@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/iri"
 )
 
@@ -37,11 +38,7 @@ Unicode.`,
 					var err error
 					buf, err = conv(reuse(buf, 3*len(in)), transient(in))
 					if err != nil {
-						var ie *iri.Error
-						e := &recordError{Code: "error", Message: clip(err.Error(), maxMessage)}
-						if errors.As(err, &ie) {
-							e = &recordError{Offset: ie.Offset, Component: string(ie.Component), Code: string(ie.Code), Message: iriMessage(ie)}
-						}
+						e := report.IRIError(err)
 						return outcome{Err: e, Detail: caret(transient(in), e.Offset)}
 					}
 					return outcome{Output: buf}
@@ -53,16 +50,4 @@ Unicode.`,
 	cmd.Flags().BoolVar(&toURI, "to-uri", false, "convert IRIs to URIs")
 	cmd.Flags().BoolVar(&toIRI, "to-iri", false, "convert URIs to IRIs for display")
 	return cmd
-}
-
-// iriMessage is the message of an IRI conversion error, without the input
-// that iri.Error's own message quotes whole.
-func iriMessage(e *iri.Error) string {
-	switch {
-	case e.Err != nil:
-		return clip(e.Err.Error(), maxMessage)
-	case e.Code == iri.ErrNotIRIChar:
-		return "character not allowed in an IRI"
-	}
-	return e.Code.Message()
 }

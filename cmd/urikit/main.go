@@ -5,6 +5,12 @@
 // them in bounded memory through parallel workers (-j), and writes one
 // line (or one JSON object with --json) per record, in input order.
 //
+// Every --json object is a record object of the one contract of package
+// internal/report (report.Record): "input" (or "input_hex"), the
+// subcommand's result fields, then "error" and "findings"; "urikit serve"
+// answers its API routes, one per record subcommand (report.Commands),
+// with the same objects.
+//
 // Exit status: 0 when every record succeeded (or failed and was skipped
 // with --on-error skip), 1 when at least one failed, 2 for a usage error,
 // 3 when an input cannot be read (a missing file, a truncated or corrupt
@@ -16,8 +22,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
 )
 
 func main() {
@@ -79,6 +87,21 @@ K: message" (see --on-error in each command's help). A record longer than
 --max-record (default 4M) is never read into memory: it fails. --stats
 prints a summary at the end.
 
+Record objects (--json, and the answers of 'urikit serve'): every record
+subcommand writes the same shape, one object per line:
+  "input"     the record ("input_hex": its bytes in hex when it is not
+              UTF-8; "input_bytes": its length when it was longer than
+              --max-record and not read)
+  ...         the subcommand's result fields (only when it did not fail)
+  "error"     {"offset", "component" (when known), "code", "message"},
+              only when the record failed
+  "findings"  [{"offset", "component", "code", "message", "count",
+              "offsets"}], only when there are some: what a lenient mode
+              tolerated or a parser reported without failing
+Any text member that is not UTF-8 goes out as its "_hex" twin
+("path_hex"), never with U+FFFD in place of its bytes. A finding seen
+several times is one entry with its "count" and first "offsets".
+
 Exit status:
   0  every record succeeded (or failed and was skipped with --on-error skip)
   1  at least one record failed (check: a finding at --fail-on; equal: not equal)
@@ -92,6 +115,27 @@ An I/O error wins over failed records.`,
 		Version:       "0.1.0",
 	}
 	root.AddCommand(newEncodeCmd(), newDecodeCmd(), newParseCmd(), newResolveCmd(), newRelativizeCmd(),
-		newNormalizeCmd(), newEqualCmd(), newFormCmd(), newIRICmd(), newServeCmd(), newCheckCmd())
+		newNormalizeCmd(), newEqualRecordsCmd(), newFormCmd(), newIRICmd(), newServeCmd(), newCheckCmd())
+	for _, c := range report.Commands() {
+		if sub := findCommand(root, c.Name); sub != nil {
+			options := "no options"
+			if c.Options != "" {
+				options = "options " + c.Options
+			}
+			sub.Long += "\n\nHTTP API ('urikit serve'): POST " + c.Route + ` {"input": "..."} or {"inputs": [...]},
+` + options + `; the answer is the record object --json writes, or for "inputs"
+a JSON array of them.`
+		}
+	}
 	return root
+}
+
+// findCommand returns the subcommand of root called by the words of name
+// ("form decode"), or nil.
+func findCommand(root *cobra.Command, name string) *cobra.Command {
+	cmd, rest, err := root.Find(strings.Fields(name))
+	if err != nil || len(rest) > 0 || cmd == root {
+		return nil
+	}
+	return cmd
 }

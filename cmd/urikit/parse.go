@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/urikit/urikit/internal/report"
@@ -94,32 +95,55 @@ func newParseCmd() *cobra.Command {
 		opts    recordOptions
 		lenient bool
 		useWHAT bool
+		long    bool
 		base    string
 		get     string
 	)
 	cmd := &cobra.Command{
-		Use:   "parse [--lenient] [--whatwg [--base URL]] [--get FIELD|TEMPLATE] [--json] [URI ...]",
+		Use:   "parse [--lenient] [--whatwg [--base URL]] [--get FIELD|TEMPLATE | --long | --json] [URI ...]",
 		Short: "Parse URI references (RFC 3986, or the WHATWG URL Standard with --whatwg)",
 		Long: `Parse each record as an RFC 3986 URI-reference and show its components.
 
 Strict by default: the first violation of the grammar fails the record, with
 its byte offset, component and code. --lenient accepts what real URLs contain
-and lists every deviation under "errors".
+and lists every deviation as a finding.
 
 --whatwg parses as browsers do (the WHATWG URL Standard), optionally against
 --base, and shows the values of JavaScript's URL getters, with the spec's
-validation errors.
+validation errors as findings.
 
---get prints one field per record (RFC 3986: ` + strings.Join(report.RFCFieldNames(), ", ") + `;
-WHATWG: ` + strings.Join(report.WHATWGFieldNames(), ", ") + `), or a template such as
-'{scheme}://{host}{path}'.`,
+Output is one line per record: the input, then a tab and name=value for
+each component, then, when there are findings, a tab and "findings: " with
+each as "code @offset (component): message" joined with "; ". The
+components are
+  RFC 3986: ` + strings.Join(report.RFCFieldNames(), ", ") + `
+            (an absent one is left out, an empty one is "name=");
+  WHATWG:   ` + strings.Join(report.WHATWGRecordFields()[:6], ", ") + `,
+            ` + strings.Join(report.WHATWGRecordFields()[6:], ", ") + `
+            (the empty ones are left out).
+The input and each value are quoted in Go syntax when they hold a tab,
+control, invisible or invalid bytes, or start with a quote. A failing
+record is an empty line, and its error goes to standard error.
+
+--long writes each record as a block instead: the input, then one line
+per component and per finding. --json writes the record object (see
+"urikit --help"). --get prints one field per record, or a template such as
+'{scheme}://{host}{path}': the fields are input and
+  RFC 3986: ` + strings.Join(report.RFCFieldNames(), ", ") + `;
+  WHATWG:   ` + strings.Join(report.WHATWGFieldNames()[:7], ", ") + `,
+            ` + strings.Join(report.WHATWGFieldNames()[7:], ", ") + `.
+--get, --long and --json exclude each other.`,
 		Example: `  urikit parse 'http://user@example.com:8080/a/b?q=1#top'
   urikit parse --json 'mailto:a@b.c'
+  urikit parse --long --lenient 'http://a b/%zz'
   urikit parse --whatwg --base 'https://example.com/dir/' '../x?y#z'
   urikit parse --whatwg --get href < urls.txt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if countTrue(get != "", long, opts.json) > 1 {
+				return errors.New("give one of --get, --long and --json")
+			}
 			if useWHAT {
-				return parseWHATWG(cmd, args, opts, base, get)
+				return parseWHATWG(cmd, args, opts, base, get, long)
 			}
 			if base != "" {
 				return errors.New("--base needs --whatwg (use 'urikit resolve' for RFC 3986)")
@@ -135,18 +159,21 @@ WHATWG: ` + strings.Join(report.WHATWGFieldNames(), ", ") + `), or a template su
 					// its output or JSON object is written first.
 					s := transient(in)
 					var o outcome
-					rec, e := report.ParseRFC(s, lenient)
-					if e != nil {
-						o.Err, o.Detail = e, caret(s, e.Offset)
+					rec := report.ParseRFC(s, lenient)
+					if rec.Error != nil {
+						o.Err, o.Detail = rec.Error, caret(s, rec.Error.Offset)
 					}
 					switch {
 					case opts.json:
-						o.JSON = rec
+						o.Record = &rec
 					case g != nil:
 						buf = g.render(reuse(buf, len(in)+64), rec.Field)
 						o.Output = buf
+					case long:
+						buf = appendLong(reuse(buf, 2*len(in)+256), rec, false)
+						o.Output = buf
 					default:
-						buf = appendRFCText(reuse(buf, 2*len(in)+256), rec)
+						buf = appendLine(reuse(buf, 2*len(in)+64), rec, false)
 						o.Output = buf
 					}
 					return o
@@ -159,76 +186,151 @@ WHATWG: ` + strings.Join(report.WHATWGFieldNames(), ", ") + `), or a template su
 	cmd.Flags().BoolVar(&useWHAT, "whatwg", false, "parse with the WHATWG URL Standard, as browsers do")
 	cmd.Flags().StringVar(&base, "base", "", "base `URL` for --whatwg")
 	cmd.Flags().StringVar(&get, "get", "", "print only this `FIELD` or {field} template")
+	cmd.Flags().BoolVar(&long, "long", false, "write each record as a block of lines: the input, each component, each finding")
 	return cmd
 }
 
-// appendLabel appends name, a colon and spaces up to column 10.
+// countTrue returns how many of bs are true.
+func countTrue(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// needsQuote reports whether s, shown as it is, could be misread: it holds
+// a character that is not printable (tab, control, invisible) or bytes
+// that are not UTF-8, or it starts with a quote.
+func needsQuote(s string) bool {
+	if strings.HasPrefix(s, `"`) {
+		return true
+	}
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendShown appends s as it is, or quoted in Go syntax when needsQuote.
+func appendShown(b []byte, s string) []byte {
+	if needsQuote(s) {
+		return strconv.AppendQuote(b, s)
+	}
+	return append(b, s...)
+}
+
+// appendLine appends the one-line text of a parse to b: the input, then a
+// tab and name=value for each field that is not null (and, with
+// skipEmpty, not empty), then a tab and the findings.
+func appendLine(b []byte, rec report.Record, skipEmpty bool) []byte {
+	b = appendShown(b, rec.Input)
+	for _, f := range rec.Fields {
+		v := f.Value()
+		if f.IsNull() || skipEmpty && v == "" {
+			continue
+		}
+		b = room(b, len(f.Name())+2*len(v)+8)
+		b = append(b, '\t')
+		b = append(b, f.Name()...)
+		b = append(b, '=')
+		b = appendShown(b, v)
+	}
+	for i, e := range rec.Findings {
+		b = room(b, len(e.Component)+len(e.Message)+len(e.Code)+48)
+		if i == 0 {
+			b = append(b, "\tfindings: "...)
+		} else {
+			b = append(b, "; "...)
+		}
+		b = append(b, e.Code...)
+		b = append(b, " @"...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+		if e.Component != "" {
+			b = append(b, " ("...)
+			b = append(b, e.Component...)
+			b = append(b, ')')
+		}
+		b = append(b, ": "...)
+		b = append(b, e.Message...)
+		b = appendTimes(b, e.Count)
+	}
+	return b
+}
+
+// appendTimes appends " (N times)" for a finding merged from N > 1
+// occurrences.
+func appendTimes(b []byte, count int) []byte {
+	if count > 1 {
+		b = append(b, " ("...)
+		b = strconv.AppendInt(b, int64(count), 10)
+		b = append(b, " times)"...)
+	}
+	return b
+}
+
+// appendLabel appends name, a colon and spaces up to column 11.
 func appendLabel(b []byte, name string) []byte {
 	b = append(b, name...)
 	b = append(b, ':')
-	for i := len(name) + 1; i < 10; i++ {
+	for i := len(name) + 1; i < 11; i++ {
 		b = append(b, ' ')
 	}
 	return b
 }
 
-// appendRFCText appends the human-readable breakdown of a parse to b,
-// without a final newline.
-func appendRFCText(b []byte, rec report.RFC) []byte {
-	line := func(name string, v *string, extra string) {
-		if v != nil {
-			b = room(b, 2*len(*v)+len(extra)+16)
-		}
-		b = append(b, '\n')
-		b = appendLabel(b, name)
-		if v == nil {
-			b = append(b, "(absent)"...)
-			return
-		}
-		b = strconv.AppendQuote(b, *v)
-		b = append(b, extra...)
-	}
+// appendLong appends the --long text of a parse to b, without a final
+// newline: the input, then a line per field (its value quoted in Go
+// syntax, "(absent)" for null; with skipEmpty the empty ones left out),
+// then a line per finding.
+func appendLong(b []byte, rec report.Record, skipEmpty bool) []byte {
 	b = append(b, rec.Input...)
-	line("scheme", rec.Scheme, "")
-	line("userinfo", rec.Userinfo, "")
-	ht := ""
-	if rec.HostType != nil {
-		ht = " (" + *rec.HostType + ")"
+	for _, f := range rec.Fields {
+		v := f.Value()
+		if skipEmpty && v == "" && !f.IsNull() {
+			continue
+		}
+		b = room(b, len(f.Name())+2*len(v)+16)
+		b = append(b, '\n')
+		b = appendLabel(b, f.Name())
+		if f.IsNull() {
+			b = append(b, "(absent)"...)
+			continue
+		}
+		b = strconv.AppendQuote(b, v)
 	}
-	line("host", rec.Host, ht)
-	line("port", rec.Port, "")
-	line("path", &rec.Path, "")
-	line("query", rec.Query, "")
-	line("fragment", rec.Fragment, "")
-	for _, e := range rec.Errors {
+	for _, e := range rec.Findings {
 		b = room(b, len(e.Component)+len(e.Message)+len(e.Code)+48)
-		b = append(b, "\nfinding:  offset "...)
+		b = append(b, '\n')
+		b = appendLabel(b, "finding")
+		b = append(b, "offset "...)
 		b = strconv.AppendInt(b, int64(e.Offset), 10)
 		b = append(b, ": "...)
-		b = append(b, e.Component...)
-		b = append(b, ": "...)
+		if e.Component != "" {
+			b = append(b, e.Component...)
+			b = append(b, ": "...)
+		}
 		b = append(b, e.Message...)
 		b = append(b, " ("...)
 		b = append(b, e.Code...)
 		b = append(b, ')')
-		if e.Count > 1 {
-			b = append(b, " ("...)
-			b = strconv.AppendInt(b, int64(e.Count), 10)
-			b = append(b, " times)"...)
-		}
+		b = appendTimes(b, e.Count)
 	}
 	return b
 }
 
-func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText, get string) error {
+func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText, get string, long bool) error {
 	var base *whatwg.URL
-	var basePtr *string
 	if baseText != "" {
 		b, err := whatwg.Parse(baseText, nil)
 		if err != nil {
 			return fmt.Errorf("--base: %v", err)
 		}
-		base, basePtr = b, &baseText
+		base = b
 	}
 	g, err := newGetter(get, contains(report.WHATWGFieldNames()))
 	if err != nil {
@@ -239,8 +341,8 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 		// One URL per worker, reused: ParseInto allocates nothing for an
 		// input in serialized form.
 		var u whatwg.URL
-		// Without --json, --get needs no validation errors.
-		fast := g != nil && !opts.json
+		// --get needs no validation errors (--json is not given with it).
+		fast := g != nil
 		var appendRecord appendFunc
 		if fast {
 			hrefOnly := len(g.parts) == 3 && g.parts[0] == "" && g.parts[1] == "href" && g.parts[2] == ""
@@ -266,33 +368,19 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 				return outcome{Output: buf}
 			}
 			s := transient(in) // nothing of the record outlives this call
-			rec, u, e := report.ParseWHATWG(s, base, basePtr)
-			if e != nil {
-				return outcome{Err: e, Detail: caret(s, e.Offset), JSON: rec}
-			}
+			rec, _ := report.ParseWHATWG(s, base)
 			var o outcome
+			if rec.Error != nil {
+				o.Err, o.Detail = rec.Error, caret(s, rec.Error.Offset)
+			}
 			switch {
 			case opts.json:
-				o.JSON = rec
-			case g != nil:
-				buf = g.renderWHATWG(reuse(buf, len(in)+64), u, s)
+				o.Record = &rec
+			case long:
+				buf = appendLong(reuse(buf, 2*len(in)+512), rec, false)
 				o.Output = buf
 			default:
-				b := append(reuse(buf, 2*len(in)+512), s...)
-				for _, name := range []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"} {
-					v, _ := report.WHATWGField(u, name)
-					b = room(b, 2*len(v)+16)
-					b = append(b, '\n')
-					b = strconv.AppendQuote(appendLabel(b, name), v)
-				}
-				for _, v := range rec.Errors {
-					b = room(b, len(v.Code)+48)
-					b = append(b, "\nvalidation error: "...)
-					b = append(b, v.Code...)
-					b = append(b, " at offset "...)
-					b = strconv.AppendInt(b, int64(v.Offset), 10)
-				}
-				buf = b
+				buf = appendLine(reuse(buf, 2*len(in)+256), rec, true)
 				o.Output = buf
 			}
 			return o

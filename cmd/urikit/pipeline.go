@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
 )
 
 // batch is a run of records on its way from the reader through a worker
@@ -65,25 +65,15 @@ type worker struct {
 	json       bool
 	skip       bool // --on-error skip
 	stopOnFail bool // --on-error fail
-	cur        *batch
-	enc        *json.Encoder // writes to cur.out through w.Write
 }
 
 func newWorker(fn recordFunc, fast appendFunc, opts *recordOptions) *worker {
 	w := &worker{fn: fn, maxRecord: int(opts.maxRecord), delim: opts.delim(), json: opts.json,
 		skip: opts.onError == onErrorSkip, stopOnFail: opts.onError == onErrorFail}
-	if w.json {
-		w.enc = newJSONEncoder(w)
-	} else {
+	if !w.json {
 		w.fast = fast
 	}
 	return w
-}
-
-// Write appends p to the output of the current batch.
-func (w *worker) Write(p []byte) (int, error) {
-	w.cur.out = append(room(w.cur.out, len(p)), p...)
-	return len(p), nil
 }
 
 // shrinkOutAbove is the capacity above which the output buffer of a batch
@@ -97,7 +87,6 @@ func (w *worker) process(b *batch) {
 		b.out = nil
 	}
 	b.n, b.out, b.fails, b.err = 0, b.out[:0], b.fails[:0], nil
-	w.cur = b
 	switch {
 	case b.long != nil:
 		w.tooLong(b, b.long)
@@ -146,12 +135,6 @@ func (w *worker) record(b *batch, in []byte) bool {
 // codeTooLong is the error code of a record longer than --max-record.
 const codeTooLong = "record-too-long"
 
-// longJSON is the --json object of a record longer than --max-record.
-type longJSON struct {
-	InputBytes int64        `json:"input_bytes"`
-	Error      *recordError `json:"error"`
-}
-
 // tooLong handles the record lr of b, longer than --max-record, as a
 // failure, and reports whether to go on.
 func (w *worker) tooLong(b *batch, lr *longRecord) bool {
@@ -168,7 +151,8 @@ func (w *worker) tooLong(b *batch, lr *longRecord) bool {
 	}
 	e := &recordError{Offset: w.maxRecord, Code: codeTooLong,
 		Message: fmt.Sprintf("record of %d bytes, longer than --max-record %d: not processed (%s)", lr.size, w.maxRecord, where)}
-	return w.emit(b, index, nil, outcome{Err: e, JSON: longJSON{InputBytes: lr.size, Error: e}})
+	rec := report.TooLong(lr.size, e)
+	return w.emit(b, index, nil, outcome{Err: e, Record: &rec})
 }
 
 // emit writes the outcome o of the record in, number index of b, and
@@ -194,14 +178,13 @@ func (w *worker) emit(b *batch, index int, in []byte, o outcome) bool {
 	return true
 }
 
+// writeJSON appends the record object of the outcome o of the record in,
+// and the delimiter, to the output of b.
 func (w *worker) writeJSON(b *batch, in []byte, o outcome) {
-	if err := w.enc.Encode(jsonOf(in, o)); err != nil {
-		b.err = err
-		return
-	}
-	if w.delim != '\n' {
-		b.out[len(b.out)-1] = w.delim
-	}
+	rec := jsonOf(in, o)
+	n, _ := rec.JSONSize(maxInt)
+	b.out = rec.AppendJSON(room(b.out, n+1))
+	b.out = append(b.out, w.delim)
 }
 
 // sink writes processed batches in order, with the failures' messages on

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"runtime"
 	"strconv"
 	"strings"
@@ -28,8 +26,10 @@ type outcome struct {
 	Err *recordError
 	// Findings are problems tolerated in lenient modes.
 	Findings []recordError
-	// JSON, when set, is the record's whole --json object.
-	JSON any
+	// Record, when set, is the record's whole --json object; else it is
+	// made of Output, Err and Findings (report.NewRecord). Every --json
+	// line is a report.Record: the record contract.
+	Record *report.Record
 	// Detail, when set, is written to standard error after a failure's
 	// message (such as the input with a caret under the offset).
 	Detail string
@@ -258,17 +258,9 @@ func (o *recordOptions) delim() byte {
 }
 
 // jsonOf returns the --json object of a record.
-func jsonOf(in []byte, o outcome) any {
-	if o.JSON != nil {
-		return o.JSON
+func jsonOf(in []byte, o outcome) report.Record {
+	if o.Record != nil {
+		return *o.Record
 	}
 	return report.NewRecord(in, o.Output, o.Err, o.Findings)
-}
-
-// newJSONEncoder returns an encoder that writes one value per line,
-// without HTML escaping.
-func newJSONEncoder(w io.Writer) *json.Encoder {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc
 }

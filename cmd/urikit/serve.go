@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/serve"
 )
 
@@ -29,20 +30,22 @@ func newServeCmd() *cobra.Command {
 		Long: `Serve a JSON API over the urikit packages, and at / a playground page to
 explore URLs by hand (embedded: no network access needed).
 
-  POST /v1/parse      {"input": "...", "mode": "rfc3986"|"whatwg", "lenient": bool, "base": "..."}
-  POST /v1/encode     {"input": "...", "set": "unreserved", "plus": bool, "keep_escapes": bool}
-  POST /v1/decode     {"input": "...", "lenient": bool, "plus": bool, "legacy_u": bool}
-  POST /v1/normalize  {"input": "...", "level": "scheme", "sort_query": bool, ...}
-  POST /v1/resolve    {"input": "...", "base": "http://a/b/c"}
-  POST /v1/check      {"input": "..."} (when built with the check package)
-  GET  /healthz
+Each record subcommand has its route, which takes a POST of a JSON object
+with the record and the subcommand's options (named as its flags, with "_"
+for "-"):
 
-Send {"inputs": [...]} instead of "input" for a batch. The answer is
-{"result": {...}} or {"results": [...]}, each the object the subcommand
-prints with --json; errors are {"error": {"code": "...", "message": "..."}}.
-Text that JSON cannot carry losslessly (a lone surrogate escape such as
-"\ud800", bytes that are not UTF-8) is refused with a 400 naming the field:
-send such bytes percent-encoded.
+` + routesHelp() + `  GET  /healthz
+
+Send {"input": "..."} for one record: the answer is the record object that
+"urikit <subcommand> --json" writes for it (see "urikit --help"), so a
+record that fails is still a 200 whose object has its "error". Send
+{"inputs": [...]} for a batch: the answer is a JSON array of the records,
+in order. Bytes that are not UTF-8, which JSON text cannot carry, go as
+hex: "input_hex" or "inputs_hex" (the records then say "input_hex").
+Errors are {"error": {"code": "...", "message": "..."}} with an HTTP error
+status; text that JSON cannot carry losslessly (a lone surrogate escape
+such as "\ud800", raw bytes that are not UTF-8) is refused with a 400
+naming the field.
 
 Every request's cost is bounded, whatever it holds:
   size     --max-body, --max-records, and --max-response for the answer
@@ -203,4 +206,18 @@ func addrIP(a net.Addr) net.IP {
 		return ta.IP
 	}
 	return nil
+}
+
+// routesHelp lists the API routes of the record subcommands
+// (report.Commands), one per line, with their options.
+func routesHelp() string {
+	var b strings.Builder
+	for _, c := range report.Commands() {
+		opts := c.Options
+		if opts == "" {
+			opts = "no options"
+		}
+		fmt.Fprintf(&b, "  POST %-16s %s\n", c.Route, opts)
+	}
+	return b.String()
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"math"
 	"net/http"
@@ -15,11 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/urikit/urikit/internal/report"
-	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/serve"
-	"github.com/urikit/urikit/uri"
-	"github.com/urikit/urikit/whatwg"
 )
 
 // syncBuffer is a bytes.Buffer safe for the server's log writes.
@@ -92,7 +87,7 @@ func TestServeCommand(t *testing.T) {
 	}
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	if res.StatusCode != 200 || string(body) != `{"results":[{"input":"a b","output":"a%20b"},{"input":"你","output":"%E4%BD%A0"}]}`+"\n" {
+	if res.StatusCode != 200 || string(body) != `[{"input":"a b","output":"a%20b"},{"input":"你","output":"%E4%BD%A0"}]`+"\n" {
 		t.Errorf("encode: %d %s", res.StatusCode, body)
 	}
 	// --max-records is applied.
@@ -127,69 +122,6 @@ func TestServeUsageErrors(t *testing.T) {
 			t.Errorf("%v: status %d, stderr %q", args, code, errOut)
 		}
 	}
-}
-
-// TestReportMatchesCLI checks that the API's result objects (package
-// internal/report) are byte for byte what the CLI prints with --json.
-func TestReportMatchesCLI(t *testing.T) {
-	inputs := []string{"http://u@[::1]:8080/a%2Fb?q#f", "a:", "/a b", "HTTP://Example.COM:80/%7euser/./a/../b?b=1&a=2#x",
-		"../g", "caf%C3%A9", "abc%4", "%zz%41", "%FF", "100%", "a+b c", "你", "", "http://a b/c d", "//h/p?", "x\\y",
-		"http://evil.com%2f@good.com/", "https://xn--80ak6aa92e.com/", "http://0x7f.1/%2e%2e/", "javascript:alert(1)", "http://a\x00b\xff/"}
-	line := func(v any) string {
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(v); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
-	}
-	base := uri.MustParse("http://a/b/c/d;p?q")
-	wbase := whatwg.MustParse("https://example.com/dir/a")
-	wbaseText := "https://example.com/dir/a"
-	for _, c := range []struct {
-		args []string
-		rec  func(string) any
-	}{
-		{[]string{"encode"}, func(s string) any {
-			enc, _ := report.EncoderFor("unreserved", false, false)
-			return report.Encode(s, enc)
-		}},
-		{[]string{"encode", "--set", "form"}, func(s string) any { enc, _ := report.EncoderFor("form", false, false); return report.Encode(s, enc) }},
-		{[]string{"encode", "--set", "path", "--plus", "--keep-escapes"}, func(s string) any {
-			enc, _ := report.EncoderFor("path", true, true)
-			return report.Encode(s, enc)
-		}},
-		{[]string{"decode"}, func(s string) any { return report.Decode(s, percentDecoder(false, false)) }},
-		{[]string{"decode", "--lenient", "--plus"}, func(s string) any { return report.Decode(s, percentDecoder(true, true)) }},
-		{[]string{"normalize"}, func(s string) any { l, _ := report.Level("scheme", false, false, false); return report.Normalize(s, l) }},
-		{[]string{"normalize", "--level", "full"}, func(s string) any { l, _ := report.Level("full", false, false, false); return report.Normalize(s, l) }},
-		{[]string{"resolve", "--base", base.String()}, func(s string) any { return report.Resolve(base, s) }},
-		{[]string{"parse"}, func(s string) any { r, _ := report.ParseRFC(s, false); return r }},
-		{[]string{"parse", "--lenient"}, func(s string) any { r, _ := report.ParseRFC(s, true); return r }},
-		{[]string{"parse", "--whatwg"}, func(s string) any { r, _, _ := report.ParseWHATWG(s, nil, nil); return r }},
-		{[]string{"check"}, func(s string) any { return report.CheckURL(s) }},
-		{[]string{"parse", "--whatwg", "--base", wbaseText}, func(s string) any {
-			r, _, _ := report.ParseWHATWG(s, wbase, &wbaseText)
-			return r
-		}},
-	} {
-		out, _, _ := cli(t, strings.Join(inputs, "\n")+"\n", append(c.args, "--json")...)
-		got := strings.SplitAfter(out, "\n")
-		for i, in := range inputs {
-			if i >= len(got) {
-				t.Errorf("%v: %d lines for %d inputs", c.args, len(got), len(inputs))
-				break
-			}
-			if want := line(c.rec(in)); got[i] != want {
-				t.Errorf("%v %q:\nCLI    %s\nreport %s", c.args, in, got[i], want)
-			}
-		}
-	}
-}
-
-func percentDecoder(lenient, plus bool) percent.Decoder {
-	return percent.Decoder{Lenient: lenient, PlusAsSpace: plus}
 }
 
 // --memory sets the runtime's memory limit while the server runs (and

@@ -1,49 +1,60 @@
-// Package report builds the JSON objects that describe one record's result:
-// the objects "urikit <subcommand> --json" prints, one per line, and that
-// the HTTP API of package serve returns. Keeping them in one place keeps the
-// two byte-identical.
+// Package report holds the record contract: the one JSON object (Record)
+// that describes one record's result, which "urikit <subcommand> --json"
+// prints, one per line, and which the HTTP API of package serve answers;
+// the builders of each record subcommand's Record; and the table of the
+// record subcommands with their API routes (Commands), which the CLI,
+// the server and the tests share, so that the two cannot drift.
 //
-// Every builder takes the record as a string and returns a plain value with
-// JSON tags; encode it with SetEscapeHTML(false) to match the CLI.
+// Every record is written by Record.AppendJSON (or JSONSize to measure it
+// first): "input" first, then the subcommand's result fields, then
+// "error" on failure and "findings" when there are some, text that is not
+// UTF-8 in "_hex" members. See Record.
 package report
 
 import (
-	"encoding/hex"
 	"errors"
 	"sort"
 	"strconv"
-	"unicode/utf8"
+	"unsafe"
 
-	"github.com/urikit/urikit/check"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
-	"github.com/urikit/urikit/whatwg"
 )
 
-// Error is the JSON form of a record's error, or of one problem tolerated
-// in a lenient mode (a finding).
+// Error is a record's error, or one problem tolerated in a lenient mode
+// or reported by a parser without failing (a finding). A Record writes it
+// as {"offset", "component" (when known), "code", "message", "severity"
+// and "detail" (findings of check), "count" and "offsets" (merged
+// findings)}, the empty optional members left out, text that is not UTF-8
+// in "_hex" members (see Record).
 //
 // A list of findings never grows with the input: findings with the same
 // Code and Component are merged into the first one, which keeps its
 // Offset and Message, counts every occurrence in Count and lists the
 // offsets of the first few (at most MaxOffsets) in Offsets. The list stays
-// in the order of first occurrence.
+// in the order of first occurrence. (The findings of check are merged by
+// code and severity, by package check.)
 type Error struct {
 	// Offset is the byte offset in the record of the offending byte (of
 	// the first occurrence, for a merged finding).
-	Offset int `json:"offset"`
+	Offset int
 	// Component is the URI component it belongs to, when known.
-	Component string `json:"component,omitempty"`
+	Component string
 	// Code is the stable error code.
-	Code string `json:"code"`
+	Code string
 	// Message is a one-line explanation for a human reader.
-	Message string `json:"message"`
+	Message string
+	// Severity is the severity of a finding of check ("info", "warn",
+	// "danger"), else "".
+	Severity string
+	// Detail gives more facts on a finding of check, or is "".
+	Detail string
 	// Count is how many times the finding occurs in the record; 0 or 1
 	// means once.
-	Count int `json:"count,omitempty"`
+	Count int
 	// Offsets are the offsets of the first occurrences (at most
 	// MaxOffsets, Offsets[0] == Offset), set only when Count > 1.
-	Offsets []int `json:"offsets,omitempty"`
+	Offsets []int
 }
 
 // MaxOffsets is the most offsets a merged finding lists.
@@ -98,47 +109,21 @@ func collapseErrors(list []Error) []Error {
 	return out
 }
 
-// Record is the JSON object of the record subcommands whose result is one
-// string: encode, decode, normalize, resolve. Input and output are given as
-// text when they are valid UTF-8, else as lowercase hex in the _hex field.
-type Record struct {
-	Input     *string `json:"input,omitempty"`
-	InputHex  *string `json:"input_hex,omitempty"`
-	Output    *string `json:"output,omitempty"`
-	OutputHex *string `json:"output_hex,omitempty"`
-	Error     *Error  `json:"error,omitempty"`
-	Findings  []Error `json:"findings,omitempty"`
-}
-
-// NewRecord returns the Record of input in with result out, or with the
-// error err (then out is ignored), and the findings of a lenient mode.
-// Findings with the same identity are merged (see Error); findings is
-// reused for the merged list.
+// NewRecord returns the Record of input in with the text result out (the
+// "output" field), or with the error err (then out is ignored), and the
+// findings of a lenient mode. Findings with the same identity are merged
+// (see Error); findings is reused for the merged list. The record keeps
+// in and out without copying them: they must not change until it is
+// written.
 func NewRecord(in, out []byte, err *Error, findings []Error) Record {
-	rec := Record{Error: err, Findings: collapseErrors(findings)}
-	textOrHex(in, &rec.Input, &rec.InputHex)
+	rec := Record{Input: unsafe.String(unsafe.SliceData(in), len(in)), Error: err, Findings: collapseErrors(findings)}
 	if err == nil {
-		textOrHex(out, &rec.Output, &rec.OutputHex)
+		rec.Fields = []Field{bytesField("output", out)}
 	}
 	return rec
 }
 
-// Failed reports whether the record failed.
-func (r Record) Failed() bool { return r.Error != nil }
-
-// textOrHex sets exactly one of the text and hex fields for b: the text
-// when b is valid UTF-8, else lowercase hex of the bytes.
-func textOrHex(b []byte, text, hexText **string) {
-	if utf8.Valid(b) {
-		s := string(b)
-		*text = &s
-		return
-	}
-	h := hex.EncodeToString(b)
-	*hexText = &h
-}
-
-// URIError converts an error of package uri to its JSON form.
+// URIError converts an error of package uri to a record's error.
 func URIError(err error) *Error {
 	var ue *uri.Error
 	if errors.As(err, &ue) {
@@ -147,7 +132,8 @@ func URIError(err error) *Error {
 	return &Error{Code: "error", Message: err.Error()}
 }
 
-// PercentError converts an error of package percent to its JSON form.
+// PercentError converts an error of package percent to a record's error
+// or finding.
 func PercentError(e *percent.Error) Error {
 	return Error{Offset: e.Offset, Code: string(e.Code), Message: strconv.Quote(e.Text) + ": " + e.Code.Message(), Count: e.Count, Offsets: e.Offsets}
 }
@@ -276,261 +262,40 @@ func Resolve(base uri.Reference, in string) Record {
 	return NewRecord([]byte(in), uri.Resolve(base, r).AppendTo(nil), nil, nil)
 }
 
-// optional returns a pointer to s when ok, for JSON null when absent.
-func optional(s string, ok bool) *string {
-	if !ok {
-		return nil
-	}
-	return &s
-}
-
-// RFC is the JSON object of "urikit parse": the raw (still encoded)
-// components of an RFC 3986 reference, null when absent, and its errors.
-type RFC struct {
-	Input    string  `json:"input"`
-	Valid    bool    `json:"valid"`
-	Scheme   *string `json:"scheme"`
-	Userinfo *string `json:"userinfo"`
-	Host     *string `json:"host"`
-	HostType *string `json:"host_type"`
-	Port     *string `json:"port"`
-	Path     string  `json:"path"`
-	Query    *string `json:"query"`
-	Fragment *string `json:"fragment"`
-	Errors   []Error `json:"errors"`
-}
-
-// NewRFC returns the RFC object of r, parsed from in, with no errors.
-func NewRFC(in string, r uri.Reference) RFC {
-	rec := RFC{Input: in, Path: r.Path(), Errors: []Error{}}
-	rec.Scheme = optional(r.Scheme())
-	rec.Userinfo = optional(r.Userinfo())
-	rec.Host = optional(r.Host())
-	if rec.Host != nil {
-		rec.HostType = optional(r.HostType().String(), true)
-	}
-	rec.Port = optional(r.Port())
-	rec.Query = optional(r.Query())
-	rec.Fragment = optional(r.Fragment())
-	return rec
-}
-
-// ParseRFC parses in as an RFC 3986 URI-reference. Strictly, the first
-// violation of the grammar fails the record: it is returned as the error
-// and listed in Errors, while the components are those of a lenient parse.
-// With lenient set, every deviation is listed in Errors (merged by code
-// and component, see Error), Valid is true only when there is none, and
-// the record never fails.
-func ParseRFC(in string, lenient bool) (RFC, *Error) {
-	if lenient {
-		r, findings := uri.ParseLenient(in)
-		rec := NewRFC(in, r)
-		for _, f := range findings {
-			rec.Errors = appendError(rec.Errors, Error{Offset: f.Offset, Component: string(f.Component), Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets})
-		}
-		rec.Valid = len(findings) == 0
-		return rec, nil
-	}
+// Relativize is the record of "urikit relativize": in parsed strictly as
+// an RFC 3986 reference, and the shortest reference that resolves against
+// base to it (uri.Relativize).
+func Relativize(base uri.Reference, in string) Record {
 	r, err := uri.Parse(in)
 	if err != nil {
-		// The components of the lenient reading (its findings are
-		// merged, so they cost a constant).
-		lr, _ := uri.ParseLenient(in)
-		rec := NewRFC(in, lr)
-		rec.Errors = []Error{}
-		e := URIError(err)
-		rec.Errors = append(rec.Errors, *e)
-		return rec, e
+		return NewRecord([]byte(in), nil, URIError(err), nil)
 	}
-	rec := NewRFC(in, r)
-	rec.Valid = true
-	return rec, nil
+	return NewRecord([]byte(in), uri.Relativize(r, base).AppendTo(nil), nil, nil)
 }
 
-// Field returns the component called name ("urikit parse --get" names,
-// plus "input" and "href" for the input), "" when absent.
-func (rec RFC) Field(name string) (string, bool) {
-	deref := func(p *string) string {
-		if p == nil {
-			return ""
-		}
-		return *p
-	}
-	switch name {
-	case "scheme":
-		return deref(rec.Scheme), true
-	case "userinfo":
-		return deref(rec.Userinfo), true
-	case "host":
-		return deref(rec.Host), true
-	case "host_type":
-		return deref(rec.HostType), true
-	case "port":
-		return deref(rec.Port), true
-	case "path":
-		return rec.Path, true
-	case "query":
-		return deref(rec.Query), true
-	case "fragment":
-		return deref(rec.Fragment), true
-	case "input", "href":
-		return rec.Input, true
-	}
-	return "", false
-}
-
-// RFCFieldNames lists the component names of Field.
-func RFCFieldNames() []string {
-	return []string{"scheme", "userinfo", "host", "host_type", "port", "path", "query", "fragment"}
-}
-
-// WHATWG is the JSON object of "urikit parse --whatwg": the values
-// JavaScript's URL getters return, or failure, and the validation errors.
-type WHATWG struct {
-	Input    string        `json:"input"`
-	Base     *string       `json:"base"`
-	Failure  bool          `json:"failure,omitempty"`
-	Href     *string       `json:"href,omitempty"`
-	Protocol *string       `json:"protocol,omitempty"`
-	Username *string       `json:"username,omitempty"`
-	Password *string       `json:"password,omitempty"`
-	Host     *string       `json:"host,omitempty"`
-	Hostname *string       `json:"hostname,omitempty"`
-	Port     *string       `json:"port,omitempty"`
-	Pathname *string       `json:"pathname,omitempty"`
-	Search   *string       `json:"search,omitempty"`
-	Hash     *string       `json:"hash,omitempty"`
-	Origin   *string       `json:"origin,omitempty"`
-	Errors   []WHATWGError `json:"errors"`
-}
-
-// WHATWGError is one validation error of the URL Standard's parser. As
-// with Error, errors with the same Code are merged into the first one,
-// which counts them in Count and lists the first offsets in Offsets.
-type WHATWGError struct {
-	Code   string `json:"code"`
-	Offset int    `json:"offset"`
-	// Count is how many times the error occurs; 0 or 1 means once.
-	Count int `json:"count,omitempty"`
-	// Offsets are the offsets of the first occurrences (at most
-	// MaxOffsets, Offsets[0] == Offset), set only when Count > 1.
-	Offsets []int `json:"offsets,omitempty"`
-}
-
-// appendWHATWGError appends e to list, or merges it into the error of
-// list with the same Code.
-func appendWHATWGError(list []WHATWGError, e WHATWGError) []WHATWGError {
-	for i := range list {
-		if g := &list[i]; g.Code == e.Code {
-			merge(g.Offset, &g.Count, &g.Offsets, e.Offset, e.Count, e.Offsets)
-			return list
-		}
-	}
-	return append(list, e)
-}
-
-// ParseWHATWG parses in with the URL Standard's parser against base (nil
-// for none; baseText is what base was parsed from, shown in the object).
-// Its validation errors are merged by code (see WHATWGError).
-// It returns the object, the URL (nil on failure) and, on failure, the
-// record's error.
-func ParseWHATWG(in string, base *whatwg.URL, baseText *string) (WHATWG, *whatwg.URL, *Error) {
-	u, verrs, err := whatwg.ParseWithErrors(in, base)
-	rec := WHATWG{Input: in, Base: baseText, Errors: []WHATWGError{}}
-	for _, v := range verrs {
-		rec.Errors = appendWHATWGError(rec.Errors, WHATWGError{Code: v.Code, Offset: v.Offset})
-	}
+// Equal is the record of "urikit equal": in parsed strictly as an RFC
+// 3986 reference, its normalized form at level l ("normalized") and
+// whether it is equal to other at that level ("equal").
+func Equal(in string, other uri.Reference, l uri.Level) Record {
+	r, err := uri.Parse(in)
 	if err != nil {
-		rec.Failure = true
-		return rec, nil, FailureError(err)
+		return Record{Input: in, Error: URIError(err)}
 	}
-	str := func(name string) *string { v, _ := WHATWGField(u, name); return &v }
-	rec.Href, rec.Protocol, rec.Username, rec.Password = str("href"), str("protocol"), str("username"), str("password")
-	rec.Host, rec.Hostname, rec.Port, rec.Pathname = str("host"), str("hostname"), str("port"), str("pathname")
-	rec.Search, rec.Hash, rec.Origin = str("search"), str("hash"), str("origin")
-	return rec, u, nil
+	return Record{Input: in, Fields: []Field{
+		Text("normalized", uri.Normalize(r, l).String()),
+		Bool("equal", uri.Equal(r, other, l)),
+	}}
 }
 
-// FailureError is the record error of a WHATWG parse that failed with err.
-func FailureError(err error) *Error {
-	var we *whatwg.Error
-	if errors.As(err, &we) {
-		return &Error{Offset: we.Offset, Code: we.Code, Message: "not a URL: " + we.Code}
+// clip returns s cut to at most n bytes on a UTF-8 boundary, with "…"
+// added where it was cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return &Error{Code: "failure", Message: err.Error()}
-}
-
-// WHATWGField returns the getter called name of u.
-func WHATWGField(u *whatwg.URL, name string) (string, bool) {
-	switch name {
-	case "href":
-		return u.Href(), true
-	case "protocol":
-		return u.Protocol(), true
-	case "scheme":
-		return u.Scheme(), true
-	case "username":
-		return u.Username(), true
-	case "password":
-		return u.Password(), true
-	case "host":
-		return u.Host(), true
-	case "hostname":
-		return u.Hostname(), true
-	case "port":
-		return u.Port(), true
-	case "pathname", "path":
-		return u.Pathname(), true
-	case "search":
-		return u.Search(), true
-	case "query":
-		q, _ := u.Query()
-		return q, true
-	case "hash":
-		return u.Hash(), true
-	case "fragment":
-		f, _ := u.Fragment()
-		return f, true
-	case "origin":
-		return u.Origin(), true
+	i := n
+	for i > 0 && s[i]&0xC0 == 0x80 {
+		i--
 	}
-	return "", false
-}
-
-// WHATWGFieldNames lists the getter names of WHATWGField.
-func WHATWGFieldNames() []string {
-	return []string{"href", "protocol", "scheme", "username", "password", "host", "hostname", "port", "pathname", "search", "query", "hash", "fragment", "origin"}
-}
-
-// Check is the JSON object of "urikit check": the input, the highest
-// severity found, the findings (an empty list when there is none) and the
-// three parsers' readings with what a browser fetches.
-type Check struct {
-	Input    *string         `json:"input,omitempty"`
-	InputHex *string         `json:"input_hex,omitempty"`
-	Severity check.Severity  `json:"severity"`
-	Findings []check.Finding `json:"findings"`
-	Views    CheckViews      `json:"views"`
-}
-
-// CheckViews are the readings of a check.Report.
-type CheckViews struct {
-	RFC3986 check.View   `json:"rfc3986"`
-	WHATWG  check.View   `json:"whatwg"`
-	NetURL  check.View   `json:"net_url"`
-	Target  check.Target `json:"target"`
-}
-
-// CheckURL checks in (check.URL) and returns its Check object.
-func CheckURL(in string) Check { return NewCheck([]byte(in), check.URL(in)) }
-
-// NewCheck returns the Check object of the report r on the record in.
-func NewCheck(in []byte, r check.Report) Check {
-	rec := Check{Severity: r.Max(), Findings: r.Findings,
-		Views: CheckViews{RFC3986: r.RFC3986, WHATWG: r.WHATWG, NetURL: r.NetURL, Target: r.Target}}
-	if rec.Findings == nil {
-		rec.Findings = []check.Finding{}
-	}
-	textOrHex(in, &rec.Input, &rec.InputHex)
-	return rec
+	return s[:i] + "…"
 }

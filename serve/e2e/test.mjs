@@ -60,17 +60,35 @@ function startServer() {
 before(async () => {
   mkdirSync(outDir, { recursive: true });
   base = await startServer();
-  const res = await fetch(base + '/v1/check', {
+  // Every route the page uses must exist and answer with a record object
+  // (input first, error and findings last): a missing route fails the
+  // test instead of turning its assertions into a log line.
+  for (const [route, body, want] of [
+    ['/v1/check', { input: 'http://a@b/' }, ['input', 'severity', 'views', 'findings']],
+    ['/v1/parse', { input: 'http://a/' }, ['input', 'scheme', 'userinfo', 'host', 'host_type', 'port', 'path', 'query', 'fragment']],
+    ['/v1/parse', { input: 'http://a b/' }, ['input', 'error']],
+    ['/v1/parse', { input: 'http://a\\b/', mode: 'whatwg' },
+      ['input', 'href', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'origin', 'findings']],
+    ['/v1/encode', { input: 'a b' }, ['input', 'output']],
+    ['/v1/decode', { input: '%zz', lenient: true }, ['input', 'output', 'findings']],
+  ]) {
+    const res = await fetch(base + route, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    assert.equal(res.status, 200, route + ' answers');
+    const rec = await res.json();
+    assert.deepEqual(Object.keys(rec), want, route + ' ' + JSON.stringify(body) + ': ' + JSON.stringify(rec));
+    assert.equal(rec.input, body.input);
+  }
+  // A WHATWG validation error has its message.
+  const w = await (await fetch(base + '/v1/parse', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: '{"input": "http://a/"}',
-  });
-  // Every route the page uses must exist: a missing /v1/check fails the
-  // test instead of turning its assertions into a log line.
-  assert.equal(res.status, 200, '/v1/check answers');
-  const { result } = await res.json();
-  assert.equal(result.input, 'http://a/');
-  assert.ok(Array.isArray(result.findings), '/v1/check gives findings');
+    body: JSON.stringify({ input: 'http://a\\b/', mode: 'whatwg' }),
+  })).json();
+  assert.deepEqual(w.findings, [{ offset: 8, code: 'invalid-reverse-solidus', message: '"\\" in a special URL, read as "/"' }]);
   browser = await chromium.launch({
     executablePath,
     headless: true,
@@ -279,6 +297,11 @@ test('narrow screen: one column, nothing wider than the screen', async () => {
   await waitText(page, cell('whatwg', 'host'), 'a');
   await waitText(page, cell('whatwg', 'path'), '/b@c/d%20e');
   await waitText(page, '#rfc-status', 'Not a valid URI reference.');
+  // The strict error, while the table shows the lenient reading.
+  await waitText(page, '#rfc-errors', '@8 character not allowed here (invalid-char, userinfo)');
+  await waitText(page, cell('rfc', 'userinfo'), 'a\\b');
+  // WHATWG validation errors come with their message.
+  await waitText(page, '#whatwg-errors li:first-child', '@8 "\\" in a special URL, read as "/" (invalid-reverse-solidus)');
   await page.waitForSelector('#findings li.danger');
   await waitText(page, '#target-host', 'a \u2014 domain');
   const layout = await page.evaluate(() => ({

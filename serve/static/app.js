@@ -24,8 +24,10 @@
     return w.password ? w.username + ':' + w.password : w.username;
   }
 
-  // api posts body to path and returns the result, or throws an Error
-  // with the API's error code and message.
+  // api posts body to path and returns the answer: for one input, its
+  // record object ("input", the result fields, "error" when the record
+  // failed, "findings" when there are some). It throws an Error with the
+  // API's error code and message when the request itself fails.
   async function api(path, body, signal) {
     const res = await fetch(path, {
       method: 'POST',
@@ -39,13 +41,13 @@
     } catch (e) {
       data = null;
     }
-    if (!res.ok || !data || !('result' in data)) {
+    if (!res.ok || !data || !('input' in data || 'input_hex' in data)) {
       const err = new Error(data && data.error ? data.error.message : 'HTTP ' + res.status);
       err.status = res.status;
       err.code = data && data.error ? data.error.code : '';
       throw err;
     }
-    return data.result;
+    return data;
   }
 
   // visible shows control characters as their Unicode control pictures.
@@ -94,11 +96,20 @@
     return el('li', {}, offset === undefined ? '' : el('span', { class: 'offset' }, '@' + offset + ' '), text + times(count));
   }
 
-  // render fills both breakdowns from the two parse results.
-  function render(rfc, whatwg, whatwgErr) {
+  // problemText is the line of an error or finding: its message, code and
+  // component.
+  function problemText(e) {
+    return e.message + ' (' + e.code + (e.component ? ', ' + e.component : '') + ')';
+  }
+
+  // render fills both breakdowns from the parse records: rfc, the lenient
+  // RFC 3986 reading whose components the table shows; strict, the strict
+  // parse (null when the lenient box is checked), whose error, if any,
+  // makes the reference invalid; whatwg, the WHATWG parse.
+  function render(rfc, strict, whatwg, whatwgErr) {
     const rfcBody = $('rfc-table').tBodies[0];
     const wBody = $('whatwg-table').tBodies[0];
-    const ok = whatwg && !whatwg.failure;
+    const ok = whatwg && !whatwg.error;
     const differing = [];
     const rfcRows = [];
     const wRows = [];
@@ -122,19 +133,22 @@
     rfcBody.replaceChildren(...rfcRows);
     wBody.replaceChildren(...wRows);
 
-    $('rfc-status').textContent = rfc.valid ? 'Valid URI reference.' : 'Not a valid URI reference.';
-    $('rfc-status').className = 'status ' + (rfc.valid ? 'good' : 'bad');
-    $('rfc-errors').replaceChildren(...rfc.errors.map((e) =>
-      problem(e.message + ' (' + e.code + (e.component ? ', ' + e.component : '') + ')', e.offset, e.count)));
+    // Strictly, the one error; leniently, every finding.
+    const problems = strict ? (strict.error ? [strict.error] : []) : (rfc.findings || []);
+    const valid = problems.length === 0;
+    $('rfc-status').textContent = valid ? 'Valid URI reference.' : 'Not a valid URI reference.';
+    $('rfc-status').className = 'status ' + (valid ? 'good' : 'bad');
+    $('rfc-errors').replaceChildren(...problems.map((e) => problem(problemText(e), e.offset, e.count)));
 
     if (whatwgErr) {
       $('whatwg-status').textContent = 'Error: ' + whatwgErr.message;
       $('whatwg-status').className = 'status bad';
       clear('whatwg-errors');
     } else {
-      $('whatwg-status').textContent = ok ? 'A URL to browsers.' : 'Not a URL to browsers (the parser fails).';
+      $('whatwg-status').textContent = ok ? 'A URL to browsers.' : 'Not a URL to browsers: ' + whatwg.error.message + '.';
       $('whatwg-status').className = 'status ' + (ok ? 'good' : 'bad');
-      $('whatwg-errors').replaceChildren(...whatwg.errors.map((e) => problem('validation error: ' + e.code, e.offset, e.count)));
+      const verrs = (whatwg.error ? [whatwg.error] : []).concat(whatwg.findings || []);
+      $('whatwg-errors').replaceChildren(...verrs.map((e) => problem(problemText(e), e.offset, e.count)));
     }
 
     const summary = $('summary');
@@ -233,17 +247,23 @@
       if (e.name === 'AbortError') throw e;
       return { e };
     });
-    const [rfc, whatwg, check] = await Promise.all([
-      settle(api('/v1/parse', { input, lenient: $('lenient').checked }, signal)),
+    // The table shows the lenient reading (a strict parse that fails has
+    // no components); the strict parse, unless lenient is checked, says
+    // whether the reference is valid.
+    const lenient = $('lenient').checked;
+    const [rfc, strict, whatwg, check] = await Promise.all([
+      settle(api('/v1/parse', { input, lenient: true }, signal)),
+      lenient ? Promise.resolve({ r: null }) : settle(api('/v1/parse', { input }, signal)),
       settle(api('/v1/parse', whatwgBody, signal)),
       settle(api('/v1/check', { input }, signal)),
     ]);
-    if (rfc.e) {
-      $('summary').textContent = 'Error: ' + rfc.e.message;
+    const failed = rfc.e || strict.e;
+    if (failed) {
+      $('summary').textContent = 'Error: ' + failed.message;
       document.body.dataset.state = 'error';
       return;
     }
-    render(rfc.r, whatwg.r || { failure: true, errors: [] }, whatwg.e);
+    render(rfc.r, strict.r, whatwg.r || { error: { message: 'no answer' } }, whatwg.e);
     renderFindings(check.r, check.e);
     document.body.dataset.state = 'done';
   }

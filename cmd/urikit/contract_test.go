@@ -1,0 +1,358 @@
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/report"
+	"github.com/urikit/urikit/serve"
+)
+
+// contractCase is how TestRecordContract runs a record subcommand in one
+// of its modes: the CLI flags and the API options that ask for that mode,
+// and three inputs: a valid one, a failing one (for a subcommand whose
+// records never fail, one with findings), and one that is not UTF-8.
+type contractCase struct {
+	flags   []string // after the subcommand's name, before --json
+	options string   // the same as API options: JSON members after the input
+	valid   string
+	failing string
+	binary  string
+	// fields are the result fields of the valid input's record, in order.
+	fields []string
+	// fffd is set for form decode: the URL Standard turns bytes that are
+	// not UTF-8 into U+FFFD, which the record then says in a finding.
+	fffd bool
+}
+
+var (
+	rfcFields    = []string{"scheme", "userinfo", "host", "host_type", "port", "path", "query", "fragment"}
+	whatwgFields = []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"}
+	outputField  = []string{"output"}
+)
+
+// contractCases has the cases of each record subcommand of
+// report.Commands: TestRecordContract fails for a subcommand that has
+// none, so that a new one is covered.
+var contractCases = map[string][]contractCase{
+	"encode": {
+		// Encoding never fails: the second input has no error.
+		{valid: "a b/你", failing: "%", binary: "a\xffb", fields: outputField},
+		{flags: []string{"--set", "form"}, options: `"set": "form"`, valid: "a b+c", failing: "", binary: "\xfe", fields: outputField},
+	},
+	"decode": {
+		{valid: "caf%C3%A9", failing: "abc%4", binary: "\xff%41", fields: outputField},
+		{flags: []string{"--lenient", "--plus"}, options: `"lenient": true, "plus": true`, valid: "%zz%41+b", failing: "%", binary: "\xfe%zz", fields: outputField},
+	},
+	"parse": {
+		{valid: "http://u@h:1/p?q#f", failing: "/a b", binary: "http://a/\xff", fields: rfcFields},
+		{flags: []string{"--lenient"}, options: `"lenient": true`, valid: "http://a b/%zz%zz", failing: "/a b", binary: "http://u\xfd@h\xfe/\xff?\xfc#\xfb", fields: rfcFields},
+		{flags: []string{"--whatwg"}, options: `"mode": "whatwg"`, valid: "HTTP://A:80/b/../c\\d", failing: "https://u:p@h:99999/", binary: "http://a/\xff", fields: whatwgFields},
+		{flags: []string{"--whatwg", "--base", "https://h/d/"}, options: `"mode": "whatwg", "base": "https://h/d/"`, valid: "../x?y#z", failing: "http://[::1", binary: "\xff", fields: whatwgFields},
+	},
+	"resolve": {
+		{flags: []string{"--base", "http://a/b/c/d;p?q"}, options: `"base": "http://a/b/c/d;p?q"`, valid: "../g", failing: "g h", binary: "\xff", fields: outputField},
+	},
+	"relativize": {
+		{flags: []string{"--base", "http://a/b/c/d"}, options: `"base": "http://a/b/c/d"`, valid: "http://a/b/e/f", failing: "http://a b/", binary: "http://a/\xff", fields: outputField},
+	},
+	"normalize": {
+		{valid: "HTTP://A:80/%7e/./b", failing: "/a b", binary: "http://a/\xff", fields: outputField},
+		{flags: []string{"--level", "full"}, options: `"level": "full"`, valid: "http://a/?b&a#f", failing: "%", binary: "\xff", fields: outputField},
+	},
+	"equal": {
+		{flags: []string{"--other", "http://a/"}, options: `"other": "http://a/"`, valid: "HTTP://A:80/", failing: "a b", binary: "\xff", fields: []string{"normalized", "equal"}},
+	},
+	"iri": {
+		{flags: []string{"--to-uri"}, options: `"to_uri": true`, valid: "http://例え.jp/引き出し", failing: "http://[::1", binary: "http://a/\xff", fields: outputField},
+		{flags: []string{"--to-iri"}, options: `"to_iri": true`, valid: "http://xn--r8jz45g.jp/%E5%BC%95", failing: "http://a b/", binary: "\xff", fields: outputField},
+	},
+	"form decode": {
+		// A form decode never fails: the second input has findings.
+		{valid: "a=1&b=x+y&a=%E4%BD%A0", failing: "a=%zz&b=%FF%FE", binary: "a=\xff&\xfe", fields: []string{"pairs"}, fffd: true},
+	},
+	"form encode": {
+		{valid: `[["a","1"],["b","x y"]]`, failing: "not json", binary: `[["a","` + "\xff" + `"]]`, fields: outputField},
+	},
+	"check": {
+		// A check never fails: the second input has findings.
+		{valid: "https://example.com/a", failing: "http://evil.com%2f@good.com/", binary: "http://a/\xff", fields: []string{"severity", "views"}},
+	},
+}
+
+// jsonKeys returns the keys of the JSON object text in order, with the
+// raw text of each value.
+func jsonKeys(text []byte) ([]string, []json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, nil, fmt.Errorf("not an object: %v %v", tok, err)
+	}
+	var keys []string
+	var values []json.RawMessage
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, nil, err
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, nil, err
+		}
+		keys = append(keys, tok.(string))
+		values = append(values, v)
+	}
+	return keys, values, nil
+}
+
+// checkErrorObject checks the keys of an error or finding object: offset,
+// component (optional), code, message, then optionally severity, detail,
+// count and offsets, in this order.
+func checkErrorObject(t *testing.T, where string, obj json.RawMessage) {
+	t.Helper()
+	keys, _, err := jsonKeys(obj)
+	if err != nil {
+		t.Errorf("%s: %v: %s", where, err, obj)
+		return
+	}
+	order := []string{"offset", "component", "code", "message", "severity", "detail", "count", "offsets"}
+	required := map[string]bool{"offset": true, "code": true, "message": true}
+	i := 0
+	for _, k := range order {
+		if i < len(keys) && strings.TrimSuffix(keys[i], "_hex") == k {
+			i++
+		} else if required[k] {
+			t.Errorf("%s: no %q in %s", where, k, obj)
+		}
+	}
+	if i != len(keys) {
+		t.Errorf("%s: keys %v are not %v in order", where, keys, order)
+	}
+}
+
+// checkRecord checks that line is a record object of the contract: the
+// input first (in hex when in is not UTF-8), then the result fields
+// (fields, when given; none when the record failed), then "error" and
+// "findings" last; hex members hold hex; no U+FFFD unless fffd allows it.
+func checkRecord(t *testing.T, where, in, line string, fields []string, fffd bool) {
+	t.Helper()
+	keys, values, err := jsonKeys([]byte(line))
+	if err != nil || len(keys) == 0 {
+		t.Errorf("%s: %v: %s", where, err, line)
+		return
+	}
+	wantInput := "input"
+	if !utf8.ValidString(in) {
+		wantInput = "input_hex"
+	}
+	var got string
+	if err := json.Unmarshal(values[0], &got); keys[0] != wantInput || err != nil {
+		t.Errorf("%s: the first member is %q, want %q: %s", where, keys[0], wantInput, line)
+	} else if wantInput == "input" && got != in || wantInput == "input_hex" && got != hex.EncodeToString([]byte(in)) {
+		t.Errorf("%s: %s is %q, want the input %q", where, keys[0], got, in)
+	}
+	var result []string
+	failed, hasFindings := false, false
+	for i, k := range keys[1:] {
+		v := values[i+1]
+		switch {
+		case k == "error":
+			if failed || hasFindings || len(result) > 0 {
+				t.Errorf("%s: error after result fields or findings: %v", where, keys)
+			}
+			failed = true
+			checkErrorObject(t, where+" error", v)
+		case k == "findings":
+			if i+2 != len(keys) {
+				t.Errorf("%s: findings are not last: %v", where, keys)
+			}
+			hasFindings = true
+			var list []json.RawMessage
+			if err := json.Unmarshal(v, &list); err != nil || len(list) == 0 {
+				t.Errorf("%s: findings %s: want a list of at least one (%v)", where, v, err)
+			}
+			for _, f := range list {
+				checkErrorObject(t, where+" finding", f)
+			}
+		case failed || hasFindings:
+			t.Errorf("%s: result field %q after error or findings: %v", where, k, keys)
+		default:
+			result = append(result, strings.TrimSuffix(k, "_hex"))
+		}
+		if strings.HasSuffix(k, "_hex") {
+			var h string
+			if err := json.Unmarshal(v, &h); err == nil {
+				if _, err := hex.DecodeString(h); err != nil {
+					t.Errorf("%s: %s is not hex: %s", where, k, v)
+				}
+			}
+		}
+	}
+	if failed && len(result) > 0 {
+		t.Errorf("%s: a failed record has result fields %v", where, result)
+	}
+	if fields != nil && !failed && strings.Join(result, ",") != strings.Join(fields, ",") {
+		t.Errorf("%s: result fields %v, want %v", where, result, fields)
+	}
+	if strings.Contains(line, `\ufffd`) || strings.ContainsRune(line, utf8.RuneError) && !fffd {
+		t.Errorf("%s: U+FFFD in %s", where, line)
+	}
+	if fffd && strings.ContainsRune(line, utf8.RuneError) && !strings.Contains(line, `"code":"invalid-utf8"`) {
+		t.Errorf("%s: U+FFFD without an invalid-utf8 finding: %s", where, line)
+	}
+	var any map[string]any
+	if err := json.Unmarshal([]byte(line), &any); err != nil {
+		t.Errorf("%s: %v", where, err)
+	}
+}
+
+// apiBody returns the body of an API request for in (input_hex when it
+// is not UTF-8) with the options.
+func apiBody(in, options string) string {
+	key, v := "input", in
+	if !utf8.ValidString(in) {
+		key, v = "input_hex", hex.EncodeToString([]byte(in))
+	}
+	b, _ := json.Marshal(v)
+	body := `{"` + key + `": ` + string(b)
+	if options != "" {
+		body += ", " + options
+	}
+	return body + "}"
+}
+
+// post sends body to the route of h and returns the status and answer.
+func post(h http.Handler, route, body string) (int, string) {
+	req := httptest.NewRequest("POST", route, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec.Code, rec.Body.String()
+}
+
+// TestRecordContract runs every record subcommand (report.Commands) with
+// --json, and its API route, on a valid, a failing and a non-UTF-8 input,
+// and checks that each record has the shape of the contract (input
+// first, result fields, error and findings last, "_hex" twins, no
+// U+FFFD), and that the API answers each input with the very line the CLI
+// writes, and a batch with the list of them.
+func TestRecordContract(t *testing.T) {
+	h := serve.NewHandler(serve.Options{})
+	for _, c := range report.Commands() {
+		cases, ok := contractCases[c.Name]
+		if !ok {
+			t.Errorf("%s: no contract case: add one to contractCases", c.Name)
+			continue
+		}
+		for _, cc := range cases {
+			name := strings.Join(append(strings.Fields(c.Name), cc.flags...), " ")
+			inputs := []string{cc.valid, cc.failing, cc.binary}
+			args := append(append(strings.Fields(c.Name), cc.flags...), "--json")
+			out, errOut, _ := cli(t, strings.Join(inputs, "\n")+"\n", args...)
+			lines := strings.SplitAfter(out, "\n")
+			if len(lines) != 4 || lines[3] != "" {
+				t.Errorf("%s --json: %q (stderr %q)", name, out, errOut)
+				continue
+			}
+			for i, in := range inputs {
+				where := fmt.Sprintf("urikit %s --json %q", name, in)
+				var fields []string
+				if i == 0 {
+					fields = cc.fields
+				}
+				checkRecord(t, where, in, strings.TrimSuffix(lines[i], "\n"), fields, cc.fffd)
+				status, answer := post(h, c.Route, apiBody(in, cc.options))
+				if status != 200 || answer != lines[i] {
+					t.Errorf("POST %s %s:\n API %d %s\n CLI   %s", c.Route, apiBody(in, cc.options), status, answer, lines[i])
+				}
+			}
+			if lines[0] == "{}\n" || !strings.Contains(out, `"input_hex":`) {
+				t.Errorf("%s: no input_hex for the input that is not UTF-8: %s", name, out)
+			}
+			// A batch is the list of the records, in order.
+			hexes := make([]string, len(inputs))
+			for i, in := range inputs {
+				hexes[i] = `"` + hex.EncodeToString([]byte(in)) + `"`
+			}
+			body := `{"inputs_hex": [` + strings.Join(hexes, ", ") + `]`
+			if cc.options != "" {
+				body += ", " + cc.options
+			}
+			status, answer := post(h, c.Route, body+"}")
+			want := "[" + strings.TrimSuffix(strings.Join(lines[:3], ","), "\n") + "]\n"
+			want = strings.ReplaceAll(want, "\n,", ",")
+			if status != 200 || answer != want {
+				t.Errorf("POST %s %s:\n API %d %s\n CLI   %s", c.Route, body, status, answer, want)
+			}
+			// A record longer than --max-record is not read: its length
+			// stands for the input.
+			out, _, _ = cli(t, "0123456789abcdef\n", append(args, "--max-record", "8")...)
+			keys, values, err := jsonKeys([]byte(out))
+			if err != nil || strings.Join(keys, ",") != "input_bytes,error" || string(values[0]) != "16" {
+				t.Errorf("%s --max-record 8: %s", name, out)
+			} else {
+				checkErrorObject(t, name+" --max-record 8", values[1])
+			}
+		}
+	}
+}
+
+// TestCommandsTable checks the table of record subcommands against the
+// CLI: each is a subcommand with --json, and each subcommand with --json
+// is in the table (so that it has its API route).
+func TestCommandsTable(t *testing.T) {
+	root := newRootCmd()
+	inTable := map[string]bool{}
+	for _, c := range report.Commands() {
+		inTable[c.Name] = true
+		cmd := findCommand(root, c.Name)
+		if cmd == nil || cmd.Flags().Lookup("json") == nil {
+			t.Errorf("%s: not a subcommand with --json", c.Name)
+			continue
+		}
+		if !strings.Contains(cmd.Long, "POST "+c.Route+" ") {
+			t.Errorf("%s: the help does not give the route %s", c.Name, c.Route)
+		}
+	}
+	var walk func(cmd *cobra.Command)
+	walk = func(cmd *cobra.Command) {
+		for _, sub := range cmd.Commands() {
+			name := strings.TrimPrefix(sub.CommandPath(), "urikit ")
+			if sub.Flags().Lookup("json") != nil && !inTable[name] {
+				t.Errorf("%s has --json but is not in report.Commands", name)
+			}
+			walk(sub)
+		}
+	}
+	walk(root)
+	// The serve help lists every route.
+	out, _, _ := cli(t, "", "serve", "--help")
+	for _, c := range report.Commands() {
+		if !strings.Contains(out, c.Route) {
+			t.Errorf("serve --help does not list %s", c.Route)
+		}
+	}
+}
+
+// --json with --get or --long is a usage error, never one of them
+// silently.
+func TestParseOutputModesExclusive(t *testing.T) {
+	for _, args := range [][]string{
+		{"parse", "--json", "--get", "host"},
+		{"parse", "--whatwg", "--json", "--get", "href"},
+		{"parse", "--json", "--long"},
+		{"parse", "--long", "--get", "host"},
+	} {
+		out, errOut, code := cli(t, "http://a/\n", args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, "--get, --long and --json") {
+			t.Errorf("%v: %d %q %q", args, code, out, errOut)
+		}
+	}
+}

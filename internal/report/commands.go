@@ -1,0 +1,41 @@
+package report
+
+import "strings"
+
+// A Command is a record subcommand of the urikit CLI and its route in the
+// HTTP API. Both answer each record with the same Record.
+type Command struct {
+	// Name is the subcommand as typed after "urikit": "parse", "form
+	// decode".
+	Name string
+	// Route is its path in the HTTP API: "/v1/" then Name with "/" for
+	// each space ("/v1/form/decode").
+	Route string
+	// Options are the options of an API request, named as the CLI flags
+	// with "_" for "-", with their JSON types, for help texts; "" when
+	// there are none.
+	Options string
+}
+
+// Commands returns the record subcommands, each with its API route: the
+// one table that the CLI, the server and the tests go by, so that every
+// record subcommand has its route. A new record subcommand is added here.
+func Commands() []Command {
+	cmds := []Command{
+		{Name: "encode", Options: `"set": "unreserved", "plus": bool, "keep_escapes": bool`},
+		{Name: "decode", Options: `"lenient": bool, "plus": bool, "legacy_u": bool`},
+		{Name: "parse", Options: `"mode": "rfc3986"|"whatwg", "lenient": bool, "base": "URL" (whatwg)`},
+		{Name: "resolve", Options: `"base": "URI" (required)`},
+		{Name: "relativize", Options: `"base": "URI" (required)`},
+		{Name: "normalize", Options: `"level": "scheme", "sort_query": bool, "drop_fragment": bool, "drop_empty_query": bool`},
+		{Name: "equal", Options: `"other": "URI" (required), "level": "scheme", "sort_query": bool, ...`},
+		{Name: "iri", Options: `"to_uri": true or "to_iri": true`},
+		{Name: "form decode", Options: ``},
+		{Name: "form encode", Options: ``},
+		{Name: "check", Options: ``},
+	}
+	for i := range cmds {
+		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")
+	}
+	return cmds
+}

@@ -1,0 +1,41 @@
+package report
+
+import (
+	"errors"
+
+	"github.com/urikit/urikit/iri"
+)
+
+// IRIError converts an error of package iri to a record's error. Its
+// message leaves out the input, which iri.Error's own message quotes
+// whole.
+func IRIError(err error) *Error {
+	var ie *iri.Error
+	if !errors.As(err, &ie) {
+		return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+	}
+	e := &Error{Offset: ie.Offset, Component: string(ie.Component), Code: string(ie.Code)}
+	switch {
+	case ie.Err != nil:
+		e.Message = clip(ie.Err.Error(), maxMessage)
+	case ie.Code == iri.ErrNotIRIChar:
+		e.Message = "character not allowed in an IRI"
+	default:
+		e.Message = ie.Code.Message()
+	}
+	return e
+}
+
+// IRI is the record of "urikit iri": in converted to a URI (RFC 3987
+// §3.1), or with toIRI set to an IRI for display (§3.2).
+func IRI(in string, toIRI bool) Record {
+	conv := iri.AppendURI
+	if toIRI {
+		conv = iri.AppendIRI
+	}
+	out, err := conv(nil, in)
+	if err != nil {
+		return NewRecord([]byte(in), nil, IRIError(err), nil)
+	}
+	return NewRecord([]byte(in), out, nil, nil)
+}
