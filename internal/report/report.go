@@ -215,25 +215,13 @@ func Encode(in string, enc percent.Encoder) Record {
 	return NewRecord([]byte(in), enc.AppendEncode(nil, in), nil, nil)
 }
 
-// Decode is the record of "urikit decode": in percent-decoded by dec. A
+// Decode is the record of "urikit decode": in percent-decoded by dec as
+// text, strictly unless dec.Lenient (see DecodeMode: a lenient decode
+// decodes every well-formed escape, and its output may be any bytes). A
 // strict decoder's error fails the record; what a lenient one kept is
 // listed in Findings.
 func Decode(in string, dec percent.Decoder) Record {
-	out, err := dec.AppendDecode(nil, in)
-	var list percent.ErrorList
-	var pe *percent.Error
-	switch {
-	case errors.As(err, &list):
-		findings := make([]Error, 0, len(list))
-		for _, e := range list {
-			findings = append(findings, PercentError(e))
-		}
-		return NewRecord([]byte(in), out, nil, findings)
-	case errors.As(err, &pe):
-		f := PercentError(pe)
-		return NewRecord([]byte(in), nil, &f, nil)
-	}
-	return NewRecord([]byte(in), out, nil, nil)
+	return DecodeRecord(in, DecodeMode{Decoder: dec})
 }
 
 // Level returns the normalization level of "urikit normalize": the level
