@@ -225,12 +225,12 @@ func Decode(in string, dec percent.Decoder) Record {
 }
 
 // Level returns the normalization level of "urikit normalize": the level
-// called name ("syntax", "scheme", "full" or steps joined with "+") plus
-// the optional extra steps.
+// called name ("syntax", "scheme", "full" or steps joined with "+"; see
+// LevelNames) plus the optional extra steps.
 func Level(name string, sortQuery, dropFragment, dropEmptyQuery bool) (uri.Level, error) {
 	l, err := uri.ParseLevel(name)
 	if err != nil {
-		return 0, err
+		return 0, unknownLevel(err)
 	}
 	if sortQuery {
 		l |= uri.SortQuery
@@ -245,13 +245,10 @@ func Level(name string, sortQuery, dropFragment, dropEmptyQuery bool) (uri.Level
 }
 
 // Normalize is the record of "urikit normalize": in parsed strictly as an
-// RFC 3986 reference and normalized at level l.
+// RFC 3986 reference and normalized at level l (see NormalizeRecord for
+// the lenient and WHATWG readings).
 func Normalize(in string, l uri.Level) Record {
-	r, err := uri.Parse(in)
-	if err != nil {
-		return NewRecord([]byte(in), nil, URIError(err), nil)
-	}
-	return NewRecord([]byte(in), uri.Normalize(r, l).AppendTo(nil), nil, nil)
+	return NormalizeRecord(in, l, NormalizeStrict)
 }
 
 // Resolve is the record of "urikit resolve": in parsed strictly as an
