@@ -121,24 +121,26 @@ parse are the "findings" with --json.`,
 			return processRecordsFast(cmd, args, opts, func() (recordFunc, appendFunc) {
 				var buf []byte
 				full := func(in []byte) outcome {
-					// Nothing made from in outlives this call.
+					// Nothing made from in outlives this call: out may
+					// be in itself.
 					var o outcome
-					var err *recordError
 					// Only --json shows the findings.
-					buf, o.Findings, err = mode.AppendNormalize(reuse(buf, len(in)+64), transient(in), l, opts.json)
+					out, findings, err := mode.Normalize(transient(in), l, opts.json)
+					o.Findings = findings
 					if err != nil {
 						o.Err, o.Detail = err, caret(transient(in), err.Offset)
 						return o
 					}
+					buf = append(reuse(buf, len(out)), out...)
 					o.Output = buf
 					return o
 				}
 				fast := func(dst, in []byte) ([]byte, bool) {
-					out, _, err := mode.AppendNormalize(room(dst, len(in)+64), transient(in), l, false)
+					out, _, err := mode.Normalize(transient(in), l, false)
 					if err != nil {
 						return dst, false
 					}
-					return out, true
+					return append(room(dst, len(out)+1), out...), true
 				}
 				return full, fast
 			})

@@ -46,13 +46,13 @@ const (
 	NormalizeStrict NormalizeMode = iota
 	// NormalizeLenient parses it with uri.ParseLenient, which never
 	// fails, lists what it tolerated as findings, and normalizes what
-	// can be, losslessly (see NormalizeMode.AppendNormalize).
+	// can be, losslessly (see NormalizeMode.Normalize).
 	NormalizeLenient
 	// NormalizeWHATWG parses it as a browser does (package whatwg, no
 	// base URL: a relative reference fails), lists the validation
 	// errors as findings, and normalizes the serialized URL (its href)
 	// with the steps that make sense on it (see
-	// NormalizeMode.AppendNormalize).
+	// NormalizeMode.Normalize).
 	NormalizeWHATWG
 )
 
@@ -63,9 +63,10 @@ const (
 // keeps as they are on purpose ("mailto:a/../b").
 const WHATWGSkippedSteps = uri.DotSegments
 
-// AppendNormalize appends the normalization of in at level l, read as m
-// says, to dst, and returns the extended buffer, the findings (only when
-// findings is set) and the record's error (nil when it succeeded). The
+// Normalize returns the normalization of in at level l, read as m says,
+// the findings (only when findings is set) and the record's error (nil
+// when it succeeded). The result may be in itself when nothing changes,
+// so that a caller that appends it to its own buffer copies it once. The
 // findings of a failed WHATWG parse are the validation errors met before
 // the one that failed it, which is the error.
 //
@@ -92,21 +93,20 @@ const WHATWGSkippedSteps = uri.DotSegments
 // for non-special hosts, the percent-encoding step (uppercase hex, decoded
 // unreserved characters), the default ports of other schemes (ssh 22,
 // ...), mailto domains, and the query and fragment steps.
-func (m NormalizeMode) AppendNormalize(dst []byte, in string, l uri.Level, findings bool) ([]byte, []Error, *Error) {
+func (m NormalizeMode) Normalize(in string, l uri.Level, findings bool) (string, []Error, *Error) {
 	switch m {
 	case NormalizeLenient:
 		var fs []Error
 		if findings {
-			var lf []uri.Finding
-			dst, lf = appendNormalizeLenient(dst, in, l, true)
+			out, lf := normalizeLenient(in, l, true)
 			fs = make([]Error, 0, len(lf))
 			for _, f := range lf {
 				fs = appendError(fs, Error{Offset: f.Offset, Component: string(f.Component), Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets})
 			}
-		} else {
-			dst, _ = appendNormalizeLenient(dst, in, l, false)
+			return out, fs, nil
 		}
-		return dst, fs, nil
+		out, _ := normalizeLenient(in, l, false)
+		return out, nil, nil
 	case NormalizeWHATWG:
 		var u *whatwg.URL
 		var err error
@@ -127,37 +127,37 @@ func (m NormalizeMode) AppendNormalize(dst []byte, in string, l uri.Level, findi
 			u, err = whatwg.Parse(in, nil)
 		}
 		if err != nil {
-			return dst, fs, FailureError(err)
+			return "", fs, FailureError(err)
 		}
-		dst, _ = appendNormalizeLenient(dst, u.Href(), l&^WHATWGSkippedSteps, false)
-		return dst, fs, nil
+		out, _ := normalizeLenient(u.Href(), l&^WHATWGSkippedSteps, false)
+		return out, fs, nil
 	}
 	r, err := uri.Parse(in)
 	if err != nil {
-		return dst, nil, URIError(err)
+		return "", nil, URIError(err)
 	}
-	return uri.Normalize(r, l).AppendTo(dst), nil, nil
+	return uri.Normalize(r, l).String(), nil, nil
 }
 
 // NormalizeRecord is the record of "urikit normalize": in read as m says
 // and normalized at level l.
 func NormalizeRecord(in string, l uri.Level, m NormalizeMode) Record {
-	out, findings, err := m.AppendNormalize(nil, in, l, true)
-	return NewRecord([]byte(in), out, err, findings)
+	out, findings, err := m.Normalize(in, l, true)
+	return NewRecord([]byte(in), []byte(out), err, findings)
 }
 
-// appendNormalizeLenient appends the normalization of s, read by
-// uri.ParseLenient, at level l to dst, and returns the findings of the
-// parse when asked. (uri.Normalize keeps what the lenient parser
-// tolerated, and its percent-encoding step, percent.AppendNormalize, never
-// completes a malformed escape: see NormalizeMode.AppendNormalize and the
-// tests that hold both to it.)
-func appendNormalizeLenient(dst []byte, s string, l uri.Level, findings bool) ([]byte, []uri.Finding) {
+// normalizeLenient returns the normalization of s, read by
+// uri.ParseLenient, at level l, and the findings of the parse when asked.
+// (uri.Normalize keeps what the lenient parser tolerated, and its
+// percent-encoding step, percent.AppendNormalize, never completes a
+// malformed escape: see NormalizeMode.Normalize and the tests that hold
+// both to it.)
+func normalizeLenient(s string, l uri.Level, findings bool) (string, []uri.Finding) {
 	r, fs := uri.ParseLenient(s)
 	if !findings {
 		fs = nil
 	}
-	return uri.Normalize(r, l).AppendTo(dst), fs
+	return uri.Normalize(r, l).String(), fs
 }
 
 // whatwgMessage returns a one-line description of a validation error of

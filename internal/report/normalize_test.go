@@ -58,7 +58,7 @@ func TestNormalizeLenientEscapes(t *testing.T) {
 		"%25%34%31":    "%2541",
 		"%%25%34%31%7": "%%2541%7",
 	} {
-		out, _, err := NormalizeLenient.AppendNormalize(nil, "http://h/"+in, uri.PercentEncoding, false)
+		out, _, err := NormalizeLenient.Normalize("http://h/"+in, uri.PercentEncoding, false)
 		if got := strings.TrimPrefix(string(out), "http://h/"); got != want || err != nil {
 			t.Errorf("%q: got %q, %v; want %q", in, got, err, want)
 		}
@@ -79,14 +79,14 @@ func TestNormalizeLenientEscapesProperty(t *testing.T) {
 			b.WriteString(alphabet[rng.IntN(len(alphabet))])
 		}
 		in := b.String()
-		o, _, _ := NormalizeLenient.AppendNormalize(nil, in, uri.PercentEncoding, false)
+		o, _, _ := NormalizeLenient.Normalize(in, uri.PercentEncoding, false)
 		out := string(o)
 		want, _ := lenient.DecodeBytes(in)
 		got, _ := lenient.DecodeBytes(out)
 		if string(got) != string(want) {
 			t.Fatalf("%q -> %q: decodes to %q, not %q", in, out, got, want)
 		}
-		if again, _, _ := NormalizeLenient.AppendNormalize(nil, out, uri.PercentEncoding, false); string(again) != out {
+		if again, _, _ := NormalizeLenient.Normalize(out, uri.PercentEncoding, false); string(again) != out {
 			t.Fatalf("%q -> %q -> %q: not idempotent", in, out, again)
 		}
 	}
@@ -142,7 +142,7 @@ func TestNormalizeWHATWGSteps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, _, e := NormalizeWHATWG.AppendNormalize(nil, c.in, l, false)
+		out, _, e := NormalizeWHATWG.Normalize(c.in, l, false)
 		if e != nil || string(out) != c.want {
 			t.Errorf("%q at %s: got %q, %v; want %q", c.in, c.level, out, e, c.want)
 			continue
@@ -172,7 +172,7 @@ func TestNormalizeLenientLossless(t *testing.T) {
 			b.WriteString(parts[rng.IntN(len(parts))])
 		}
 		in := b.String()
-		out, _, err := NormalizeLenient.AppendNormalize(nil, in, uri.PercentEncoding, false)
+		out, _, err := NormalizeLenient.Normalize(in, uri.PercentEncoding, false)
 		if err != nil {
 			t.Fatalf("%q: %v", in, err)
 		}
@@ -182,8 +182,8 @@ func TestNormalizeLenientLossless(t *testing.T) {
 			t.Fatalf("%q -> %q: decodes to %q, not %q", in, out, got, want)
 		}
 		for _, l := range []uri.Level{uri.Syntax, uri.Full} {
-			n1, _, _ := NormalizeLenient.AppendNormalize(nil, in, l, false)
-			n2, _, _ := NormalizeLenient.AppendNormalize(nil, string(n1), l, false)
+			n1, _, _ := NormalizeLenient.Normalize(in, l, false)
+			n2, _, _ := NormalizeLenient.Normalize(string(n1), l, false)
 			if string(n2) != string(n1) {
 				t.Fatalf("%q -> %q -> %q at %v: not idempotent", in, n1, n2, l)
 			}
