@@ -161,7 +161,7 @@ func newEqualCmd() *cobra.Command {
 		Short: "Compare two URIs under a normalization level (exit 0 equal, 1 not equal)",
 		Long: `Compare two URIs under a normalization level: both are parsed strictly and
 normalized as "urikit normalize" does, and the texts compared. Exit status 0
-when equal, 1 when not.
+when equal, 1 when not, 2 when A or B is not an RFC 3986 reference.
 
 ` + levelHelp(),
 		Example: `  urikit equal 'http://example.com/%7Euser' 'HTTP://EXAMPLE.com:80/~user'   # equal
