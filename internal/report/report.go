@@ -201,34 +201,22 @@ func Encode(in string, enc percent.Encoder) Record {
 	return NewRecord([]byte(in), enc.AppendEncode(nil, in), nil, nil)
 }
 
-// Decode is the record of "urikit decode": in percent-decoded by dec. A
+// Decode is the record of "urikit decode": in percent-decoded by dec as
+// text, strictly unless dec.Lenient (see DecodeMode: a lenient decode
+// decodes every well-formed escape, and its output may be any bytes). A
 // strict decoder's error fails the record; what a lenient one kept is
 // listed in Findings.
 func Decode(in string, dec percent.Decoder) Record {
-	out, err := dec.AppendDecode(nil, in)
-	var list percent.ErrorList
-	var pe *percent.Error
-	switch {
-	case errors.As(err, &list):
-		findings := make([]Error, 0, len(list))
-		for _, e := range list {
-			findings = append(findings, PercentError(e))
-		}
-		return NewRecord([]byte(in), out, nil, findings)
-	case errors.As(err, &pe):
-		f := PercentError(pe)
-		return NewRecord([]byte(in), nil, &f, nil)
-	}
-	return NewRecord([]byte(in), out, nil, nil)
+	return DecodeRecord(in, DecodeMode{Decoder: dec})
 }
 
 // Level returns the normalization level of "urikit normalize": the level
-// called name ("syntax", "scheme", "full" or steps joined with "+") plus
-// the optional extra steps.
+// called name ("syntax", "scheme", "full" or steps joined with "+"; see
+// LevelNames) plus the optional extra steps.
 func Level(name string, sortQuery, dropFragment, dropEmptyQuery bool) (uri.Level, error) {
 	l, err := uri.ParseLevel(name)
 	if err != nil {
-		return 0, err
+		return 0, unknownLevel(err)
 	}
 	if sortQuery {
 		l |= uri.SortQuery
@@ -243,13 +231,10 @@ func Level(name string, sortQuery, dropFragment, dropEmptyQuery bool) (uri.Level
 }
 
 // Normalize is the record of "urikit normalize": in parsed strictly as an
-// RFC 3986 reference and normalized at level l.
+// RFC 3986 reference and normalized at level l (see NormalizeRecord for
+// the lenient and WHATWG readings).
 func Normalize(in string, l uri.Level) Record {
-	r, err := uri.Parse(in)
-	if err != nil {
-		return NewRecord([]byte(in), nil, URIError(err), nil)
-	}
-	return NewRecord([]byte(in), uri.Normalize(r, l).AppendTo(nil), nil, nil)
+	return NormalizeRecord(in, l, NormalizeStrict)
 }
 
 // Resolve is the record of "urikit resolve": in parsed strictly as an
