@@ -185,8 +185,8 @@ func TestEncodeDecodeRoutes(t *testing.T) {
 	}
 	// Output that is not UTF-8 is given in hex.
 	r = call(t, h, "POST", "/v1/decode", `{"input": "%FF%41", "lenient": true}`).result(t)
-	if r["output"] != "%FFA" {
-		t.Errorf("lenient keeps invalid UTF-8 escapes: %v", r)
+	if r["output_hex"] != "ff41" || r["output"] != nil {
+		t.Errorf("lenient decodes well-formed escapes to octets: %v", r)
 	}
 }
 

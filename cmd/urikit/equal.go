@@ -29,7 +29,9 @@ invalid one fails), and --other must be a valid reference. --json writes
 record.
 
 The exit status is 0 when every record is equal to B, 1 when one is not
-(or fails), 2 for a usage error.`,
+(or fails), 2 for a usage error.
+
+` + levelHelp(),
 		Example: `  urikit equal 'http://example.com/%7Euser' 'HTTP://EXAMPLE.com:80/~user'   # equal
   urikit equal 'http://a/path?key' 'http://a/path%3Fkey'                   # not equal
   urikit equal --other 'http://a/' --json -f urls.txt`,
@@ -81,9 +83,3 @@ The exit status is 0 when every record is equal to B, 1 when one is not
 	cmd.Flags().StringVar(&other, "other", "", "compare each record with this `URI` reference")
 	return cmd
 }
-
-// newEqualCmd (normalize.go), the two-argument equal before it became a
-// record subcommand, is replaced by newEqualRecordsCmd; this keeps it
-// referenced until it is deleted from normalize.go, which another change
-// owns.
-var _ = newEqualCmd

@@ -117,11 +117,11 @@ func (m NormalizeMode) Normalize(in string, l uri.Level, findings bool) (string,
 			var we *whatwg.Error
 			failure := errors.As(err, &we)
 			for _, v := range verrs {
-				if failure && v.Code == we.Code && v.Offset == we.Offset {
+				if failure && v.Code == we.Code && v.Offset == we.Offset && v.Count <= 1 {
 					// The record's error says it.
 					continue
 				}
-				fs = appendError(fs, Error{Offset: v.Offset, Code: v.Code, Message: whatwgMessage(v.Code)})
+				fs = appendError(fs, Error{Offset: v.Offset, Code: v.Code, Message: WHATWGMessage(v.Code), Count: v.Count, Offsets: v.Offsets})
 			}
 		} else {
 			u, err = whatwg.Parse(in, nil)
@@ -158,74 +158,4 @@ func normalizeLenient(s string, l uri.Level, findings bool) (string, []uri.Findi
 		fs = nil
 	}
 	return uri.Normalize(r, l).String(), fs
-}
-
-// whatwgMessage returns a one-line description of a validation error of
-// the URL Standard's parser.
-func whatwgMessage(code string) string {
-	switch code {
-	case whatwg.ErrDomainToASCII:
-		return "the domain cannot be converted to ASCII (UTS #46)"
-	case whatwg.ErrDomainPercentEncoded:
-		return "the domain holds percent-encoded bytes"
-	case whatwg.ErrHostInvalidCodePoint:
-		return "the host holds a forbidden code point"
-	case whatwg.ErrIPv4EmptyPart:
-		return "an IPv4 address ends with a dot"
-	case whatwg.ErrIPv4TooFewParts:
-		return "an IPv4 address has fewer than four parts"
-	case whatwg.ErrIPv4TooManyParts:
-		return "an IPv4 address has more than four parts"
-	case whatwg.ErrIPv4NonNumericPart:
-		return "a part of an IPv4 address is not a number"
-	case whatwg.ErrIPv4NonDecimalPart:
-		return "a part of an IPv4 address is written in hex or octal"
-	case whatwg.ErrIPv4OutOfRangePart:
-		return "a part of an IPv4 address is out of range"
-	case whatwg.ErrIPv4NonASCIIInput:
-		return "an IPv4 address holds non-ASCII characters"
-	case whatwg.ErrIPv6Unclosed:
-		return `an IPv6 address lacks its closing "]"`
-	case whatwg.ErrIPv6InvalidCompression:
-		return `an IPv6 address starts with a single ":"`
-	case whatwg.ErrIPv6TooManyPieces:
-		return "an IPv6 address has more than eight pieces"
-	case whatwg.ErrIPv6MultipleCompression:
-		return `an IPv6 address has more than one "::"`
-	case whatwg.ErrIPv6InvalidCodePoint:
-		return "an IPv6 address holds a character that is not allowed"
-	case whatwg.ErrIPv6TooFewPieces:
-		return "an IPv6 address has fewer than eight pieces"
-	case whatwg.ErrIPv6PieceLeadingZero:
-		return "a piece of an IPv6 address has a leading zero"
-	case whatwg.ErrIPv4InIPv6TooManyPieces:
-		return "an IPv6 address that ends in IPv4 has more than six pieces before it"
-	case whatwg.ErrIPv4InIPv6InvalidCodePoint:
-		return "the IPv4 part of an IPv6 address holds a character that is not allowed"
-	case whatwg.ErrIPv4InIPv6OutOfRangePart:
-		return "a part of the IPv4 in an IPv6 address is above 255"
-	case whatwg.ErrIPv4InIPv6TooFewParts:
-		return "the IPv4 in an IPv6 address has fewer than four parts"
-	case whatwg.ErrInvalidURLUnit:
-		return `a character that is not a URL code point (a space, a tab, ...), or a "%" not followed by two hex digits`
-	case whatwg.ErrSpecialSchemeMissingSolidus:
-		return `a special scheme is not followed by "//"`
-	case whatwg.ErrMissingSchemeNonRelativeURL:
-		return "no scheme, and no base URL to resolve against"
-	case whatwg.ErrInvalidReverseSolidus:
-		return `a "\" used as "/" in a special URL`
-	case whatwg.ErrInvalidCredentials:
-		return "the URL holds a user name or password"
-	case whatwg.ErrHostMissing:
-		return "a special URL has no host"
-	case whatwg.ErrPortOutOfRange:
-		return "the port is above 65535"
-	case whatwg.ErrPortInvalid:
-		return "the port is not a number"
-	case whatwg.ErrFileInvalidWindowsDriveLetter:
-		return `a Windows drive letter after ".." in a file URL`
-	case whatwg.ErrFileInvalidWindowsDriveLetterHost:
-		return "a Windows drive letter as the host of a file URL"
-	}
-	return "validation error of the URL Standard: " + code
 }

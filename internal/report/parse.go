@@ -80,10 +80,10 @@ func ParseWHATWG(in string, base *whatwg.URL) (Record, *whatwg.URL) {
 		errors.As(err, &fail)
 	}
 	for _, v := range verrs {
-		if fail != nil && v.Code == fail.Code && v.Offset == fail.Offset {
+		if fail != nil && v.Code == fail.Code && v.Offset == fail.Offset && v.Count <= 1 {
 			continue
 		}
-		rec.Findings = appendError(rec.Findings, Error{Offset: v.Offset, Code: v.Code, Message: WHATWGMessage(v.Code)})
+		rec.Findings = appendError(rec.Findings, Error{Offset: v.Offset, Code: v.Code, Message: WHATWGMessage(v.Code), Count: v.Count, Offsets: v.Offsets})
 	}
 	if err != nil {
 		return rec, nil
