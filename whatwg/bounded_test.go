@@ -222,7 +222,6 @@ func allocBytes(f func()) uint64 {
 	least := ^uint64(0)
 	for i := 0; i < 3; i++ {
 		var m0, m1 runtime.MemStats
-		runtime.GC()
 		runtime.ReadMemStats(&m0)
 		f()
 		runtime.ReadMemStats(&m1)
