@@ -80,7 +80,11 @@ func (r Reference) URL() (*url.URL, error) {
 // FromURL converts a *url.URL to a Reference by parsing its serialization
 // (u.String()) strictly; it fails with an [*Error] when net/url produced
 // text that is not an RFC 3986 reference (it lets some characters such as
-// "{" through).
+// "{" through). A nil u is the empty reference "", as url.URL's zero
+// value is.
 func FromURL(u *url.URL) (Reference, error) {
+	if u == nil {
+		return Reference{}, nil
+	}
 	return Parse(u.String())
 }
