@@ -416,7 +416,7 @@ func TestRelativize(t *testing.T) {
 		if got.String() != tt.want {
 			t.Errorf("Relativize(%q) = %q, want %q", tt.target, got, tt.want)
 		}
-		if back := Resolve(base, got); back != target {
+		if back := mustResolve(base, got); back != target {
 			t.Errorf("Resolve(base, %q) = %q, want %q", got, back, tt.target)
 		}
 	}
@@ -436,7 +436,7 @@ func TestRelativizeDotBase(t *testing.T) {
 		if got.String() != tt.want {
 			t.Errorf("Relativize(%q, %q) = %q, want %q", tt.target, tt.base, got, tt.want)
 		}
-		if back := Resolve(base, got); back != target {
+		if back := mustResolve(base, got); back != target {
 			t.Errorf("Resolve(%q, %q) = %q, want %q", tt.base, got, back, tt.target)
 		}
 	}
@@ -445,7 +445,6 @@ func TestRelativizeDotBase(t *testing.T) {
 func TestResolveGuards(t *testing.T) {
 	for _, tt := range []struct{ base, ref, want string }{
 		{"f:/a", ".//g", "f:/.//g"},
-		{"a", "../b:c", "./b:c"},
 		{"http://a/b", "//c", "http://c"},
 		{"http://a", "b", "http://a/b"},
 	} {

@@ -244,7 +244,13 @@ func Resolve(base uri.Reference, in string) Record {
 	if err != nil {
 		return NewRecord([]byte(in), nil, URIError(err), nil)
 	}
-	return NewRecord([]byte(in), uri.Resolve(base, r).AppendTo(nil), nil, nil)
+	t, err := uri.Resolve(base, r)
+	if err != nil { // base is not an absolute URI; callers check it first
+		e := URIError(err)
+		e.Message = "base: " + e.Message
+		return NewRecord([]byte(in), nil, e, nil)
+	}
+	return NewRecord([]byte(in), t.AppendTo(nil), nil, nil)
 }
 
 // Relativize is the record of "urikit relativize": in parsed strictly as
