@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -83,4 +84,85 @@ func TestResolveRelativeBase(t *testing.T) {
 			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", c.base, c.ref, got, err, c.want)
 		}
 	}
+}
+
+// TestRelativizeNeverLonger checks Relativize on fixed cases where a
+// relative path would be longer than the target.
+func TestRelativizeNeverLonger(t *testing.T) {
+	for _, c := range []struct{ base, target, want string }{
+		{"ftp://h/a/b/c/", "ftp://h//c//b?q", "/.//c//b?q"},
+		{"http://h/a/b/c/d/e", "http://h/x", "/x"},
+		{"http://h/a/b/c/d/e", "http://h//x", "/.//x"},
+		{"http://h/a/", "http://h//x", "..//x"},
+		{"http://h/a/b", "http://h/a/c", "c"},
+		{"f:/a/b/c/d/e", "f:/x/y", "/x/y"},
+	} {
+		base, target := MustParse(c.base), MustParse(c.target)
+		got := Relativize(target, base)
+		if got.String() != c.want {
+			t.Errorf("Relativize(%q, %q) = %q, want %q", c.target, c.base, got, c.want)
+		}
+		if back := mustResolve(base, got); back != target {
+			t.Errorf("Resolve(%q, %q) = %q, want %q", c.base, got, back, c.target)
+		}
+	}
+}
+
+// TestRelativizeProperty checks, for random pairs of URIs built from
+// parts that provoke the edge cases (empty segments, colons, shared
+// prefixes), that Relativize inverts Resolve and is never longer than
+// the target, and that RelativizePath inverts Resolve too.
+func TestRelativizeProperty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	pick := func(xs ...string) string { return xs[rng.IntN(len(xs))] }
+	segs := []string{"", "", "a", "b", "c", "a:b", "%2E", "..a", "x.y"}
+	path := func() string {
+		var b strings.Builder
+		for range rng.IntN(6) {
+			b.WriteString("/")
+			b.WriteString(pick(segs...))
+		}
+		return b.String()
+	}
+	gen := func() string {
+		s := pick("ftp:", "http:", "http:")
+		auth := rng.IntN(4) > 0
+		if auth {
+			s += "//" + pick("h", "g", "", "u@h:1")
+		}
+		p := path()
+		if !auth && strings.HasPrefix(p, "//") {
+			p = "/" + strings.TrimLeft(p, "/")
+		}
+		s += p
+		if rng.IntN(2) == 0 {
+			s += "?" + pick("", "q", "a=b")
+		}
+		if rng.IntN(3) == 0 {
+			s += "#" + pick("", "f")
+		}
+		return s
+	}
+	checked := 0
+	for range 20000 {
+		bs, ts := gen(), gen()
+		base, err1 := ParseURI(bs)
+		target, err2 := ParseURI(ts)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("generated an invalid URI: %v %v", err1, err2)
+		}
+		rel := Relativize(target, base)
+		if back, err := Resolve(base, rel); err != nil || back != target {
+			t.Fatalf("Resolve(%q, Relativize(%q) = %q) = %q, %v", bs, ts, rel, back, err)
+		}
+		if len(rel.String()) > len(ts) {
+			t.Fatalf("Relativize(%q, %q) = %q is longer than the target", ts, bs, rel)
+		}
+		relp := RelativizePath(target, base)
+		if back, err := Resolve(base, relp); err != nil || back != target {
+			t.Fatalf("Resolve(%q, RelativizePath(%q) = %q) = %q, %v", bs, ts, relp, back, err)
+		}
+		checked++
+	}
+	t.Logf("%d pairs checked", checked)
 }

@@ -213,15 +213,19 @@ func isDots[T string | []byte](seg T) bool {
 // or absolute path, or a network-path reference ("//host/p") as needed,
 // and target itself when nothing shorter can express it (another scheme,
 // a relative target, a target without authority against a base with one,
-// rootless paths). Resolve(base, Relativize(target, base)) == target
-// whenever target's path holds no "." or ".." segment.
+// rootless paths). It is never longer than target: where a relative path
+// would be ("../../..//c//b" from "ftp://h/a/b/c/" to "ftp://h//c//b"),
+// it is the absolute-path reference, with "/." in front when the path
+// starts with "//" ("/.//c//b"). Resolve(base, Relativize(target, base))
+// == target whenever target's path holds no "." or ".." segment.
 func Relativize(target, base Reference) Reference {
 	return relativize(target, base, false)
 }
 
 // RelativizePath is Relativize that never picks an absolute-path
 // reference ("/a/b") when a relative path ("../a/b") works, even if it is
-// longer; this keeps the result valid when the whole tree moves.
+// longer, even longer than target; this keeps the result valid when the
+// whole tree moves.
 func RelativizePath(target, base Reference) Reference {
 	return relativize(target, base, true)
 }
@@ -262,10 +266,21 @@ func relativize(target, base Reference, noAbsolute bool) Reference {
 		x.hasScheme, x.scheme = false, ""
 		return x.reference()
 	}
-	rel := relativePath(t.path, b.path)
-	x.path = rel
-	if !noAbsolute && len(t.path) < len(rel) && !strings.HasPrefix(t.path, "//") {
-		x.path = t.path
+	x.path = relativePath(t.path, b.path)
+	if noAbsolute {
+		return x.reference()
+	}
+	// The absolute-path reference, guarded by "/." when the path starts
+	// with "//" (which would read as an authority), when it is shorter. It
+	// is never longer than len(t.path)+2, so never longer than target,
+	// and a network-path reference ("//" authority path) is never
+	// shorter than it.
+	abs := t.path
+	if strings.HasPrefix(abs, "//") {
+		abs = "/." + abs
+	}
+	if len(abs) < len(x.path) {
+		x.path = abs
 	}
 	return x.reference()
 }
