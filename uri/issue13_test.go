@@ -166,3 +166,26 @@ func TestRelativizeProperty(t *testing.T) {
 	}
 	t.Logf("%d pairs checked", checked)
 }
+
+// TestSortQueryEmptyElements checks that sorting the query drops nothing
+// and puts empty elements last.
+func TestSortQueryEmptyElements(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"http://a/?a=b&c=d&", "http://a/?a=b&c=d&"},
+		{"http://a/?c=d&a=b&", "http://a/?a=b&c=d&"},
+		{"http://a/?&b&a", "http://a/?a&b&"},
+		{"http://a/?b&&a", "http://a/?a&b&"},
+		{"http://a/?&&", "http://a/?&&"},
+		{"http://a/?b=1&=v&a", "http://a/?=v&a&b=1"},
+		{"http://a/?b=2&&a=1&b=1&", "http://a/?a=1&b=2&b=1&&"},
+		{"http://a/?%62=2&a&", "http://a/?a&b=2&"},
+	} {
+		got := Normalize(MustParse(c.in), Syntax|SortQuery)
+		if got.String() != c.want {
+			t.Errorf("Normalize(%q, sort-query) = %q, want %q", c.in, got, c.want)
+		}
+		if again := Normalize(got, Syntax|SortQuery); again != got {
+			t.Errorf("Normalize(%q) again = %q", got, again)
+		}
+	}
+}
