@@ -1,6 +1,8 @@
 package uri
 
 import (
+	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -290,6 +292,9 @@ func FuzzNetURL(f *testing.F) {
 		if err != nil {
 			t.Fatalf("URL(%q): %v", s, err)
 		}
+		if want, err := url.Parse(s); err == nil && !reflect.DeepEqual(u, want) {
+			t.Fatalf("Parse(%q).URL() =\n\t%s\nurl.Parse gives\n\t%s", s, fields(u), fields(want))
+		}
 		if netURLLoses(r) {
 			return
 		}
@@ -307,6 +312,8 @@ func FuzzNetURL(f *testing.F) {
 func netURLLoses(r Reference) bool {
 	f, hasF := r.Fragment()
 	h, _ := r.Host()
+	scheme, _ := r.Scheme()
 	return hasF && f == "" || r.HasUserinfo() || strings.Contains(h, "%") ||
-		r.HasAuthority() && h == "" && !r.HasPort() && (r.Path() == "" || !r.HasScheme())
+		scheme != strings.ToLower(scheme) ||
+		r.HasAuthority() && h == "" && !r.HasPort() && r.Path() == ""
 }

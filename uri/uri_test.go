@@ -458,7 +458,8 @@ func TestResolveGuards(t *testing.T) {
 func TestNetURL(t *testing.T) {
 	for _, s := range []string{
 		"http://a/b%2Fc?q#f%20g", "a:/x", "mailto:joe@x", "file:///x", "//h/p", "a:?", "x:/a?",
-		"http://[fe80::1%25eth0]:8/", "http://u:p@h/", "http://a:/", "rel/path?x", "HTTP://A/",
+		"http://[fe80::1%25eth0]:8/", "http://u:p@h/", "http://a:/", "rel/path?x", "http://A/",
+		"///x", "///", "a:", "a:?#f", "x:///y",
 	} {
 		r := MustParse(s)
 		u, err := r.URL()
