@@ -80,7 +80,8 @@ func BenchmarkResolve(b *testing.B) {
 		if err != nil {
 			return false
 		}
-		return !uri.Resolve(ubase, r).IsZero()
+		t, err := uri.Resolve(ubase, r)
+		return err == nil && !t.IsZero()
 	})
 	each(b, "neturl", func(s string) bool {
 		r, err := url.Parse(s)

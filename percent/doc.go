@@ -4,7 +4,10 @@
 // encodeURI/encodeURIComponent sets.
 //
 // An encode set ([Set]) names the bytes that must be encoded; every byte not
-// in the set is copied as it is. Producers emit uppercase hex digits, never
+// in the set is copied as it is. A Set is opaque: it comes from the
+// predefined sets, from [SetByName] (the names of "urikit encode --set"),
+// or from the methods that derive one set from another, never from a
+// string. Producers emit uppercase hex digits, never
 // encode unreserved characters (ALPHA, DIGIT, "-", ".", "_", "~") in the
 // RFC 3986 sets, and encode non-ASCII text as its UTF-8 octets.
 //

@@ -99,8 +99,8 @@ func (e Encoder) table() [setSize]byte {
 }
 
 // A table is an encoder's byte table: 256 bytes, the lowest bit of t[c]
-// set when c is encoded. It is the Set's string itself or, for a Set in
-// the bit form or an Encoder that changes it, a copy on the stack.
+// set when c is encoded. It is the Set's string itself or, for the empty
+// Set or an Encoder that changes it, a copy on the stack.
 type table interface{ ~string | ~[]byte }
 
 // stackBuf is the size of the stack buffers of the string APIs: input

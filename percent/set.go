@@ -1,58 +1,50 @@
 package percent
 
 // A Set is a percent-encode set: the bytes that an encoder replaces with
-// "%XX". It is a 256-byte membership table held in a string, one byte per
-// byte value (1 when the value is in the set, 0 when it is not), so sets are
-// small comparable constants that an encoder indexes directly. The zero Set
-// ("") contains no byte.
-//
-// Only the lowest bit of each table byte counts. A string of any other
-// length is read as a 256-bit table, bit c&7 of byte c>>3 being byte value
-// c (the form sets had before, still accepted); the Set methods always
-// return the 256-byte form.
+// "%XX". It is an opaque, comparable value: the predefined sets ([Unreserved],
+// [Path], [WHATWGQuery], ...), [SetByName], and the methods that derive a
+// set from another ([Set.Add], [Set.Remove], [Set.AddRange], [Set.Union])
+// are the only ways to make one, so that no string can be taken for a set
+// by accident (percent.Set("path") does not compile). The zero Set
+// contains no byte: Set{}.Add("<>") is the set of "<" and ">".
 //
 // Sets compose: Unreserved.Remove("/") is the set that also leaves "/"
 // alone, and C0Control.Add(" \"<>`") is the WHATWG fragment set.
-type Set string
+type Set struct {
+	// t is "" (the empty set) or a 256-byte membership table, one byte
+	// per byte value: 1 when the value is in the set, 0 when it is not.
+	// Encoders index it directly.
+	t string
+}
 
-// setSize is the length of a Set in its byte-table form.
+// setSize is the length of a Set's table.
 const setSize = 256
 
-// All is the set of every byte value.
-const All Set = allTable
-
-// lookup returns the set as a 256-byte table when it is in that form.
+// lookup returns the set as a 256-byte table when it has one (every set
+// but the empty one).
 func (s Set) lookup() (string, bool) {
-	if len(s) == setSize {
-		return string(s), true
+	if len(s.t) == setSize {
+		return s.t, true
 	}
 	return "", false
 }
 
-// table returns the set as a 256-byte table of zeros and ones, whatever
-// its form.
+// table returns the set as a 256-byte table of zeros and ones.
 func (s Set) table() (t [setSize]byte) {
-	if len(s) == setSize {
+	if len(s.t) == setSize {
 		for c := range t {
-			t[c] = s[c] & 1
-		}
-		return t
-	}
-	for c := range t {
-		if i := c >> 3; i < len(s) && s[i]&(1<<(c&7)) != 0 {
-			t[c] = 1
+			t[c] = s.t[c] & 1
 		}
 	}
 	return t
 }
 
+// fromTable returns the Set of the 256-byte table t.
+func fromTable(t *[setSize]byte) Set { return Set{string(t[:])} }
+
 // Contains reports whether b is in the set.
 func (s Set) Contains(b byte) bool {
-	if len(s) == setSize {
-		return s[b]&1 != 0
-	}
-	i := int(b >> 3)
-	return i < len(s) && s[i]&(1<<(b&7)) != 0
+	return len(s.t) == setSize && s.t[b]&1 != 0
 }
 
 // Index returns the index of the first byte of text that is in the set,
@@ -80,7 +72,7 @@ func (s Set) Add(chars string) Set {
 	for i := 0; i < len(chars); i++ {
 		t[chars[i]] = 1
 	}
-	return Set(t[:])
+	return fromTable(&t)
 }
 
 // Remove returns the set with every byte of chars removed.
@@ -89,7 +81,7 @@ func (s Set) Remove(chars string) Set {
 	for i := 0; i < len(chars); i++ {
 		t[chars[i]] = 0
 	}
-	return Set(t[:])
+	return fromTable(&t)
 }
 
 // AddRange returns the set with the bytes lo through hi (inclusive) added.
@@ -98,7 +90,7 @@ func (s Set) AddRange(lo, hi byte) Set {
 	for c := int(lo); c <= int(hi); c++ {
 		t[c] = 1
 	}
-	return Set(t[:])
+	return fromTable(&t)
 }
 
 // Union returns the set of bytes in s or in o.
@@ -107,7 +99,7 @@ func (s Set) Union(o Set) Set {
 	for i := range t {
 		t[i] |= u[i]
 	}
-	return Set(t[:])
+	return fromTable(&t)
 }
 
 // String returns the members of the set as a readable list of characters

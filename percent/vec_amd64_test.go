@@ -49,7 +49,7 @@ func TestVecChunks(t *testing.T) {
 					break
 				}
 			}
-			if i := firstChange(Encoder{Set: Path}, string(Path), s); i != want {
+			if i := firstChange(Encoder{Set: Path}, Path.t, s); i != want {
 				t.Fatalf("at=%d piece=%q: firstChange = %d, want %d", at, piece, i, want)
 			}
 		}

@@ -65,10 +65,10 @@ func TestRFC3986Resolution(t *testing.T) {
 			tally.Check(t, false, "parse %q %q: %v %v", c.Base, c.Input, err1, err2)
 			continue
 		}
-		got := Resolve(base, ref).String()
+		got := mustResolve(base, ref).String()
 		tally.Check(t, got == c.Expected, "Resolve(%q, %q) = %q, want %q", c.Base, c.Input, got, c.Expected)
 		if c.ExpectedBackwardCompatible != "" {
-			got := ResolveNonStrict(base, ref).String()
+			got := mustResolveNonStrict(base, ref).String()
 			tally.Check(t, got == c.ExpectedBackwardCompatible, "ResolveNonStrict(%q, %q) = %q, want %q", c.Base, c.Input, got, c.ExpectedBackwardCompatible)
 		}
 	}
@@ -329,9 +329,9 @@ func TestURIParser(t *testing.T) {
 			}
 			var got Reference
 			if c.Mode == "backward_compatible" {
-				got = ResolveNonStrict(base, ref)
+				got = mustResolveNonStrict(base, ref)
 			} else {
-				got = Resolve(base, ref)
+				got = mustResolve(base, ref)
 			}
 			tally.Check(t, got == want, "Resolve(%q, %q) [%s] = %q, want %q", c.Base, c.Reference, c.Mode, got, c.Expected)
 		}
@@ -348,7 +348,7 @@ func TestURIParser(t *testing.T) {
 				got = RelativizePath(target, base)
 			}
 			tally.Check(t, got.String() == c.Expected, "Relativize(%q, %q) [root=%v] = %q, want %q", c.Target, c.Base, c.DomainRootMode, got, c.Expected)
-			back := Resolve(base, got)
+			back := mustResolve(base, got)
 			if back != target {
 				t.Errorf("Resolve(%q, Relativize) = %q, want %q", c.Base, back, c.Target)
 			}

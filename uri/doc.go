@@ -26,10 +26,12 @@
 //
 // # Resolution and normalization
 //
-// [Resolve] is RFC 3986 §5.2 for a strict parser, [Relativize] its
-// inverse. [Normalize] applies a [Level], a set of steps: [Syntax]
-// (§6.2.2), [SchemeBased] (§6.2.3) and [Full] (which also sorts the query
-// and drops empty queries and fragments) are the ladders. [Equal]
+// [Resolve] is RFC 3986 §5.2 for a strict parser; it resolves only
+// against an absolute base URI and returns an error for a base without a
+// scheme. [Relativize] is its inverse, never longer than the target.
+// [Normalize] applies a [Level], a set of steps: [Syntax] (§6.2.2),
+// [SchemeBased] (§6.2.3) and [Full] (which also sorts the query and drops
+// empty queries and fragments) are the ladders. [Equal]
 // compares under a level.
 //
 // Where this package goes beyond the letter of the RFC it says so: when a

@@ -131,7 +131,8 @@ type Error struct {
 // `uri: "a b": offset 1 (path): ' ': character not allowed here`. It quotes
 // at most about 40 bytes of the input on each side of the offset, with "…"
 // where the input goes on, so that its length does not depend on the
-// input's.
+// input's. The offending character is shown whole ('§'), or as '\xNN'
+// when the bytes at the offset are not valid UTF-8.
 func (e *Error) Error() string {
 	b := make([]byte, 0, 128)
 	b = append(b, "uri: "...)
@@ -142,11 +143,23 @@ func (e *Error) Error() string {
 	b = append(b, e.Component...)
 	b = append(b, "): "...)
 	if e.Offset >= 0 && e.Offset < len(e.Input) && e.Code != ErrPortRange {
-		b = strconv.AppendQuoteRune(b, rune(e.Input[e.Offset]))
+		b = appendChar(b, e.Input[e.Offset:])
 		b = append(b, ": "...)
 	}
 	b = append(b, e.Code.Message()...)
 	return string(b)
+}
+
+// appendChar appends, quoted, the character that s starts with: the whole
+// rune when s starts with valid UTF-8 (so "§" shows as '§', not as its
+// first byte read as Latin-1), else its first byte as '\xNN'.
+func appendChar(b []byte, s string) []byte {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && size <= 1 {
+		const hex = "0123456789abcdef"
+		return append(b, '\'', '\\', 'x', hex[s[0]>>4], hex[s[0]&0xf], '\'')
+	}
+	return strconv.AppendQuoteRune(b, r)
 }
 
 // windowSide is how many bytes of the input a message quotes on each side

@@ -81,8 +81,16 @@ func ExampleReference_With() {
 func ExampleResolve() {
 	base := uri.MustParse("http://a/b/c/d;p?q")
 	for _, ref := range []string{"g", "../g", "?y", "#s", "../../../g", "//g"} {
-		fmt.Println(uri.Resolve(base, uri.MustParse(ref)))
+		t, err := uri.Resolve(base, uri.MustParse(ref))
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(t)
 	}
+	// A base without a scheme is refused.
+	_, err := uri.Resolve(uri.MustParse("a/b"), uri.MustParse("c"))
+	fmt.Println(err)
 	// Output:
 	// http://a/b/c/g
 	// http://a/b/g
@@ -90,6 +98,7 @@ func ExampleResolve() {
 	// http://a/b/c/d;p?q#s
 	// http://a/g
 	// http://g
+	// uri: "a/b": offset 0 (scheme): 'a': a URI needs a scheme
 }
 
 func ExampleRelativize() {

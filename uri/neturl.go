@@ -5,34 +5,85 @@ import (
 	"strings"
 )
 
-// URL converts r to a *url.URL that serializes (with its String method)
-// to the same text whenever net/url can express it. The scheme keeps its
-// case, a rootless path after a scheme becomes Opaque, and Path, Host,
-// Fragment hold decoded text next to RawPath and RawFragment holding the
-// original escapes. What net/url cannot represent is lost: an empty
-// fragment ("a#"), an empty authority with an empty path ("a://") or
-// without a scheme ("///x"), and the exact escapes of the userinfo and
-// the host (net/url keeps them decoded). The error is a *percent.Error for a
-// malformed escape (only possible after ParseLenient).
+// URL converts r to the *url.URL that url.Parse gives for r's text,
+// field by field, wherever url.Parse accepts that text; its String method
+// then gives r's text back whenever net/url can express it. As url.Parse
+// does, URL lowercases the scheme; makes a rootless or empty path after a
+// scheme ("mailto:x", "a:") the Opaque part; sets OmitHost only for a
+// scheme followed by a path without an authority ("a:/x"); reads a
+// reference without a scheme that starts with "///" as a path ("///x" has
+// Path "///x", which String writes back); decodes Path, Fragment, the
+// userinfo and the host; and sets RawPath and RawFragment only where the
+// default escaping of the decoded text would not give the original back.
+// What net/url cannot represent is lost: an empty fragment ("a#"), an
+// empty authority with an empty path ("a://", "//"), the case of the
+// scheme, and the exact escapes of the userinfo and the host. The error
+// is a *percent.Error for a malformed escape (only possible after
+// ParseLenient).
 func (r Reference) URL() (*url.URL, error) {
 	u := &url.URL{}
-	u.Scheme, _ = r.Scheme()
+	scheme, hasScheme := r.Scheme()
+	u.Scheme = strings.ToLower(scheme)
 	path := r.Path()
-	if !r.HasAuthority() {
+	auth, hasAuth := r.Authority()
+	switch {
+	case hasScheme && !hasAuth && (path == "" || path[0] != '/'):
+		u.Opaque = path // net/url's opaque part: a rootless or empty path
+		path = ""
+	case hasScheme && !hasAuth:
 		u.OmitHost = true
-		if r.HasScheme() && path != "" && path[0] != '/' {
-			u.Opaque = path
-			path = ""
+	case !hasScheme && hasAuth && auth == "" && path != "":
+		// net/url reads "///x" as a path, not as an empty authority.
+		hasAuth = false
+		path = "//" + path
+	}
+	if hasAuth {
+		if err := r.setNetURLAuthority(u); err != nil {
+			return nil, err
 		}
 	}
+	if path != "" {
+		d, err := decodeBytes(path)
+		if err != nil {
+			return nil, err
+		}
+		u.Path = d
+		// url.Parse keeps the original escapes only where the default
+		// escaping differs; EscapedPath is that escaping while RawPath
+		// is empty, but for the path "*", which url.Parse takes as is
+		// only when it is the whole text before "#".
+		if u.EscapedPath() != path || path == "*" && r.HasQuery() {
+			u.RawPath = path
+		}
+	}
+	if q, ok := r.Query(); ok {
+		u.RawQuery = q
+		u.ForceQuery = q == ""
+	}
+	if f, ok := r.Fragment(); ok {
+		d, err := decodeBytes(f)
+		if err != nil {
+			return nil, err
+		}
+		u.Fragment = d
+		if u.EscapedFragment() != f {
+			u.RawFragment = f
+		}
+	}
+	return u, nil
+}
+
+// setNetURLAuthority sets the User and Host of u from r's authority, as
+// url.Parse does.
+func (r Reference) setNetURLAuthority(u *url.URL) error {
 	if r.HasUserinfo() {
 		name, err := r.Username()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		pass, hasPass, err := r.Password()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if hasPass {
 			u.User = url.UserPassword(name, pass)
@@ -44,7 +95,7 @@ func (r Reference) URL() (*url.URL, error) {
 		if strings.IndexByte(h, '%') >= 0 {
 			d, err := r.DecodedHost()
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if r.host == HostIPv6 || r.host == HostIPvFuture {
 				d = "[" + d + "]"
@@ -56,25 +107,7 @@ func (r Reference) URL() (*url.URL, error) {
 		}
 		u.Host = h
 	}
-	if path != "" {
-		d, err := decodeBytes(path)
-		if err != nil {
-			return nil, err
-		}
-		u.Path, u.RawPath = d, path
-	}
-	if q, ok := r.Query(); ok {
-		u.RawQuery = q
-		u.ForceQuery = q == ""
-	}
-	if f, ok := r.Fragment(); ok {
-		d, err := decodeBytes(f)
-		if err != nil {
-			return nil, err
-		}
-		u.Fragment, u.RawFragment = d, f
-	}
-	return u, nil
+	return nil
 }
 
 // FromURL converts a *url.URL to a Reference by parsing its serialization

@@ -46,7 +46,10 @@ const (
 	SchemeSpecific
 	// SortQuery sorts the "&"-separated query elements by key (byte
 	// order of the normalized raw key), stably, so duplicate keys keep
-	// their relative order.
+	// their relative order. It drops nothing: empty elements (those of
+	// "a&&b", or of a leading or trailing "&") go last, so "?a=b&c=d&"
+	// stays "?a=b&c=d&" and "?&b&a" gives "?a&b&". An element with an
+	// empty key but a value ("=v") is not empty and sorts first.
 	SortQuery
 	// DropEmptyQuery removes an empty query ("http://a/?" gives
 	// "http://a/").
@@ -769,7 +772,8 @@ func appendSortedQuery(b []byte, q string, l Level) []byte {
 	return appendSorted(b, q)
 }
 
-// appendSorted appends the "&"-separated elements of q sorted by key. It
+// appendSorted appends the "&"-separated elements of q sorted by key,
+// empty elements last (see SortQuery). It
 // sorts their start offsets (4 bytes each, so that a query of empty
 // elements costs 4 bytes per "&") by key then by offset: the order of a
 // stable sort, without its cost.
@@ -792,6 +796,15 @@ func appendSorted[T string | []byte](b []byte, q T) []byte {
 		}
 	}
 	slices.SortFunc(starts, func(x, y int32) int {
+		// Empty elements ("a&&b", a trailing "&") go last.
+		ex := int(x) == len(q) || q[x] == '&'
+		ey := int(y) == len(q) || q[y] == '&'
+		if ex != ey {
+			if ex {
+				return +1
+			}
+			return -1
+		}
 		if c := compareKeys(q, int(x), int(y)); c != 0 {
 			return c
 		}

@@ -189,7 +189,7 @@ func outside(mask byte) (percent.Set, bool) {
 	case cQuery:
 		return percent.Query, true
 	}
-	return "", false
+	return percent.Set{}, false
 }
 
 // scan checks s[i:end] against the class mask up to the first byte equal to

@@ -4,36 +4,45 @@ import "strings"
 
 // Resolve resolves ref against base as RFC 3986 §5.2.2 says for a strict
 // parser, including remove_dot_segments (§5.2.4), and returns the target
-// recomposed as §5.3 says. base should be an absolute URI (§5.1); its
-// fragment is ignored.
+// recomposed as §5.3 says.
+//
+// base must be an absolute URI (§5.1): a base without a scheme ("a/b",
+// "//h/p", "/p", or the zero Reference) is not resolved against at all,
+// and Resolve returns the zero Reference and an [*Error] with code
+// [ErrMissingScheme]. Nothing of a relative base is kept: RFC 3986 defines
+// resolution only against an absolute base, and resolving against "a/b"
+// would give a reference that depends on a base not named. base's
+// fragment, which §5.1 does not allow, is ignored.
 //
 // Two guards go beyond the letter of §5.3. When the target has no
 // authority and its path starts with "//" (".//g" against "f:/a"), "/." is
 // put in front of the path, since "f://g" would read "g" as an authority;
-// the result "f:/.//g" names the same resource. When the target has no
-// scheme (a relative base) and its first segment holds a ":", "./" is put
-// in front of the path. Excess ".." segments of a rootless merged path
-// are removed as §5.2.4 says, which makes the path absolute ("../c"
-// against "foo:a/b" gives "foo:/c").
-func Resolve(base, ref Reference) Reference {
-	return resolve(base, ref, false)
+// the result "f:/.//g" names the same resource. Excess ".." segments of a
+// rootless merged path are removed as §5.2.4 says, which makes the path
+// absolute ("../c" against "foo:a/b" gives "foo:/c").
+func Resolve(base, ref Reference) (Reference, error) {
+	return resolveChecked(base, ref, false)
 }
 
 // ResolveNonStrict is Resolve for the backward-compatible parser of
 // §5.2.2: a reference scheme equal to the base scheme (compared without
 // case) is ignored, so "http:g" against "http://a/b/c/d;p?q" is
-// "http://a/b/c/g" rather than "http:g".
-func ResolveNonStrict(base, ref Reference) Reference {
-	return resolve(base, ref, true)
+// "http://a/b/c/g" rather than "http:g". Like Resolve, it fails with
+// [ErrMissingScheme] when base has no scheme.
+func ResolveNonStrict(base, ref Reference) (Reference, error) {
+	return resolveChecked(base, ref, true)
 }
 
-// ResolveReference is Resolve(r, ref): ref resolved against r as base.
-func (r Reference) ResolveReference(ref Reference) Reference { return resolve(r, ref, false) }
+// ResolveReference is Resolve(r, ref): ref resolved against r as base,
+// which must be an absolute URI.
+func (r Reference) ResolveReference(ref Reference) (Reference, error) {
+	return resolveChecked(r, ref, false)
+}
 
-// ResolveString parses base and ref strictly and resolves ref against
-// base.
+// ResolveString parses base as an absolute URI and ref strictly, and
+// resolves ref against base.
 func ResolveString(base, ref string) (string, error) {
-	b, err := Parse(base)
+	b, err := ParseURI(base)
 	if err != nil {
 		return "", err
 	}
@@ -41,7 +50,19 @@ func ResolveString(base, ref string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return Resolve(b, r).String(), nil
+	t, err := Resolve(b, r)
+	if err != nil {
+		return "", err
+	}
+	return t.String(), nil
+}
+
+// resolveChecked is resolve for a base that must have a scheme.
+func resolveChecked(base, ref Reference, nonStrict bool) (Reference, error) {
+	if !base.HasScheme() {
+		return Reference{}, &Error{Offset: 0, Component: ComponentScheme, Code: ErrMissingScheme, Input: base.String()}
+	}
+	return resolve(base, ref, nonStrict), nil
 }
 
 func resolve(base, ref Reference, nonStrict bool) Reference {
@@ -192,15 +213,19 @@ func isDots[T string | []byte](seg T) bool {
 // or absolute path, or a network-path reference ("//host/p") as needed,
 // and target itself when nothing shorter can express it (another scheme,
 // a relative target, a target without authority against a base with one,
-// rootless paths). Resolve(base, Relativize(target, base)) == target
-// whenever target's path holds no "." or ".." segment.
+// rootless paths). It is never longer than target: where a relative path
+// would be ("../../..//c//b" from "ftp://h/a/b/c/" to "ftp://h//c//b"),
+// it is the absolute-path reference, with "/." in front when the path
+// starts with "//" ("/.//c//b"). Resolve(base, Relativize(target, base))
+// == target whenever target's path holds no "." or ".." segment.
 func Relativize(target, base Reference) Reference {
 	return relativize(target, base, false)
 }
 
 // RelativizePath is Relativize that never picks an absolute-path
 // reference ("/a/b") when a relative path ("../a/b") works, even if it is
-// longer; this keeps the result valid when the whole tree moves.
+// longer, even longer than target; this keeps the result valid when the
+// whole tree moves.
 func RelativizePath(target, base Reference) Reference {
 	return relativize(target, base, true)
 }
@@ -241,10 +266,21 @@ func relativize(target, base Reference, noAbsolute bool) Reference {
 		x.hasScheme, x.scheme = false, ""
 		return x.reference()
 	}
-	rel := relativePath(t.path, b.path)
-	x.path = rel
-	if !noAbsolute && len(t.path) < len(rel) && !strings.HasPrefix(t.path, "//") {
-		x.path = t.path
+	x.path = relativePath(t.path, b.path)
+	if noAbsolute {
+		return x.reference()
+	}
+	// The absolute-path reference, guarded by "/." when the path starts
+	// with "//" (which would read as an authority), when it is shorter. It
+	// is never longer than len(t.path)+2, so never longer than target,
+	// and a network-path reference ("//" authority path) is never
+	// shorter than it.
+	abs := t.path
+	if strings.HasPrefix(abs, "//") {
+		abs = "/." + abs
+	}
+	if len(abs) < len(x.path) {
+		x.path = abs
 	}
 	return x.reference()
 }

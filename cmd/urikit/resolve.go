@@ -26,7 +26,10 @@ func newResolveCmd() *cobra.Command {
 		Short: "Resolve references against a base URI (RFC 3986 §5.2, strict)",
 		Example: `  urikit resolve --base 'http://a/b/c/d;p?q' '../g' '?y' '#s'   # http://a/b/g ...
   urikit resolve --base 'http://a/b/c/d;p?q' '../../../g'         # http://a/g`,
-	}, func(r, base uri.Reference) uri.Reference { return uri.Resolve(base, r) })
+	}, func(r, base uri.Reference) uri.Reference {
+		t, _ := uri.Resolve(base, r) // baseFlag made base an absolute URI
+		return t
+	})
 }
 
 func newRelativizeCmd() *cobra.Command {

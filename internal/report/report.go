@@ -13,7 +13,6 @@ package report
 
 import (
 	"errors"
-	"sort"
 	"strconv"
 	"unsafe"
 
@@ -139,55 +138,11 @@ func PercentError(e *percent.Error) Error {
 }
 
 // LookupSet returns the encode set called name (as "urikit encode --set"
-// names them).
-func LookupSet(name string) (percent.Set, bool) {
-	switch name {
-	case "unreserved":
-		return percent.Unreserved, true
-	case "path-segment":
-		return percent.PathSegment, true
-	case "path":
-		return percent.Path, true
-	case "query":
-		return percent.Query, true
-	case "query-value":
-		return percent.QueryValue, true
-	case "fragment":
-		return percent.Fragment, true
-	case "userinfo":
-		return percent.Userinfo, true
-	case "host":
-		return percent.Host, true
-	case "form":
-		return percent.Form, true
-	case "whatwg-fragment":
-		return percent.WHATWGFragment, true
-	case "whatwg-query":
-		return percent.WHATWGQuery, true
-	case "whatwg-special-query":
-		return percent.WHATWGSpecialQuery, true
-	case "whatwg-path":
-		return percent.WHATWGPath, true
-	case "whatwg-userinfo":
-		return percent.WHATWGUserinfo, true
-	case "whatwg-component":
-		return percent.WHATWGComponent, true
-	case "js-uri-component":
-		return percent.JSURIComponent, true
-	case "js-uri":
-		return percent.JSURI, true
-	}
-	return "", false
-}
+// names them): percent.SetByName.
+func LookupSet(name string) (percent.Set, bool) { return percent.SetByName(name) }
 
 // SetNames returns the names LookupSet knows, sorted.
-func SetNames() []string {
-	names := []string{"unreserved", "path-segment", "path", "query", "query-value", "fragment",
-		"userinfo", "host", "form", "whatwg-fragment", "whatwg-query", "whatwg-special-query",
-		"whatwg-path", "whatwg-userinfo", "whatwg-component", "js-uri-component", "js-uri"}
-	sort.Strings(names)
-	return names
-}
+func SetNames() []string { return percent.SetNames() }
 
 // EncoderFor returns the encoder of "urikit encode": the set called
 // setName, with SpaceAsPlus when plus is set or the set is "form".
@@ -244,7 +199,13 @@ func Resolve(base uri.Reference, in string) Record {
 	if err != nil {
 		return NewRecord([]byte(in), nil, URIError(err), nil)
 	}
-	return NewRecord([]byte(in), uri.Resolve(base, r).AppendTo(nil), nil, nil)
+	t, err := uri.Resolve(base, r)
+	if err != nil { // base is not an absolute URI; callers check it first
+		e := URIError(err)
+		e.Message = "base: " + e.Message
+		return NewRecord([]byte(in), nil, e, nil)
+	}
+	return NewRecord([]byte(in), t.AppendTo(nil), nil, nil)
 }
 
 // Relativize is the record of "urikit relativize": in parsed strictly as

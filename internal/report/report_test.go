@@ -25,7 +25,7 @@ func TestSetNames(t *testing.T) {
 		t.Errorf("%d sets: %v", len(names), names)
 	}
 	for _, n := range names {
-		if s, ok := LookupSet(n); !ok || s == "" {
+		if s, ok := LookupSet(n); !ok || s == (percent.Set{}) {
 			t.Errorf("LookupSet(%q) = %v", n, ok)
 		}
 	}
