@@ -65,6 +65,7 @@ func main() {
 	out := flag.String("o", "../BENCHMARKS.md", "file to write")
 	raw := flag.String("raw", "", "also save the raw go test output to this file")
 	bounded := flag.Bool("bounded", true, "also run each package's BenchmarkBounded (section \"Bounded cost\")")
+	boundedTime := flag.String("bounded-benchtime", "1x", "go test -benchtime for BenchmarkBounded (thousands of cases up to 10 MB each)")
 	purego := flag.Bool("purego", true,
 		"also run the percent suites built with the purego tag (rows \"urikit+purego\")")
 	flag.Parse()
@@ -109,7 +110,7 @@ func main() {
 	}
 	var boundedOut []byte
 	if *bounded {
-		boundedOut = runBounded(*short, *benchtime)
+		boundedOut = runBounded(*short, *boundedTime)
 		all.Write(boundedOut)
 	}
 	if *raw != "" {
@@ -122,7 +123,7 @@ func main() {
 	header(&md, *count, *benchtime, *short, *purego)
 	tables(&md, cells, order)
 	if *bounded {
-		boundedTable(&md, parseBounded(boundedOut))
+		boundedTable(&md, parseBounded(boundedOut), *boundedTime)
 	}
 	if err := os.WriteFile(*out, md.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
