@@ -548,13 +548,14 @@ func prepareEncode(req *encodeRequest) (recordMaker, *apiError) {
 type decodeRequest struct {
 	records
 	Lenient bool `json:"lenient"`
+	Bytes   bool `json:"bytes"`
 	Plus    bool `json:"plus"`
 	LegacyU bool `json:"legacy_u"`
 }
 
 func prepareDecode(req *decodeRequest) (recordMaker, *apiError) {
-	dec := percent.Decoder{Lenient: req.Lenient, PlusAsSpace: req.Plus, LegacyU: req.LegacyU}
-	return func(in string) report.Record { return report.Decode(in, dec) }, nil
+	m := report.DecodeMode{Decoder: percent.Decoder{Lenient: req.Lenient, PlusAsSpace: req.Plus, LegacyU: req.LegacyU}, Bytes: req.Bytes}
+	return func(in string) report.Record { return report.DecodeRecord(in, m) }, nil
 }
 
 // levelOptions are the normalization options of /v1/normalize and
@@ -583,6 +584,8 @@ func (o *levelOptions) level() (uri.Level, *apiError) {
 type normalizeRequest struct {
 	records
 	levelOptions
+	Lenient bool `json:"lenient"`
+	WHATWG  bool `json:"whatwg"`
 }
 
 func prepareNormalize(req *normalizeRequest) (recordMaker, *apiError) {
@@ -590,7 +593,16 @@ func prepareNormalize(req *normalizeRequest) (recordMaker, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	return func(in string) report.Record { return report.Normalize(in, l) }, nil
+	m := report.NormalizeStrict
+	switch {
+	case req.Lenient && req.WHATWG:
+		return nil, invalidOption(`"lenient" and "whatwg" exclude each other`)
+	case req.Lenient:
+		m = report.NormalizeLenient
+	case req.WHATWG:
+		m = report.NormalizeWHATWG
+	}
+	return func(in string) report.Record { return report.NormalizeRecord(in, l, m) }, nil
 }
 
 // baseRequest is the body of /v1/resolve and /v1/relativize.

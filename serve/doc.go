@@ -20,11 +20,11 @@
 // flags, with "_" for "-":
 //
 //	POST /v1/encode       set (default "unreserved"), plus, keep_escapes
-//	POST /v1/decode       lenient, plus, legacy_u
+//	POST /v1/decode       lenient, bytes, plus, legacy_u
 //	POST /v1/parse        mode: "rfc3986" (default) or "whatwg"; lenient (rfc3986); base (whatwg)
 //	POST /v1/resolve      base (required, an absolute URI)
 //	POST /v1/relativize   base (required, an absolute URI)
-//	POST /v1/normalize    level (default "scheme"), sort_query, drop_fragment, drop_empty_query
+//	POST /v1/normalize    level (default "scheme"), lenient, whatwg, sort_query, drop_fragment, drop_empty_query
 //	POST /v1/equal        other (required, the reference each input is compared with),
 //	                      and the options of /v1/normalize
 //	POST /v1/iri          to_uri or to_iri (one of them true)

@@ -51,6 +51,7 @@ var contractCases = map[string][]contractCase{
 	"decode": {
 		{valid: "caf%C3%A9", failing: "abc%4", binary: "\xff%41", fields: outputField},
 		{flags: []string{"--lenient", "--plus"}, options: `"lenient": true, "plus": true`, valid: "%zz%41+b", failing: "%", binary: "\xfe%zz", fields: outputField},
+		{flags: []string{"--bytes"}, options: `"bytes": true`, valid: "caf%E9", failing: "a%4", binary: "\xff%41", fields: outputField},
 	},
 	"parse": {
 		{valid: "http://u@h:1/p?q#f", failing: "/a b", binary: "http://a/\xff", fields: rfcFields},
@@ -67,6 +68,8 @@ var contractCases = map[string][]contractCase{
 	"normalize": {
 		{valid: "HTTP://A:80/%7e/./b", failing: "/a b", binary: "http://a/\xff", fields: outputField},
 		{flags: []string{"--level", "full"}, options: `"level": "full"`, valid: "http://a/?b&a#f", failing: "%", binary: "\xff", fields: outputField},
+		{flags: []string{"--lenient"}, options: `"lenient": true`, valid: "HTTP://A/b c/%7e", failing: "%zz", binary: "http://a/\xff", fields: outputField},
+		{flags: []string{"--whatwg"}, options: `"whatwg": true`, valid: "HTTP://A/b c/%7e", failing: "a/b", binary: "http://a/\xff", fields: outputField},
 	},
 	"equal": {
 		{flags: []string{"--other", "http://a/"}, options: `"other": "http://a/"`, valid: "HTTP://A:80/", failing: "a b", binary: "\xff", fields: []string{"normalized", "equal"}},

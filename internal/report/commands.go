@@ -23,11 +23,11 @@ type Command struct {
 func Commands() []Command {
 	cmds := []Command{
 		{Name: "encode", Options: `"set": "unreserved", "plus": bool, "keep_escapes": bool`},
-		{Name: "decode", Options: `"lenient": bool, "plus": bool, "legacy_u": bool`},
+		{Name: "decode", Options: `"lenient": bool, "bytes": bool, "plus": bool, "legacy_u": bool`},
 		{Name: "parse", Options: `"mode": "rfc3986"|"whatwg", "lenient": bool, "base": "URL" (whatwg)`},
 		{Name: "resolve", Options: `"base": "URI" (required)`},
 		{Name: "relativize", Options: `"base": "URI" (required)`},
-		{Name: "normalize", Options: `"level": "scheme", "sort_query": bool, "drop_fragment": bool, "drop_empty_query": bool`},
+		{Name: "normalize", Options: `"level": "scheme", "lenient": bool, "whatwg": bool, "sort_query": bool, "drop_fragment": bool, "drop_empty_query": bool`},
 		{Name: "equal", Options: `"other": "URI" (required), "level": "scheme", "sort_query": bool, ...`},
 		{Name: "iri", Options: `"to_uri": true or "to_iri": true`},
 		{Name: "form decode", Options: ``},
