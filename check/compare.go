@@ -6,10 +6,14 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/uts46"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/whatwg"
 )
+
+// maxPunycode is the longest Punycode that uts46 decodes.
+const maxPunycode = 1000
 
 // A reading is one parser's view of the input reduced to comparable keys
 // (or to what they are computed from, for the userinfo and the path): two
@@ -130,6 +134,7 @@ func toUnicode(h string) (string, bool) {
 	var b strings.Builder
 	b.Grow(len(h))
 	var runes []rune // the code points of the label being decoded
+	var lower []byte // the label, its ASCII letters lowercased
 	ok := true
 	for i, label := range splitLabels(h) {
 		if i > 0 {
@@ -140,11 +145,22 @@ func toUnicode(h string) (string, bool) {
 			continue
 		}
 		if runes == nil {
-			runes = make([]rune, 0, min(longestLabel(h)-4, pcMaxLen))
+			n := min(longestLabel(h)-4, maxPunycode)
+			runes, lower = make([]rune, 0, n), make([]byte, 0, n)
 		}
-		d, valid := decodePunycode(label[4:], runes)
+		// Punycode's basic code points are case-insensitive; uts46
+		// decodes lowercase labels.
+		lower = lower[:0]
+		for j := 4; j < len(label); j++ {
+			c := label[j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			lower = append(lower, c)
+		}
+		d, err := uts46.AppendDecodePunycode(runes[:0], lower)
 		runes = d
-		if !valid {
+		if err != nil {
 			ok = false
 			writeASCIILower(&b, label)
 			continue

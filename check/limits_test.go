@@ -54,47 +54,6 @@ func TestDecodeLenient(t *testing.T) {
 	}
 }
 
-// punycodeCases are labels for decodePunycode: valid, invalid, limits.
-var punycodeCases = []string{
-	"", "80ak6aa92e", "bcher-kva", "a", "-", "--", "a-", "-a", "abc-", "pypal-4ve", "ABC-", "BCHER-KVA", "99999999999", "zzzzzzzzzzzzz",
-	"é-a", "a-é", "80a", "p1ai", "e1afmkfd", "wgv71a119e", "1", "a-1", strings.Repeat("a", 999) + "-", strings.Repeat("a", 1001),
-	"ls8h", "egbpdaj6bu4bxfgehfvwxn", "0", "9", "a-9999999",
-}
-
-func TestDecodePunycode(t *testing.T) {
-	for _, s := range punycodeCases {
-		checkPunycode(t, s)
-	}
-	// Code points from many ranges, encoded by uts46.
-	for _, s := range []string{"аррӏе", "bücher", "例え", "日本語カタカナ", "пример", "😀x", strings.Repeat("日", 300)} {
-		enc, err := uts46.EncodePunycode(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkPunycode(t, enc)
-	}
-}
-
-// checkPunycode checks decodePunycode against uts46.DecodePunycode on the
-// lowercase s (the basic code points of which decodePunycode lowercases).
-func checkPunycode(t *testing.T, s string) {
-	t.Helper()
-	want, err := uts46.DecodePunycode(strings.ToLower(s))
-	got, ok := decodePunycode(s, nil)
-	if ok != (err == nil) || ok && string(got) != want {
-		t.Errorf("decodePunycode(%q) = %q, %v; uts46: %q, %v", s, string(got), ok, want, err)
-	}
-}
-
-func FuzzDecodePunycode(f *testing.F) {
-	for _, s := range punycodeCases {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		checkPunycode(t, s)
-	})
-}
-
 // TestToUnicode checks toUnicode against uts46.DomainToUnicode on the
 // hosts the WHATWG parser makes, which is what it is for.
 func TestToUnicode(t *testing.T) {

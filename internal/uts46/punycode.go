@@ -246,6 +246,19 @@ func DecodePunycode(s string) (string, error) {
 	return string(runes), nil
 }
 
+// AppendDecodePunycode appends the code points of the Punycode s (without
+// an "xn--" prefix) to dst and returns the extended slice; it fails as
+// DecodePunycode does, and then returns dst unchanged. It allocates
+// nothing when dst has room: callers decoding label after label reuse one
+// slice.
+func AppendDecodePunycode[T string | []byte](dst []rune, s T) ([]rune, error) {
+	out, err := decodePunycode(s, dst, len(s))
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
 // decodePunycode appends the decoded code points of s to out; n is the
 // length of the Punycode, which is s unless that is too long to copy.
 func decodePunycode[T string | []byte](s T, out []rune, size int) ([]rune, error) {

@@ -95,3 +95,25 @@ func TestEncodeRunesAgainstRFC(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendDecodePunycode: the append form decodes as DecodePunycode does,
+// into the caller's slice, and leaves it unchanged on failure.
+func TestAppendDecodePunycode(t *testing.T) {
+	buf := make([]rune, 0, 64)
+	for _, s := range []string{"bcher-kva", "80ak6aa92e", "a-", "", "99999999999", "a-é"} {
+		want, werr := DecodePunycode(s)
+		got, err := AppendDecodePunycode(buf[:0], s)
+		if (err == nil) != (werr == nil) || string(got) != want {
+			t.Errorf("%q: %q, %v; DecodePunycode %q, %v", s, string(got), err, want, werr)
+		}
+		if err != nil && len(got) != 0 {
+			t.Errorf("%q: failure left %d runes", s, len(got))
+		}
+		if b, _ := AppendDecodePunycode([]rune("x"), []byte(s)); err == nil && string(b) != "x"+want {
+			t.Errorf("%q: appended to x: %q", s, string(b))
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = AppendDecodePunycode(buf[:0], "80ak6aa92e") }); n != 0 {
+		t.Errorf("%v allocations with room in the slice", n)
+	}
+}

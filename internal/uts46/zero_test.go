@@ -24,6 +24,7 @@ var zeroCalls = map[string]func(){
 	"EncodePunycode":        func() { _, _ = EncodePunycode("") },
 	"AppendEncodePunycode":  func() { _, _ = AppendEncodePunycode(nil, "") },
 	"DecodePunycode":        func() { _, _ = DecodePunycode("") },
+	"AppendDecodePunycode":  func() { _, _ = AppendDecodePunycode[string](nil, "") },
 	"Options.ToASCII":       func() { _, _ = Options{}.ToASCII("") },
 	"Options.AppendToASCII": func() { _, _ = Options{}.AppendToASCII(nil, "") },
 	"Options.Verify":        func() { _ = Options{}.Verify("") },
