@@ -1,13 +1,13 @@
 package uri
 
 import (
-	"fmt"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/boundedtest"
 )
 
 // Bounded cost: every operation that takes input text allocates at most
@@ -36,50 +36,10 @@ type boundedCase struct {
 	allowance func(s string) int
 }
 
-// boundedSizes are the input sizes of TestBounded.
-var boundedSizes = []int{1 << 10, 16 << 10, 256 << 10}
-
-// bytesPerCall returns the bytes f allocates per call, after one call to
-// warm up.
-func bytesPerCall(f func(), runs int) float64 {
-	f()
-	var m0, m1 runtime.MemStats
-	runtime.ReadMemStats(&m0)
-	for range runs {
-		f()
-	}
-	runtime.ReadMemStats(&m1)
-	return float64(m1.TotalAlloc-m0.TotalAlloc) / float64(runs)
-}
-
-// checkBounded measures c at every size, logs the bytes allocated per
-// input byte, and fails when a size allocates more than 8 per byte (plus
-// the allowance and 4096), or when the largest size allocates more per
-// byte than 1.5 times the 16 KiB one (below that, stack buffers and the
-// constant blur the ratio).
+// checkBounded measures c with boundedtest.Check.
 func checkBounded(t *testing.T, c boundedCase) {
 	t.Helper()
-	var ratios []string
-	var ref float64
-	for i, n := range boundedSizes {
-		s := c.shape.make(n)
-		got := bytesPerCall(func() { c.run(s) }, max(1, (64<<10)/n))
-		limit := 8*len(s) + 4096
-		if c.allowance != nil {
-			limit += c.allowance(s)
-		}
-		ratio := got / float64(len(s))
-		ratios = append(ratios, fmt.Sprintf("%.2f", ratio))
-		if got > float64(limit) {
-			t.Errorf("%s on %s (%d bytes): %.0f bytes allocated (%.2f per byte), limit %d", c.op, c.shape.name, len(s), got, ratio, limit)
-		}
-		if n == 16<<10 {
-			ref = ratio
-		} else if i == len(boundedSizes)-1 && ratio > 1.5*ref+0.25 {
-			t.Errorf("%s on %s: %.2f bytes per byte at %d bytes, %.2f at 16 KiB: superlinear", c.op, c.shape.name, ratio, len(s), ref)
-		}
-	}
-	t.Logf("%-22s %-14s B/B %s", c.op, c.shape.name, strings.Join(ratios, " "))
+	boundedtest.Check(t, boundedtest.Case{Op: c.op, Shape: c.shape.name, Input: c.shape.make, Run: c.run, Allowance: c.allowance})
 }
 
 // Adversarial shapes, each in the component it stresses.
