@@ -15,7 +15,7 @@ import (
 // valid escape is kept, and the bytes are decoded as UTF-8 with each maximal
 // invalid subsequence replaced by U+FFFD.
 func decoder() percent.Decoder {
-	return percent.Decoder{PlusAsSpace: true, Lenient: true, ReplaceInvalidUTF8: true, NoErrorList: true}
+	return percent.Decoder{PlusAsSpace: true, Lenient: true, ReplaceInvalidUTF8: true}
 }
 
 // plain reports whether f decodes to itself: it holds no "+" and no "%",

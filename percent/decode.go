@@ -17,15 +17,13 @@ type Decoder struct {
 	// Lenient keeps every invalid escape byte for byte instead of failing:
 	// "%zz" stays "%zz", and in text mode an escape whose byte does not
 	// belong to a valid UTF-8 sequence stays encoded ("%C3" stays "%C3").
-	// The result is then always complete, and the error returned is nil
-	// or an [ErrorList] of what was kept: one [*Error] per code, which
+	// The result is then always complete and the error nil: a lenient
+	// decode that succeeded is not a failure. What it kept is reported
+	// through its own channel, the Kept methods ([Decoder.DecodeKept]
+	// and its siblings), as an [ErrorList]: one [*Error] per code, which
 	// counts its repeats, so that the list stays short whatever the
 	// input.
 	Lenient bool
-	// NoErrorList, with Lenient, returns a nil error instead of the
-	// ErrorList of what was kept, for callers that only want the result:
-	// it saves allocating the list.
-	NoErrorList bool
 	// LegacyU decodes the "%uXXXX" escapes of JavaScript's escape(),
 	// including surrogate pairs written as two escapes; a lone surrogate
 	// is an [ErrInvalidLegacyEscape]. Without it "%uXXXX" is an
@@ -35,6 +33,9 @@ type Decoder struct {
 	// subsequence of the decoded bytes with U+FFFD (as the WHATWG UTF-8
 	// decoder does) instead of reporting it.
 	ReplaceInvalidUTF8 bool
+
+	// keep lists what a lenient decode kept (set by the Kept methods).
+	keep bool
 }
 
 // Decode decodes s strictly; the result must be valid UTF-8.
@@ -79,6 +80,44 @@ func (d Decoder) DecodeBytes(s string) ([]byte, error) {
 // AppendDecodeBytes appends the decoding of s as arbitrary octets to dst.
 func (d Decoder) AppendDecodeBytes(dst []byte, s string) ([]byte, error) {
 	return d.appendDecodeFrom(dst, s, d.start(s), false)
+}
+
+// DecodeKept decodes s as text leniently (whatever d.Lenient says) and
+// returns the result and what was kept as written: the malformed escapes,
+// and the escapes of bytes that are not valid UTF-8, one [*Error] per
+// code with its count and first offsets (nil when nothing was kept).
+func (d Decoder) DecodeKept(s string) (string, ErrorList) {
+	d.Lenient, d.keep = true, true
+	out, err := d.Decode(s)
+	return out, kept(err)
+}
+
+// AppendDecodeKept is DecodeKept appending to dst.
+func (d Decoder) AppendDecodeKept(dst []byte, s string) ([]byte, ErrorList) {
+	d.Lenient, d.keep = true, true
+	out, err := d.AppendDecode(dst, s)
+	return out, kept(err)
+}
+
+// DecodeBytesKept decodes s leniently to arbitrary octets and returns
+// what was kept as written (the malformed escapes).
+func (d Decoder) DecodeBytesKept(s string) ([]byte, ErrorList) {
+	d.Lenient, d.keep = true, true
+	out, err := d.DecodeBytes(s)
+	return out, kept(err)
+}
+
+// AppendDecodeBytesKept is DecodeBytesKept appending to dst.
+func (d Decoder) AppendDecodeBytesKept(dst []byte, s string) ([]byte, ErrorList) {
+	d.Lenient, d.keep = true, true
+	out, err := d.AppendDecodeBytes(dst, s)
+	return out, kept(err)
+}
+
+// kept returns the ErrorList a lenient decode's error holds.
+func kept(err error) ErrorList {
+	list, _ := err.(ErrorList)
+	return list
 }
 
 // shortInput is the length up to which the append API decodes with no
@@ -462,7 +501,7 @@ func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, error) {
 			if !d.Lenient {
 				return dst, newError(s, i, u.n, u.code)
 			}
-			if !d.NoErrorList {
+			if d.keep {
 				errs = errs.add(s, i, u.n, u.code)
 			}
 			dst = append(dst, '%')
@@ -511,7 +550,7 @@ func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, error) {
 		if !d.Lenient {
 			return dst, newError(s, i, u.n, ErrInvalidUTF8)
 		}
-		if !d.NoErrorList {
+		if d.keep {
 			errs = errs.add(s, i, u.n, ErrInvalidUTF8)
 		}
 		dst = append(dst, s[i:i+u.n]...)

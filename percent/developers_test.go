@@ -188,10 +188,14 @@ func TestInvalidInputStrictAndLenient(t *testing.T) {
 			t.Errorf("Decode(%q) substituted U+FFFD", c.in)
 		}
 		// Lenient: the invalid parts are kept as they were, the rest is decoded.
+		// A lenient decode succeeds: what it kept comes from DecodeKept.
 		lgot, lerr := Decoder{Lenient: true}.Decode(c.in)
-		var list ErrorList
-		if !errors.As(lerr, &list) || list[0].Offset != c.offset || !errors.Is(lerr, c.code) {
-			t.Errorf("lenient Decode(%q) err = %v, want a list starting with %s at %d", c.in, lerr, c.code, c.offset)
+		if lerr != nil {
+			t.Errorf("lenient Decode(%q) err = %v, want nil", c.in, lerr)
+		}
+		kgot, list := Decoder{}.DecodeKept(c.in)
+		if kgot != lgot || len(list) == 0 || list[0].Offset != c.offset || !errors.Is(list, c.code) {
+			t.Errorf("DecodeKept(%q) = %q, %v; want %q and a list starting with %s at %d", c.in, kgot, list, lgot, c.code, c.offset)
 		}
 		if strings.ContainsRune(lgot, '\uFFFD') {
 			t.Errorf("lenient Decode(%q) substituted U+FFFD", c.in)
@@ -224,8 +228,8 @@ func TestLegacyU(t *testing.T) {
 	if _, err := Decode("a%u00E4"); !errors.As(err, &pe) || pe.Code != ErrLegacyEscape || pe.Offset != 1 {
 		t.Errorf("Decode(%%u00E4) err = %v, want legacy-u-escape at 1", err)
 	}
-	if got, err := (Decoder{Lenient: true}).Decode("a%u00E4"); got != "a%u00E4" || !errors.Is(err, ErrLegacyEscape) {
-		t.Errorf("lenient: %q, %v", got, err)
+	if got, kept := (Decoder{}).DecodeKept("a%u00E4"); got != "a%u00E4" || !errors.Is(kept, ErrLegacyEscape) {
+		t.Errorf("lenient: %q, %v", got, kept)
 	}
 	legacy := Decoder{LegacyU: true}
 	for in, want := range map[string]string{"a%u00E4": "aä", "%u4F60%20": "你 ", "%uD83D%uDE00": "😀"} {

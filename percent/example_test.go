@@ -55,11 +55,16 @@ func ExampleDecode() {
 func ExampleDecoder_lenient() {
 	d := percent.Decoder{Lenient: true}
 	s, err := d.Decode("100%zz%41%C3")
-	fmt.Println(s)
-	fmt.Println(err)
+	fmt.Println(s, err)
+	// What was kept as written, on its own channel:
+	_, kept := d.DecodeKept("100%zz%41%C3")
+	for _, e := range kept {
+		fmt.Println(e.Offset, e.Code)
+	}
 	// Output:
-	// 100%zzA%C3
-	// percent: offset 3: "%zz": % not followed by two hex digits (and 1 more)
+	// 100%zzA%C3 <nil>
+	// 3 invalid-escape
+	// 9 invalid-utf8
 }
 
 func ExampleDecoder_legacyU() {

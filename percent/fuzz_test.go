@@ -77,8 +77,16 @@ func FuzzDecode(f *testing.F) {
 		d := Decoder{PlusAsSpace: plus, LegacyU: legacy}
 		for _, textMode := range []bool{true, false} {
 			ld := Decoder{PlusAsSpace: plus, LegacyU: legacy, Lenient: true}
-			_, lerr := ld.appendDecodeFrom(nil, s, 0, textMode)
+			plain, perr := ld.appendDecodeFrom(nil, s, 0, textMode)
+			if perr != nil {
+				t.Fatalf("lenient decode of %q failed: %v", s, perr)
+			}
+			ld.keep = true
+			out, lerr := ld.appendDecodeFrom(nil, s, 0, textMode)
 			checkErrorList(t, s, lerr)
+			if !bytes.Equal(out, plain) {
+				t.Fatalf("lenient decode of %q: %q, %q with its list", s, plain, out)
+			}
 		}
 		text, err := d.Decode(s)
 		var pe *Error

@@ -49,7 +49,7 @@ var boundedShapes = []boundedShape{
 	{name: "decode-lenient-octets-json", args: []string{"decode", "--lenient", "--json"}, unit: "%E9%zz",
 		lib: func(s string) { report.DecodeRecord(s, report.DecodeMode{Decoder: percent.Decoder{Lenient: true}}) }, owner: "percent, internal/report", strict: true},
 	{name: "decode-lenient-octets-text", args: []string{"decode", "--lenient"}, unit: "%E9%zz",
-		lib: func(s string) { (&percent.Decoder{Lenient: true, NoErrorList: true}).DecodeBytes(s) }, owner: "percent", strict: true, cheap: true},
+		lib: func(s string) { (&percent.Decoder{Lenient: true}).DecodeBytes(s) }, owner: "percent", strict: true, cheap: true},
 	{name: "decode-bytes", args: []string{"decode", "--bytes"}, unit: "%E9",
 		lib: func(s string) { percent.DecodeBytes(s) }, owner: "percent", strict: true, cheap: true},
 	{name: "decode-bytes-fail", args: []string{"decode", "--bytes"}, prefix: "%zz", unit: "%E9",

@@ -54,13 +54,13 @@ func (m DecodeMode) AppendDecode(dst []byte, in string, findings bool, scratch *
 		}
 		return dst, nil, nil
 	}
-	dec.NoErrorList = !findings
 	// Octets: a lenient text decode would keep the escapes of invalid
 	// UTF-8 encoded ("%E9" stays "%E9").
-	dst, err := dec.AppendDecodeBytes(dst, in)
 	if !findings {
+		dst, _ = dec.AppendDecodeBytes(dst, in)
 		return dst, nil, nil
 	}
+	dst, list := dec.AppendDecodeBytesKept(dst, in)
 	if !m.Bytes && !utf8.Valid(dst[start:]) {
 		// The text decoder reports each invalid UTF-8 sequence at its
 		// offset in the input, with the same malformed escapes, in the
@@ -69,12 +69,12 @@ func (m DecodeMode) AppendDecode(dst []byte, in string, findings bool, scratch *
 		if scratch != nil {
 			buf = (*scratch)[:0]
 		}
-		buf, err = dec.AppendDecode(buf, in)
+		buf, list = dec.AppendDecodeKept(buf, in)
 		if scratch != nil {
 			*scratch = buf
 		}
 	}
-	return dst, keptList(err), nil
+	return dst, keptList(list), nil
 }
 
 // decodeError is the record error of a strict decode's err.
@@ -86,11 +86,10 @@ func decodeError(err error) Error {
 	return Error{Code: "error", Message: err.Error()}
 }
 
-// keptList returns the findings of what a lenient decode with the error
-// err kept (merged by code, as percent reports them).
-func keptList(err error) []Error {
-	var list percent.ErrorList
-	if !errors.As(err, &list) || len(list) == 0 {
+// keptList returns the findings of what a lenient decode kept (merged by
+// code, as percent reports them).
+func keptList(list percent.ErrorList) []Error {
+	if len(list) == 0 {
 		return nil
 	}
 	out := make([]Error, 0, len(list))
