@@ -65,10 +65,39 @@ func main() {
 	out := flag.String("o", "../BENCHMARKS.md", "file to write")
 	raw := flag.String("raw", "", "also save the raw go test output to this file")
 	bounded := flag.Bool("bounded", true, "also run each package's BenchmarkBounded (section \"Bounded cost\")")
+	boundedRaw := flag.String("bounded-raw", "", "with -bounded-only: the saved go test output of BenchmarkBounded to read instead of running it")
+	boundedOnly := flag.Bool("bounded-only", false, "write only the Bounded cost section, appended to the -o file")
 	boundedTime := flag.String("bounded-benchtime", "1x", "go test -benchtime for BenchmarkBounded (thousands of cases up to 10 MB each)")
 	purego := flag.Bool("purego", true,
 		"also run the percent suites built with the purego tag (rows \"urikit+purego\")")
 	flag.Parse()
+
+	if *boundedOnly {
+		var raw []byte
+		if *boundedRaw != "" {
+			b, err := os.ReadFile(*boundedRaw)
+			if err != nil {
+				log.Fatal(err)
+			}
+			raw = b
+		} else {
+			raw = runBounded(*short, *boundedTime)
+		}
+		var md bytes.Buffer
+		boundedTable(&md, parseBounded(raw), *boundedTime)
+		f, err := os.OpenFile(*out, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if _, err := f.Write(md.Bytes()); err != nil {
+			log.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			log.Fatal(err)
+		}
+		log.Printf("appended the Bounded cost section to %s", *out)
+		return
+	}
 
 	const percentOps = "Encode|EncodeString|EncodePath|Decode|DecodeString|DecodePath"
 	inputFilter := ""
