@@ -67,7 +67,8 @@ const pcMax int64 = math.MaxUint32
 //
 // It fails with CodeInvalidUTF8 when s is not valid UTF-8, with CodeOverflow
 // when the deltas do not fit in 32 bits, and with CodeTooLong when s has more
-// than 1000 code points.
+// than 1000 code points or its encoding more than 1000 bytes (the most
+// DecodePunycode reads), so that every encoding it returns decodes back.
 func EncodePunycode(s string) (string, error) {
 	b, err := AppendEncodePunycode(nil, s)
 	return string(b), err
@@ -103,9 +104,15 @@ func AppendEncodePunycode(dst []byte, s string) ([]byte, error) {
 	for _, r := range s {
 		runes = append(runes, r)
 	}
+	start := len(dst)
 	dst, err := appendEncodeRunes(dst, runes)
 	if err != nil {
 		return dst, err
+	}
+	if len(dst)-start > maxPunycode {
+		// DecodePunycode reads at most maxPunycode bytes: refuse an
+		// encoding it would not decode back.
+		return dst[:start], pcErr(CodeTooLong, -1)
 	}
 	return dst, nil
 }

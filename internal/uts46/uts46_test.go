@@ -479,8 +479,16 @@ func TestIsNFC(t *testing.T) {
 }
 
 func TestLimits(t *testing.T) {
-	if _, err := EncodePunycode(strings.Repeat("ü", 1000)); err != nil {
-		t.Errorf("EncodePunycode(1000 runes): %v", err)
+	// An encoding decodes back: up to 1000 bytes of it.
+	if enc, err := EncodePunycode(strings.Repeat("a", 999)); err != nil || len(enc) != 1000 {
+		t.Errorf("EncodePunycode(999 ASCII): %d bytes, %v", len(enc), err)
+	} else if dec, err := DecodePunycode(enc); err != nil || dec != strings.Repeat("a", 999) {
+		t.Errorf("DecodePunycode(EncodePunycode(999 ASCII)): %v", err)
+	}
+	for _, s := range []string{strings.Repeat("a", 1000), strings.Repeat("ü", 1000)} {
+		if _, err := EncodePunycode(s); !errors.Is(err, CodeTooLong) {
+			t.Errorf("EncodePunycode(1000 runes encoded in more than 1000 bytes) error = %v", err)
+		}
 	}
 	if _, err := EncodePunycode(strings.Repeat("ü", 1001)); !errors.Is(err, CodeTooLong) {
 		t.Errorf("EncodePunycode(1001 runes) error = %v", err)
