@@ -118,7 +118,7 @@ func boundedTable(w io.Writer, rows []*boundedRow, benchtime string) {
 	fmt.Fprintf(w, "## Bounded cost\n\n")
 	fmt.Fprintf(w, "Each public operation on adversarial inputs (long runs of what makes findings, escapes, labels or segments), from `BenchmarkBounded` in each package, "+
 		"at 10 KB, 1 MB and 10 MB (`-benchtime %s`). One row per operation, with the worst of its shapes: "+
-		"growth is the time per input byte at the largest size divided by the one at 10 KB (linear time keeps it near 1, a quadratic path would give about 1000; with one call per size the 10 KB call runs cold, so values below 1 just mean flat), "+
+		"growth is the time per input byte at the largest size divided by the one at 10 KB (linear time keeps it near 1, a quadratic path would give about 1000; with one call per size the figure is noisy: a garbage collection or a cold cache in that one call moves it several fold, and values below 1 just mean flat), "+
 		"alloc/B the bytes allocated per input byte at the largest size (each package's `bounded_test.go` asserts at most 8, plus a constant, at every size up to 256 KiB).\n\n", benchtime)
 	fmt.Fprintf(w, "| package | operation | shapes | worst growth (shape) | ns/B at 10 MB, that shape | worst alloc/B (shape) |\n")
 	fmt.Fprintf(w, "| --- | --- | ---: | ---: | ---: | ---: |\n")
