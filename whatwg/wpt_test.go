@@ -7,12 +7,6 @@ import (
 	"github.com/urikit/urikit/internal/conformance"
 )
 
-// idnaSkip lists corpus inputs that fail only because of x/net/idna's
-// IDNA behaviour; the integrator removes them with internal/uts46.
-var idnaSkip = map[string]string{}
-
-const idnaReason = "IDNA via x/net/idna placeholder; fixed by internal/uts46"
-
 type urlCase struct {
 	Input        string  `json:"input"`
 	Base         *string `json:"base"`
@@ -80,10 +74,6 @@ func runURLCorpus(t *testing.T, name string) {
 	cases := loadURLCases(t, name)
 	tally := conformance.NewTally(t, name)
 	for _, c := range cases {
-		if _, ok := idnaSkip[c.Input]; ok {
-			tally.Skip(idnaReason)
-			continue
-		}
 		var base *URL
 		if c.Base != nil {
 			b, err := Parse(*c.Base, nil)
@@ -200,10 +190,6 @@ func runSettersCorpus(t *testing.T, name string) {
 			t.Fatalf("%s %s: %v", name, attr, err)
 		}
 		for _, c := range cases {
-			if _, ok := idnaSkip[attr+" "+c.NewValue]; ok {
-				tally.Skip(idnaReason)
-				continue
-			}
 			u, err := Parse(c.Href, nil)
 			if err != nil {
 				tally.Check(t, false, "%s: %q does not parse: %v", attr, c.Href, err)
