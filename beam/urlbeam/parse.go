@@ -3,6 +3,7 @@ package urlbeam
 import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -107,7 +108,7 @@ func parseWHATWG(line string, lenient bool) (URL, Issue, bool) {
 	}
 	var dev []Issue
 	for _, v := range verrs {
-		iss := Issue{Offset: v.Offset, Code: v.Code, Message: "WHATWG validation error " + v.Code}
+		iss := Issue{Offset: v.Offset, Code: v.Code, Message: report.WHATWGMessage(v.Code)}
 		if !lenient {
 			return URL{}, iss, false
 		}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -75,7 +76,8 @@ type URL struct {
 // Issue is one error or tolerated deviation: the facts of a uri.Error,
 // uri.Finding, whatwg.Error or whatwg.ValidationError.
 type Issue struct {
-	// Offset is the byte offset in the input, or -1 when unknown.
+	// Offset is the byte offset in the input, or 0 when unknown (as in
+	// the record contract of "urikit --json" and the HTTP API).
 	Offset int
 	// Component is the component ("host", "path", ...) when known.
 	Component string
@@ -106,14 +108,14 @@ func issueOf(err error) Issue {
 	}
 	var we *whatwg.Error
 	if errors.As(err, &we) {
-		return Issue{Offset: we.Offset, Code: we.Code, Message: "WHATWG validation error " + we.Code}
+		return Issue{Offset: we.Offset, Code: we.Code, Message: "not a URL: " + report.WHATWGMessage(we.Code)}
 	}
-	return Issue{Offset: -1, Code: "error", Message: err.Error()}
+	return Issue{Code: "error", Message: err.Error()}
 }
 
 // panicIssue describes a recovered panic.
 func panicIssue(r any) Issue {
-	return Issue{Offset: -1, Code: CodePanic, Message: fmt.Sprint("urikit panicked: ", r)}
+	return Issue{Code: CodePanic, Message: fmt.Sprint("urikit panicked: ", r)}
 }
 
 // issueJSON is the JSON form of an Issue, as the urikit CLI writes errors.

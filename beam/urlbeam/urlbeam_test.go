@@ -2,6 +2,7 @@ package urlbeam
 
 import (
 	"bytes"
+	"errors"
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
@@ -17,7 +18,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/urikit/urikit/check"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/uri"
+	"github.com/urikit/urikit/whatwg"
 )
 
 // The pipelines of these tests run on Beam's prism runner, in process
@@ -419,5 +422,19 @@ func TestReadLines(t *testing.T) {
 	}
 	if blank != 3 {
 		t.Errorf("urikit/blank-lines = %d, want 3", blank)
+	}
+}
+
+// TestIssueMatchesRecordContract: a dead letter's error says what the
+// record of "urikit parse --whatwg --json" and the HTTP API say for the
+// same failure, and an unknown offset is 0 there as here.
+func TestIssueMatchesRecordContract(t *testing.T) {
+	_, err := whatwg.Parse("https://h:99999/", nil)
+	got, want := issueOf(err), report.FailureError(err)
+	if got.Offset != want.Offset || got.Code != want.Code || got.Message != want.Message {
+		t.Errorf("issueOf = %+v, report = %+v", got, *want)
+	}
+	if iss := issueOf(errors.New("x")); iss.Offset != 0 {
+		t.Errorf("unknown offset = %d, want 0", iss.Offset)
 	}
 }
