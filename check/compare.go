@@ -12,6 +12,9 @@ import (
 	"github.com/urikit/urikit/whatwg"
 )
 
+// isUpperASCII reports whether r is an ASCII capital letter.
+func isUpperASCII(r rune) bool { return 'A' <= r && r <= 'Z' }
+
 // maxPunycode is the longest Punycode that uts46 decodes.
 const maxPunycode = 1000
 
@@ -145,20 +148,24 @@ func toUnicode(h string) (string, bool) {
 			continue
 		}
 		if runes == nil {
-			n := min(longestLabel(h)-4, maxPunycode)
-			runes, lower = make([]rune, 0, n), make([]byte, 0, n)
+			runes = make([]rune, 0, min(longestLabel(h)-4, maxPunycode))
 		}
 		// Punycode's basic code points are case-insensitive; uts46
-		// decodes lowercase labels.
-		lower = lower[:0]
-		for j := 4; j < len(label); j++ {
-			c := label[j]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
+		// decodes lowercase labels. The WHATWG host is lowercase
+		// already: a copy is made only for a label that is not.
+		var d []rune
+		var err error
+		if code := label[4:]; strings.IndexFunc(code, isUpperASCII) < 0 {
+			d, err = uts46.AppendDecodePunycode(runes[:0], code)
+		} else {
+			lower = append(lower[:0], code...)
+			for j, c := range lower {
+				if 'A' <= c && c <= 'Z' {
+					lower[j] = c + 'a' - 'A'
+				}
 			}
-			lower = append(lower, c)
+			d, err = uts46.AppendDecodePunycode(runes[:0], lower)
 		}
-		d, err := uts46.AppendDecodePunycode(runes[:0], lower)
 		runes = d
 		if err != nil {
 			ok = false
