@@ -131,14 +131,14 @@ func runsFor(n int) int {
 
 const (
 	boundPerByte = 8    // bytes allocated per input byte, at most
-	boundConst   = 8192 // plus this: a report holds some fixed buffers, and map growth varies with the hash seed from one process to the next by a few hundred bytes
+	boundConst   = 4096 // plus this
 	boundGrowth  = 1.5  // ratio at the largest size / ratio at the smallest
 )
 
 // TestBoundedAlloc measures the bytes URL allocates on each shape at 1,
 // 16 and 256 KiB. What check allocates itself (URL's total less what the
 // three parsers allocate on the same input) must stay within 8 bytes per
-// input byte plus 8 KiB at every size and must not grow faster than the
+// input byte plus 4 KiB at every size and must not grow faster than the
 // input. URL's total must meet the same bound wherever the parsers
 // together stay within half of it; where they do not, the test logs
 // their share, which their own packages' tests bound.
