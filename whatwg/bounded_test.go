@@ -2,13 +2,13 @@ package whatwg
 
 import (
 	"net/url"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
 
 	"github.com/urikit/urikit/form"
+	"github.com/urikit/urikit/internal/boundedtest"
 )
 
 // Bounded cost: every exported operation allocates at most a small constant
@@ -213,27 +213,6 @@ var boundedOps = []boundedOp{
 	setterOp("SetHash", func(u *URL, v string) { u.SetHash(v) }),
 }
 
-// allocBytes returns the bytes allocated by one call of f (after a first
-// call that warms up whatever is built once). The counter is the process's,
-// and the runtime may allocate meanwhile: f is measured again until two
-// measurements agree (at most three times), and the least counts.
-func allocBytes(f func()) uint64 {
-	f()
-	least := ^uint64(0)
-	for i := 0; i < 3; i++ {
-		var m0, m1 runtime.MemStats
-		runtime.ReadMemStats(&m0)
-		f()
-		runtime.ReadMemStats(&m1)
-		b := m1.TotalAlloc - m0.TotalAlloc
-		if b == least {
-			break
-		}
-		least = min(least, b)
-	}
-	return least
-}
-
 const (
 	boundedFactor = 8    // bytes allocated per input byte, at most
 	boundedConst  = 4096 // plus this many bytes
@@ -250,7 +229,7 @@ func checkGrowth(t *testing.T, sizes []int, mk func(n int) (int, func())) {
 		if f == nil {
 			t.Skip("does not apply to this shape")
 		}
-		b := allocBytes(f)
+		b := boundedtest.LeastBytes(f)
 		r := float64(b) / float64(size)
 		ratios = append(ratios, r)
 		if b > uint64(boundedFactor*size+boundedConst) {

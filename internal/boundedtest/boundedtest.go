@@ -81,3 +81,25 @@ func Check(t *testing.T, c Case) {
 	}
 	t.Logf("%-22s %-14s B/B%s", c.Op, c.Shape, ratios)
 }
+
+// LeastBytes returns the bytes allocated by one call of f (after a first
+// call that warms up whatever is built once). The counter is the
+// process's, and the runtime may allocate meanwhile: f is measured again
+// until two measurements agree (at most three times), and the least
+// counts.
+func LeastBytes(f func()) uint64 {
+	f()
+	least := ^uint64(0)
+	for range 3 {
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		f()
+		runtime.ReadMemStats(&m1)
+		b := m1.TotalAlloc - m0.TotalAlloc
+		if b == least {
+			break
+		}
+		least = min(least, b)
+	}
+	return least
+}

@@ -1,10 +1,11 @@
 package uts46
 
 import (
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/boundedtest"
 )
 
 // Bounded cost: every exported operation allocates at most a small constant
@@ -77,27 +78,6 @@ var boundedOps = []boundedOp{
 	}},
 }
 
-// allocBytes returns the bytes allocated by one call of f (after a first
-// call that warms up whatever is built once). The counter is the process's,
-// and the runtime may allocate meanwhile: f is measured again until two
-// measurements agree (at most three times), and the least counts.
-func allocBytes(f func()) uint64 {
-	f()
-	least := ^uint64(0)
-	for i := 0; i < 3; i++ {
-		var m0, m1 runtime.MemStats
-		runtime.ReadMemStats(&m0)
-		f()
-		runtime.ReadMemStats(&m1)
-		b := m1.TotalAlloc - m0.TotalAlloc
-		if b == least {
-			break
-		}
-		least = min(least, b)
-	}
-	return least
-}
-
 const (
 	boundedFactor = 8    // bytes allocated per input byte, at most
 	boundedConst  = 4096 // plus this many bytes
@@ -119,7 +99,7 @@ func TestBoundedAllocation(t *testing.T) {
 				for _, n := range sizes {
 					in := s.input(n)
 					size := max(len(in), op.f(in))
-					b := allocBytes(func() { op.f(in) })
+					b := boundedtest.LeastBytes(func() { op.f(in) })
 					r := float64(b) / float64(size)
 					ratios = append(ratios, r)
 					if b > uint64(boundedFactor*size+boundedConst) {
