@@ -6,8 +6,12 @@ package conformance
 // corpus is added here with its count.
 func knownCount(name string) (int, bool) {
 	n, ok := map[string]int{
-		"ada/ada_extra_setters_tests.json":               18,
-		"ada/ada_extra_urltestdata.json":                 28,
+		"ada/ada_extra_setters_tests.json":                      18,
+		"ada/ada_extra_urltestdata.json":                        28,
+		"fileurl/node-fileurl-cases.json fileURLToPath posix":   24,
+		"fileurl/node-fileurl-cases.json fileURLToPath windows": 26,
+		"fileurl/node-fileurl-cases.json pathToFileURL posix":   24,
+		"fileurl/node-fileurl-cases.json pathToFileURL windows": 29,
 		"fredbi-uri":                                     212,
 		"python-urllib-cases.json parse_qsl":             48,
 		"python-urllib-cases.json quote":                 60,
