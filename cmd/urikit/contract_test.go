@@ -85,6 +85,12 @@ var contractCases = map[string][]contractCase{
 	"form encode": {
 		{valid: `[["a","1"],["b","x y"]]`, failing: "not json", binary: `[["a","` + "\xff" + `"]]`, fields: outputField},
 	},
+	"file": {
+		{flags: []string{"--to-url"}, options: `"to_path": false`, valid: "/a b/c", failing: "a/b", binary: "/a\xff", fields: []string{"url"}},
+		{flags: []string{"--to-url", "--windows"}, options: `"windows": true`, valid: `C:\a b\c`, failing: `\\host`, binary: "C:\\\xff", fields: []string{"url"}},
+		{flags: []string{"--to-path"}, options: `"to_path": true`, valid: "file:///a%20b", failing: "file://host/a", binary: "file:///\xff", fields: []string{"path"}},
+		{flags: []string{"--to-path", "--windows"}, options: `"to_path": true, "windows": true`, valid: "file://server/share/x", failing: "file:///a%5Cb", binary: "file:///C:/\xff", fields: []string{"path"}},
+	},
 	"check": {
 		// A check never fails: the second input has findings.
 		{valid: "https://example.com/a", failing: "http://evil.com%2f@good.com/", binary: "http://a/\xff", fields: []string{"severity", "views"}},
