@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/urikit/urikit/check"
+	"github.com/urikit/urikit/fileurl"
 	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/percent"
@@ -78,6 +79,10 @@ var boundedShapes = []boundedShape{
 	{name: "whatwg-get-fail", args: []string{"parse", "--whatwg", "--get", "href"}, prefix: "http://[", unit: "1",
 		lib: func(s string) { whatwg.Parse(s, nil) }, owner: "whatwg", strict: true, cheap: true},
 	{name: "encode-controls", args: []string{"encode"}, unit: "\x01", strict: true, cheap: true},
+	{name: "file-to-url-json", args: []string{"file", "--to-url", "--json"}, prefix: "/", unit: "é",
+		lib: func(s string) { fileurl.FromPath(s, fileurl.POSIX) }, owner: "fileurl", strict: true},
+	{name: "file-to-path-json", args: []string{"file", "--to-path", "--json"}, prefix: "file:///", unit: "%FF",
+		lib: func(s string) { fileurl.ToPath(s, fileurl.POSIX) }, owner: "fileurl", strict: true},
 	{name: "encode-controls-json", args: []string{"encode", "--json"}, unit: "\x01", cheap: true},
 }
 
