@@ -162,6 +162,13 @@ func appendWindows(dst []byte, path string) ([]byte, error) {
 	if j == n {
 		return dst, fail(path, n, ErrUNCShare)
 	}
+	// The URL parser drops tabs and newlines and refuses other controls
+	// and spaces: refuse them all here, so that no byte is lost.
+	for k := i; k < j; k++ {
+		if path[k] <= ' ' || path[k] == 0x7f {
+			return dst, fail(path, k, ErrUNCHost)
+		}
+	}
 	var u whatwg.URL
 	if whatwg.ParseInto(&u, "file://"+path[i:j]+"/", nil) != nil || u.Pathname() != "/" || u.Hostname() == "" {
 		return dst, fail(path, i, ErrUNCHost)
