@@ -62,7 +62,7 @@ var urlShapes = []boundedShape{
 	{"%FF", "file:///", "%FF", ""},
 	{"é", "file:///", "é", ""},
 	{"\\xff", "file:///", "\xff", ""},
-	{"space", "file:///", " ", ""},
+	{"space", "file:///", " ", "a"},
 	{"../", "file:///", "a/../", ""},
 	{"%2F", "file:///", "%2F", ""},
 	{"%zz", "file:///", "%zz", ""},

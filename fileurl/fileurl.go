@@ -49,11 +49,32 @@ var pathSet = percent.WHATWGPath.Add("%[\\]|~")
 // style. See the package documentation for what is accepted and how the
 // path is made canonical; the error is an [*Error].
 func FromPath(path string, style Style) (string, error) {
-	b, err := AppendFromPath(make([]byte, 0, len(path)+len("file:///")+8), path, style)
+	var buf []byte
+	if mayBeAbsolute(path, style) {
+		// The URL is at least as long as the path, give or take the
+		// separators and dot segments it drops.
+		buf = make([]byte, 0, len(path)+len("file:///")+8)
+	}
+	b, err := AppendFromPath(buf, path, style)
 	if err != nil {
 		return "", err
 	}
 	return unsafe.String(unsafe.SliceData(b), len(b)), nil
+}
+
+// mayBeAbsolute reports whether path starts as an absolute path of the
+// style does, so that FromPath allocates no buffer for a path it refuses
+// at once.
+func mayBeAbsolute(path string, style Style) bool {
+	switch {
+	case style == POSIX:
+		return path != "" && path[0] == '/'
+	case style != Windows:
+		return false
+	case len(path) >= 3 && isLetter(path[0]) && path[1] == ':':
+		return isSep(path[2], true)
+	}
+	return len(path) >= 2 && isSep(path[0], true) && isSep(path[1], true)
 }
 
 // AppendFromPath appends the file: URL of path to dst (see [FromPath]).
@@ -209,7 +230,7 @@ func appendWindows(dst []byte, path string) ([]byte, error) {
 // package documentation); the error is an [*Error]. Bytes that are not
 // UTF-8, written as escapes, come back as those bytes.
 func ToPath(url string, style Style) (string, error) {
-	b, err := AppendToPath(make([]byte, 0, len(url)), url, style)
+	b, err := AppendToPath(nil, url, style)
 	if err != nil {
 		return "", err
 	}
@@ -241,6 +262,10 @@ func AppendToPath(dst []byte, url string, style Style) ([]byte, error) {
 	}
 	if i := encodedSeparator(path, windows); i >= 0 {
 		return dst, fail(url, escapeOffset(url, path[i:i+3]), ErrEncodedSeparator)
+	}
+	if dst == nil {
+		// The path is no longer than the URL's, plus "\\" and the host.
+		dst = make([]byte, 0, len(path)+len(host)+2)
 	}
 	start := len(dst)
 	out := dst
