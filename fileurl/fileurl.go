@@ -2,6 +2,7 @@ package fileurl
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -62,19 +63,19 @@ func FromPath(path string, style Style) (string, error) {
 	return unsafe.String(unsafe.SliceData(b), len(b)), nil
 }
 
-// mayBeAbsolute reports whether path starts as an absolute path of the
-// style does, so that FromPath allocates no buffer for a path it refuses
-// at once.
+// mayBeAbsolute reports whether path starts as an absolute POSIX path or
+// a Windows path with a drive does, so that FromPath allocates no buffer
+// for a path it refuses at once.
 func mayBeAbsolute(path string, style Style) bool {
 	switch {
 	case style == POSIX:
 		return path != "" && path[0] == '/'
 	case style != Windows:
 		return false
-	case len(path) >= 3 && isLetter(path[0]) && path[1] == ':':
-		return isSep(path[2], true)
 	}
-	return len(path) >= 2 && isSep(path[0], true) && isSep(path[1], true)
+	// A UNC path is left to appendWindows, which sizes its buffer once
+	// the host, which IDNA may lengthen, is known.
+	return len(path) >= 3 && isLetter(path[0]) && path[1] == ':' && isSep(path[2], true)
 }
 
 // AppendFromPath appends the file: URL of path to dst (see [FromPath]).
@@ -200,8 +201,10 @@ func appendWindows(dst []byte, path string) ([]byte, error) {
 	if _, ok := u.Fragment(); ok {
 		return dst, fail(path, i, ErrUNCHost)
 	}
-	out := append(dst, "file://"...)
-	out = append(out, u.Hostname()...)
+	host := u.Hostname()
+	out := slices.Grow(dst, len("file://")+len(host)+n-j+8)
+	out = append(out, "file://"...)
+	out = append(out, host...)
 	// The share is the first segment: ".." does not remove it.
 	k := j
 	for k < n && isSep(path[k], true) {
