@@ -50,6 +50,7 @@ func knownCount(name string) (int, bool) {
 		"wpt/urlsearchparams-cases.json url_integration": 4,
 		"wpt/urltestdata-javascript-only.json":           1,
 		"wpt/urltestdata.json":                           891,
+		"psl/test_psl.txt":                               78,
 	}[name]
 	return n, ok
 }
