@@ -9,6 +9,7 @@ func knownCount(name string) (int, bool) {
 		"ada/ada_extra_setters_tests.json":               18,
 		"ada/ada_extra_urltestdata.json":                 28,
 		"fredbi-uri":                                     212,
+		"psl/test_psl.txt":                               78,
 		"python-urllib-cases.json parse_qsl":             48,
 		"python-urllib-cases.json quote":                 60,
 		"python-urllib-cases.json quote_from_bytes":      3,
@@ -50,7 +51,6 @@ func knownCount(name string) (int, bool) {
 		"wpt/urlsearchparams-cases.json url_integration": 4,
 		"wpt/urltestdata-javascript-only.json":           1,
 		"wpt/urltestdata.json":                           891,
-		"psl/test_psl.txt":                               78,
 	}[name]
 	return n, ok
 }
