@@ -77,3 +77,48 @@ func TestPSLConformance(t *testing.T) {
 		tally.Check(t, err == nil && got == c.want, "test_psl.txt:%d: RegistrableDomain(%s) = %q, %v; want %q", c.line, strconv.Quote(in), got, err, c.want)
 	}
 }
+
+// TestListRules runs every rule of public_suffix_list.dat through
+// PublicSuffix: a normal rule is its own public suffix, a wildcard rule
+// "*.x" makes "zz.x" one, an exception "!a.x" makes "x" the suffix of
+// "a.x", each with the ICANN flag of its section. It fails when
+// table_gen.go was compiled from another copy of the list (run go
+// generate).
+func TestListRules(t *testing.T) {
+	path := filepath.Join(conformance.Dir(t), "psl", "public_suffix_list.dat")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tally := conformance.NewTally(t, "psl/public_suffix_list.dat rules")
+	icann := false
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case strings.Contains(line, "===BEGIN ICANN DOMAINS==="):
+			icann = true
+		case strings.Contains(line, "===BEGIN PRIVATE DOMAINS==="):
+			icann = false
+		}
+		if line == "" || strings.HasPrefix(line, "//") {
+			continue
+		}
+		rule, _, _ := strings.Cut(line, " ")
+		name, want := rule, rule
+		switch {
+		case strings.HasPrefix(rule, "!"):
+			name = rule[1:]
+			_, want, _ = strings.Cut(name, ".")
+		case strings.HasPrefix(rule, "*."):
+			name, want = "zz"+rule[1:], "zz"+rule[1:]
+		}
+		got, err := PublicSuffix(name)
+		tally.Check(t, err == nil && got == (Suffix{Name: want, ICANN: icann, Listed: true}),
+			"public_suffix_list.dat:%d: rule %q: PublicSuffix(%q) = %+v, %v; want {%s %v true}", n, rule, name, got, err, want, icann)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -9,6 +9,7 @@ func knownCount(name string) (int, bool) {
 		"ada/ada_extra_setters_tests.json":               18,
 		"ada/ada_extra_urltestdata.json":                 28,
 		"fredbi-uri":                                     212,
+		"psl/public_suffix_list.dat rules":               10248,
 		"psl/test_psl.txt":                               78,
 		"python-urllib-cases.json parse_qsl":             48,
 		"python-urllib-cases.json quote":                 60,
