@@ -338,24 +338,40 @@ func (p *parsed) unicodeTail(k int) string {
 		}
 	}
 	in := inputLabels(p.name, k)
-	var b strings.Builder
-	b.Grow(len(a) - start + 1)
 	// The labels of a[start:] pair with the last labels of the input when
 	// mapping kept the label count (it does unless a code point maps to
 	// text with a dot); otherwise every A-label is shown in Unicode.
 	pair := len(in) == k && strings.Count(p.ascii, ".")+1 == p.countInputLabels()
-	i := 0
+	var buf [maxRuleLabels + 2]string
+	parts := buf[:0]
+	size := 0
 	for label := range strings.SplitSeq(a[start:], ".") {
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		if strings.HasPrefix(label, "xn--") && (!pair || !isASCIIString(in[i])) {
+		i := len(parts)
+		switch {
+		case pair && !isASCIIString(in[i]):
+			// Mapping and normalizing the label as written costs
+			// less than decoding its A-label.
+			if u, err := uts46.URLOptions(false).ToUnicode(in[i]); err == nil {
+				label = u
+			}
+		case !pair && strings.HasPrefix(label, "xn--"):
 			if u, err := uts46.URLOptions(false).ToUnicode(label); err == nil {
 				label = u
 			}
 		}
+		parts = append(parts, label)
+		size += len(label) + 1
+	}
+	if len(parts) == 1 && !p.dot {
+		return parts[0]
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i, label := range parts {
+		if i > 0 {
+			b.WriteByte('.')
+		}
 		b.WriteString(label)
-		i++
 	}
 	if p.dot {
 		b.WriteByte('.')
