@@ -1,5 +1,6 @@
 // Command gen compiles the Public Suffix List (public_suffix_list.dat)
-// into the lookup table of package domain (table_gen.go).
+// into table_gen.go, the lookup table of the registrable-domain code in
+// the parent directory.
 //
 // Usage, from the domain directory (go generate runs it so):
 //
@@ -35,7 +36,7 @@ import (
 	"github.com/urikit/urikit/internal/uts46"
 )
 
-// The flag bits, as package domain reads them.
+// The flag bits, as the lookup reads them.
 const (
 	flagExact         = 1 << 0
 	flagExactICANN    = 1 << 1
