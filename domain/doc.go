@@ -18,12 +18,13 @@
 //
 // The list is compiled into the package: a generator, run by go
 // generate, reads ../shared/testdata/psl/public_suffix_list.dat beside
-// the repository and writes table_gen.go, a sorted table of the rules in
-// A-label form; ListVersion names the copy (its SHA-256 and newest
-// date). The Public Suffix List is subject to the Mozilla Public License
-// 2.0; the table is a compiled form of it. Lookup walks the labels from
-// the right and stops at the first that no rule continues, so it costs a
-// few binary searches whatever the name's length; the checks before it
-// are linear in the name, and a lowercase ASCII name costs no
-// allocation.
+// the repository and writes table_gen.go, the rules in A-label form with
+// a hash table over them; ListVersion names the copy (its SHA-256 and
+// newest date). The Public Suffix List is subject to the Mozilla Public
+// License 2.0; the table is a compiled form of it. Lookup walks the
+// labels from the right, one hash probe per label with the hash of each
+// longer suffix continuing the last, and stops at the first suffix that
+// no rule continues, so it looks at no more labels than the deepest rule
+// has, whatever the name's length; the checks before it are linear in
+// the name, and a lowercase ASCII name costs no allocation.
 package domain

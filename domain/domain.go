@@ -211,17 +211,26 @@ func endsInNumber(s string) bool {
 // match finds the public suffix of key (ASCII, no empty label, any case)
 // and sets suffixLabels, icann, listed and labels. It walks the labels
 // from the right and stops at the first sequence that is not in the
-// table, so it looks at no more than maxRuleLabels+1 labels.
+// table, so it looks at no more than maxRuleLabels+1 labels. The hash of
+// each candidate continues that of the one before (see hashByte).
 func (p *parsed) match(key string) {
 	p.suffixLabels, p.icann, p.listed = 1, false, false
 	n := 0 // labels of the candidate
+	h := hashStart
 	start := len(key) + 1
 	for start > 0 {
 		// The candidate grows by one label to the left.
-		dot := strings.LastIndexByte(key[:start-1], '.')
+		end := start - 1
+		if end < len(key) {
+			h = hashByte(h, '.')
+		}
+		dot := strings.LastIndexByte(key[:end], '.')
+		for i := end - 1; i > dot; i-- {
+			h = hashByte(h, lower(key[i]))
+		}
 		start = dot + 1
 		n++
-		f, ok := lookup(key[start:])
+		f, ok := lookup(key[start:], h)
 		if !ok {
 			break
 		}
@@ -242,6 +251,22 @@ func (p *parsed) match(key string) {
 	p.labels = countUpTo(key, p.suffixLabels+1)
 }
 
+// hashStart and hashByte make the hash of the table (FNV-1a, 32 bits),
+// fed the bytes of a key from the last to the first, so that the hash of
+// a longer suffix continues that of a shorter one. The generator uses
+// the same.
+const hashStart uint32 = 2166136261
+
+func hashByte(h uint32, c byte) uint32 { return (h ^ uint32(c)) * 16777619 }
+
+// lower returns the ASCII lowercase of c.
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
 // countUpTo returns the number of labels of s, counting no further than
 // limit.
 func countUpTo(s string, limit int) int {
@@ -254,22 +279,28 @@ func countUpTo(s string, limit int) int {
 	return n
 }
 
-// lookup returns the flags of key (compared ASCII-case-insensitively) in
-// the table, by binary search.
-func lookup(key string) (byte, bool) {
-	lo, hi := 0, tableLen
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if compareFold(tableKey(m), key) < 0 {
-			lo = m + 1
-		} else {
-			hi = m
+// lookup returns the flags of key (compared ASCII-case-insensitively),
+// whose hash is h, in the table.
+func lookup(key string, h uint32) (byte, bool) {
+	const mask = 1<<hashBits - 1
+	for slot := h & mask; ; slot = (slot + 1) & mask {
+		i := int(tableSlots[2*slot])<<8 | int(tableSlots[2*slot+1])
+		if i == 0 {
+			return 0, false
+		}
+		if equalFold(tableKey(i-1), key) {
+			return tableIndex[4*(i-1)+3], true
 		}
 	}
-	if lo < tableLen && compareFold(tableKey(lo), key) == 0 {
-		return tableIndex[4*lo+3], true
+}
+
+// hashKey returns the hash of key, as match computes it.
+func hashKey(key string) uint32 {
+	h := hashStart
+	for i := len(key) - 1; i >= 0; i-- {
+		h = hashByte(h, lower(key[i]))
 	}
-	return 0, false
+	return h
 }
 
 // tableKey returns the i-th key of the table.
@@ -282,28 +313,18 @@ func tableKey(i int) string {
 	return tableKeys[start:end]
 }
 
-// compareFold compares the lowercase key k with s read in ASCII lowercase.
-func compareFold(k, s string) int {
-	n := min(len(k), len(s))
-	for i := 0; i < n; i++ {
-		a, b := k[i], s[i]
-		if 'A' <= b && b <= 'Z' {
-			b += 'a' - 'A'
-		}
-		if a != b {
-			if a < b {
-				return -1
-			}
-			return 1
+// equalFold reports whether the lowercase key k equals s read in ASCII
+// lowercase.
+func equalFold(k, s string) bool {
+	if len(k) != len(s) {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] != lower(s[i]) {
+			return false
 		}
 	}
-	switch {
-	case len(k) < len(s):
-		return -1
-	case len(k) > len(s):
-		return 1
-	}
-	return 0
+	return true
 }
 
 // tail returns the last k labels of the name in its output form.

@@ -166,12 +166,12 @@ func TestTable(t *testing.T) {
 		{"amazonaws.com", 0}, // only a step to longer rules
 		{"xn--55qx5d.cn", flagExact | flagExactICANN},
 	} {
-		if f, ok := lookup(tt.key); !ok || f != tt.want {
+		if f, ok := lookup(tt.key, hashKey(tt.key)); !ok || f != tt.want {
 			t.Errorf("lookup(%q) = %06b, %v; want %06b", tt.key, f, ok, tt.want)
 		}
 	}
 	for _, key := range []string{"", "example", "zzzzzz", "co.uk.", "0"} {
-		if _, ok := lookup(key); ok {
+		if _, ok := lookup(key, hashKey(key)); ok {
 			t.Errorf("lookup(%q) found a key", key)
 		}
 	}

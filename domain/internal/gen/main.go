@@ -15,7 +15,8 @@
 // a lookup from the right can stop at the first label sequence that is not
 // in the table. The keys are sorted and written as one string; an index
 // string holds, per key, its end offset (3 bytes, big-endian) and its
-// flags byte.
+// flags byte; a hash table (open addressing, linear probing, at most
+// half full) maps the hash of a key to its index.
 package main
 
 import (
@@ -45,6 +46,13 @@ const (
 	flagException     = 1 << 4
 	flagExceptionICNN = 1 << 5
 )
+
+// hashStart and hashByte are the hash of package domain (FNV-1a, 32
+// bits), fed the bytes of a key from the last to the first, so that the
+// hash of a longer suffix continues that of a shorter one.
+const hashStart uint32 = 2166136261
+
+func hashByte(h uint32, c byte) uint32 { return (h ^ uint32(c)) * 16777619 }
 
 func main() {
 	list := flag.String("list", "../../shared/testdata/psl/public_suffix_list.dat", "the Public Suffix List")
@@ -136,6 +144,34 @@ func main() {
 		}
 		index = append(index, byte(end>>16), byte(end>>8), byte(end), keys[k])
 	}
+	// The hash table: slot i holds 1 + the index of a key (2 bytes,
+	// big-endian), or 0; a key goes to the first free slot from
+	// hash(key) & mask on (linear probing).
+	bits := 1
+	for 1<<bits < 2*len(sorted) {
+		bits++
+	}
+	if len(sorted) >= 1<<16-1 {
+		log.Fatal("too many keys for 2-byte slots")
+	}
+	slots := make([]byte, 2<<bits)
+	mask := uint32(1)<<bits - 1
+	maxProbe := 0
+	for i, k := range sorted {
+		h := hashStart
+		for j := len(k) - 1; j >= 0; j-- {
+			h = hashByte(h, k[j])
+		}
+		probe := 0
+		for slot := h & mask; ; slot = (slot + 1) & mask {
+			if slots[2*slot] == 0 && slots[2*slot+1] == 0 {
+				slots[2*slot], slots[2*slot+1] = byte((i+1)>>8), byte(i+1)
+				break
+			}
+			probe++
+		}
+		maxProbe = max(maxProbe, probe)
+	}
 	sum := sha256.Sum256(data)
 	version := fmt.Sprintf("public_suffix_list.dat, SHA-256 %s, newest date in its comments %s, %d rules (%d ICANN, %d private)",
 		hex.EncodeToString(sum[:]), newest, rules, icannRules, privateRules)
@@ -149,6 +185,8 @@ func main() {
 	fmt.Fprintf(&b, "// tableLen is the number of keys; maxRuleLabels the most labels of one.\nconst (\n\ttableLen = %d\n\tmaxRuleLabels = %d\n)\n\n", len(sorted), maxLabels)
 	fmt.Fprintf(&b, "// tableKeys holds the sorted keys, one after the other.\nconst tableKeys = %s\n\n", strconv.Quote(text.String()))
 	fmt.Fprintf(&b, "// tableIndex holds 4 bytes per key: its end in tableKeys (3 bytes,\n// big-endian) and its flags.\nconst tableIndex = %s\n", strconv.Quote(string(index)))
+	fmt.Fprintf(&b, "\n// hashBits is the log2 of the number of slots of tableSlots; the longest\n// probe sequence is %d slots past the first.\nconst hashBits = %d\n\n", maxProbe, bits)
+	fmt.Fprintf(&b, "// tableSlots is the hash table of the keys: 2 bytes per slot, 1 + the\n// index of a key (big-endian), or 0 for an empty slot; linear probing\n// from hash(key) (see hashByte).\nconst tableSlots = %s\n", strconv.Quote(string(slots)))
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)
