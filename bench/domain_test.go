@@ -55,7 +55,7 @@ func BenchmarkRegistrableDomain(b *testing.B) {
 		}
 	}
 	run := func(name string, f func(string) bool) {
-		b.Run(name, func(b *testing.B) {
+		b.Run(name+"/dataset-hosts", func(b *testing.B) {
 			b.SetBytes(int64(size))
 			b.ReportAllocs()
 			for b.Loop() {
@@ -75,7 +75,7 @@ func BenchmarkRegistrableDomain(b *testing.B) {
 func BenchmarkPublicSuffix(b *testing.B) {
 	hosts, size := datasetHosts(b)
 	run := func(name string, f func(string)) {
-		b.Run(name, func(b *testing.B) {
+		b.Run(name+"/dataset-hosts", func(b *testing.B) {
 			b.SetBytes(int64(size))
 			b.ReportAllocs()
 			for b.Loop() {
