@@ -109,6 +109,11 @@ type Target struct {
 	// HostType is "domain", "ipv4", "ipv6", "opaque" (a non-special URL's
 	// host), "empty", or "" without a host.
 	HostType string `json:"host_type,omitempty"`
+	// RegistrableDomain is the registrable domain of a domain host, by
+	// the Public Suffix List (package domain): "example.co.uk" for
+	// "www.example.co.uk", in A-labels, without a final dot; "" when the
+	// host is no domain or has none (a public suffix itself).
+	RegistrableDomain string `json:"registrable_domain,omitempty"`
 	// Port is the port in use, the scheme's default filled in, or -1
 	// when there is none.
 	Port int `json:"port"`

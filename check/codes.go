@@ -73,7 +73,7 @@ func Codes() []Code {
 		EncodedSlash, EncodedBackslash, EncodedDotSegment, DotSegment, Traversal, DoubleEncoding, LegacyUEscape,
 		OverlongUTF8, InvalidUTF8Escape, EncodedNull, EncodedControl, InvalidEscape, EncodedHost,
 		Credentials, DeceptiveUserinfo, MultipleAt, IPv4NonCanonical, TrailingDotHost, Loopback, PrivateAddress, LinkLocal,
-		SpecialAddress, IPHost, NonDefaultPort, IDN, IDNMixedScript, IDNConfusable,
+		SpecialAddress, IPHost, NonDefaultPort, IDN, IDNMixedScript, IDNConfusable, LookalikeDomain,
 		NonHTTPScheme, ScriptScheme, RelativeReference,
 	}
 }
@@ -94,7 +94,7 @@ func (c Code) Severity() Severity {
 		TabOrNewline, ControlChar, Whitespace, Backslash, InvisibleChar, InvalidUTF8,
 		EncodedSlash, EncodedBackslash, EncodedDotSegment, Traversal, DoubleEncoding, LegacyUEscape,
 		InvalidUTF8Escape, EncodedNull, EncodedControl, EncodedHost,
-		Credentials, TrailingDotHost, Loopback, PrivateAddress, LinkLocal, SpecialAddress,
+		Credentials, TrailingDotHost, Loopback, PrivateAddress, LinkLocal, SpecialAddress, LookalikeDomain,
 		NonHTTPScheme, RelativeReference:
 		return Warn
 	case RFC3986Invalid, DotSegment, InvalidEscape, IPHost, NonDefaultPort, IDN:
@@ -197,6 +197,8 @@ func (c Code) Description() string {
 		return "a host label mixing scripts (Latin with Cyrillic, ...) beyond the CJK combinations UTS #39 allows"
 	case IDNConfusable:
 		return `a host label made of characters that look like Latin letters ("аррӏе" in Cyrillic)`
+	case LookalikeDomain:
+		return `a host whose leading labels spell another registrable domain ("paypal.com.evil.example" belongs to evil.example)`
 	case NonHTTPScheme:
 		return "a scheme other than http and https"
 	case ScriptScheme:

@@ -80,6 +80,7 @@
 //	idn                  info    an internationalized host: the A-label and Unicode forms
 //	idn-mixed-script     danger  a label mixing scripts beyond UTS #39's Highly Restrictive CJK sets
 //	idn-confusable       danger  a label whose non-ASCII characters all look like Latin letters
+//	lookalike-domain     warn    leading labels that spell another registrable domain ("paypal.com.evil.example")
 //
 // Scheme:
 //

@@ -169,6 +169,7 @@ func (c *checker) checkHost() {
 	if c.w != nil && !c.w.IsSpecial() {
 		return // an opaque host: no IDNA
 	}
+	c.checkLookalikeDomain(host, off)
 	c.checkIDN(host, off)
 }
 

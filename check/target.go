@@ -42,6 +42,7 @@ func (c *checker) target() Target {
 		if (t.HostType == "domain" || t.HostType == "opaque") && hasFinalDot(h) {
 			t.HostNoDot = h[:len(h)-1]
 		}
+		t.RegistrableDomain = registrableDomainOf(t.HostType, t.HostNoDot)
 	}
 	if !w.HasOpaquePath() && t.Path != "" {
 		p := strings.TrimPrefix(t.Path, "/")

@@ -150,6 +150,7 @@ func endpoints() map[string]endpoint {
 		"form encode": newEndpoint(prepareFormEncode),
 		"check":       newEndpoint(prepareCheck),
 		"file":        newEndpoint(prepareFile),
+		"domain":      newEndpoint(prepareDomain),
 	}
 }
 

@@ -95,6 +95,10 @@ var contractCases = map[string][]contractCase{
 		// A check never fails: the second input has findings.
 		{valid: "https://example.com/a", failing: "http://evil.com%2f@good.com/", binary: "http://a/\xff", fields: []string{"severity", "views"}},
 	},
+	"domain": {
+		{valid: "www.Example.co.uk", failing: "co.uk", binary: "\xff.com", fields: []string{"host", "public_suffix", "icann", "registrable_domain"}},
+		{valid: "https://a.b.city.kobe.jp/x", failing: "http://[::1]/", binary: "http://a/\xff", fields: []string{"host", "public_suffix", "icann", "registrable_domain"}},
+	},
 }
 
 // jsonKeys returns the keys of the JSON object text in order, with the

@@ -13,6 +13,8 @@ func knownCount(name string) (int, bool) {
 		"fileurl/node-fileurl-cases.json pathToFileURL posix":   24,
 		"fileurl/node-fileurl-cases.json pathToFileURL windows": 29,
 		"fredbi-uri":                                     212,
+		"psl/public_suffix_list.dat rules":               10248,
+		"psl/test_psl.txt":                               78,
 		"python-urllib-cases.json parse_qsl":             48,
 		"python-urllib-cases.json quote":                 60,
 		"python-urllib-cases.json quote_from_bytes":      3,

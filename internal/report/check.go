@@ -70,6 +70,7 @@ func targetObject(t check.Target) Field {
 	add("host", t.Host)
 	add("host_unicode", t.HostUnicode)
 	add("host_type", t.HostType)
+	add("registrable_domain", t.RegistrableDomain)
 	fields = append(fields, Int("port", t.Port))
 	add("path", t.Path)
 	if len(t.Segments) > 0 {

@@ -34,6 +34,7 @@ func Commands() []Command {
 		{Name: "form encode", Options: ``},
 		{Name: "check", Options: ``},
 		{Name: "file", Options: `"to_path": bool, "windows": bool`},
+		{Name: "domain", Options: ``},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")

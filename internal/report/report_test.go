@@ -350,8 +350,12 @@ func TestCommands(t *testing.T) {
 		}
 		seen[c.Route] = true
 	}
-	if len(seen) != 12 {
-		t.Errorf("%d commands", len(seen))
+	// The table may grow; these must always be in it.
+	for _, name := range []string{"encode", "decode", "parse", "resolve", "relativize", "normalize",
+		"equal", "iri", "form decode", "form encode", "check"} {
+		if !seen["/v1/"+strings.ReplaceAll(name, " ", "/")] {
+			t.Errorf("no command %q", name)
+		}
 	}
 }
 

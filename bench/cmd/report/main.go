@@ -114,7 +114,7 @@ func main() {
 	if *purego {
 		suites = append(suites, suite{"../percent", puregoPattern, true})
 	}
-	suites = append(suites, suite{".", "^Benchmark(ParseRFC3986|ParseWHATWG|Normalize|Resolve)$/.*" + inputFilter, false})
+	suites = append(suites, suite{".", "^Benchmark(ParseRFC3986|ParseWHATWG|Normalize|Resolve|RegistrableDomain|PublicSuffix)$/.*" + inputFilter, false})
 
 	var all bytes.Buffer
 	for _, s := range suites {

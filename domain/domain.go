@@ -1,0 +1,466 @@
+package domain
+
+//go:generate go run ./internal/gen -list ../../shared/testdata/psl/public_suffix_list.dat -out table_gen.go
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/uts46"
+)
+
+// A Suffix is the public suffix of a name, and the rule that made it.
+type Suffix struct {
+	// Name is the public suffix: the last labels of the name, lowercase,
+	// in the name's own form (a label written as an A-label stays one, a
+	// label written in Unicode comes back in Unicode, mapped and
+	// normalized by UTS #46), joined by "." and followed by a final "."
+	// when the name has one.
+	Name string
+	// ICANN reports whether the rule that decided is in the ICANN section
+	// of the list. It is false for the private section (blogspot.com,
+	// github.io, ...) and for the default rule.
+	ICANN bool
+	// Listed reports whether a rule of the list decided. It is false when
+	// none matched and the list's default rule "*" made the last label
+	// the suffix, as for "example", "local" or "internal".
+	Listed bool
+}
+
+// Flag bits of a table key (see internal/gen).
+const (
+	flagExact          = 1 << 0
+	flagExactICANN     = 1 << 1
+	flagWildcard       = 1 << 2
+	flagWildcardICANN  = 1 << 3
+	flagException      = 1 << 4
+	flagExceptionICANN = 1 << 5
+)
+
+// PublicSuffix returns the public suffix of name by the rules of the
+// Public Suffix List (the copy of ListVersion): the longest matching rule
+// prevails, a wildcard rule "*.x" matches one more label, an exception
+// rule "!a.x" prevails over every other and makes "x" the suffix, and
+// when nothing matches the last label is the suffix (the default rule,
+// Suffix.Listed false).
+//
+// Matching ignores ASCII case. A name with non-ASCII characters is
+// processed with UTS #46 ToASCII (the URL Standard's flags, which also
+// map case and the ideographic full stops) and matched in A-label form;
+// its labels come back in Unicode. ASCII labels are matched as text, with
+// no IDNA validation. One final "." (a fully qualified name) is allowed
+// and kept in the result.
+//
+// It fails with an *Error when name is empty (CodeEmpty), has an empty
+// label (a leading ".", "..", or more than one final dot:
+// CodeEmptyLabel), is an IP address (CodeIPAddress), or has a label that
+// UTS #46 rejects (CodeIDNA). Time and memory are linear in len(name);
+// an ASCII name that is already lowercase costs no allocation.
+func PublicSuffix(name string) (Suffix, error) {
+	var p parsed
+	if err := p.parse(name); err != nil {
+		return Suffix{}, err
+	}
+	return Suffix{Name: p.tail(p.suffixLabels), ICANN: p.icann, Listed: p.listed}, nil
+}
+
+// RegistrableDomain returns the registrable domain of name (its "eTLD+1"):
+// its public suffix (see PublicSuffix) and the one label before it, in
+// the same form as PublicSuffix's result. "www.Example.co.uk" gives
+// "example.co.uk".
+//
+// Besides the errors of PublicSuffix, it fails with CodeIsSuffix when the
+// name is itself a public suffix ("co.uk", "github.io", or an unlisted
+// single label such as "localhost"), so that nobody can register it.
+func RegistrableDomain(name string) (string, error) {
+	var p parsed
+	if err := p.parse(name); err != nil {
+		return "", err
+	}
+	if p.suffixLabels >= p.labels {
+		return "", p.errIsSuffix()
+	}
+	return p.tail(p.suffixLabels + 1), nil
+}
+
+// parsed is a name checked and matched against the table.
+type parsed struct {
+	in    string // the input
+	name  string // the input without its final dot
+	dot   bool   // the input has a final dot
+	ascii string // name in lowercase ASCII form, when it had non-ASCII characters
+	// labels is the number of labels of name, counted up to
+	// suffixLabels+1 only on the ASCII path (no more are needed).
+	labels       int
+	suffixLabels int
+	icann        bool
+	listed       bool
+}
+
+// isDot reports whether the rune r is one of the four dots UTS #46 maps
+// to ".".
+func isDot(r rune) bool {
+	return r == '.' || r == '\u3002' || r == '\uff0e' || r == '\uff61'
+}
+
+// parse checks name and finds its public suffix.
+func (p *parsed) parse(name string) error {
+	p.in = name
+	if name == "" {
+		return &Error{Code: CodeEmpty, Offset: 0}
+	}
+	s := name
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		if s[len(s)-1] == '.' {
+			s, p.dot = s[:len(s)-1], true
+		}
+	} else if r, size := utf8.DecodeLastRuneInString(s); isDot(r) {
+		s, p.dot = s[:len(s)-size], true
+	}
+	if s == "" {
+		return &Error{Code: CodeEmptyLabel, Offset: 0, quote: window(name, 0)}
+	}
+	p.name = s
+	key := s
+	if ascii {
+		// An empty label: a leading dot, two dots in a row, or a final
+		// dot left after the one taken off.
+		if s[0] == '.' {
+			return &Error{Code: CodeEmptyLabel, Offset: 0, quote: window(name, 0)}
+		}
+		if i := strings.Index(s, ".."); i >= 0 {
+			return &Error{Code: CodeEmptyLabel, Offset: i + 1, quote: window(name, i+1)}
+		}
+		if s[len(s)-1] == '.' {
+			return &Error{Code: CodeEmptyLabel, Offset: len(s), quote: window(name, len(s))}
+		}
+	} else {
+		if i := emptyLabel(s); i >= 0 {
+			return &Error{Code: CodeEmptyLabel, Offset: i, quote: window(name, i)}
+		}
+		a, err := uts46.URLOptions(false).ToASCII(s)
+		if err != nil {
+			off := 0
+			if e, ok := err.(*uts46.Error); ok && e.Offset >= 0 {
+				off = e.Offset
+			}
+			return &Error{Code: CodeIDNA, Offset: off, Err: err, quote: window(name, off)}
+		}
+		if i := strings.Index(a, ".."); a == "" || a[0] == '.' || a[len(a)-1] == '.' || i >= 0 {
+			// Mapping made a label empty (a label of ignored code points).
+			return &Error{Code: CodeEmptyLabel, Offset: 0, quote: window(name, 0)}
+		}
+		p.ascii, key = a, a
+	}
+	if endsInNumber(key) || strings.IndexByte(key, ':') >= 0 || key[0] == '[' {
+		return &Error{Code: CodeIPAddress, Offset: 0, quote: window(name, 0)}
+	}
+	p.match(key)
+	return nil
+}
+
+// emptyLabel returns the byte offset of the first empty label of s, whose
+// labels are separated by any of the dots of isDot, or -1.
+func emptyLabel(s string) int {
+	start := true // at the start of a label
+	for i, r := range s {
+		if isDot(r) {
+			if start {
+				return i
+			}
+			start = true
+			continue
+		}
+		start = false
+	}
+	if start {
+		return len(s)
+	}
+	return -1
+}
+
+// endsInNumber reports whether the last label of the (non-empty, ASCII)
+// name is a number as the URL Standard's IPv4 parser reads one: decimal
+// digits, or "0x" and hex digits. Such a name is an IPv4 address (or no
+// valid host), never a domain.
+func endsInNumber(s string) bool {
+	last := s[strings.LastIndexByte(s, '.')+1:]
+	if len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X') {
+		for i := 2; i < len(last); i++ {
+			if c := last[i] | 0x20; !('0' <= last[i] && last[i] <= '9' || 'a' <= c && c <= 'f') {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < len(last); i++ {
+		if last[i] < '0' || last[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// match finds the public suffix of key (ASCII, no empty label, any case)
+// and sets suffixLabels, icann, listed and labels. It walks the labels
+// from the right and stops at the first sequence that is not in the
+// table, so it looks at no more than maxRuleLabels+1 labels. The hash of
+// each candidate continues that of the one before (see hashByte).
+func (p *parsed) match(key string) {
+	p.suffixLabels, p.icann, p.listed = 1, false, false
+	n := 0 // labels of the candidate
+	h := hashStart
+	start := len(key) + 1
+	for start > 0 {
+		// The candidate grows by one label to the left.
+		end := start - 1
+		if end < len(key) {
+			h = hashByte(h, '.')
+		}
+		dot := strings.LastIndexByte(key[:end], '.')
+		for i := end - 1; i > dot; i-- {
+			h = hashByte(h, lower(key[i]))
+		}
+		start = dot + 1
+		n++
+		f, ok := lookup(key[start:], h)
+		if !ok {
+			break
+		}
+		if f&flagException != 0 {
+			// An exception prevails: its suffix is the candidate
+			// without its first label.
+			p.suffixLabels, p.icann, p.listed = n-1, f&flagExceptionICANN != 0, true
+			p.labels = countUpTo(key, n)
+			return
+		}
+		if f&flagExact != 0 && n >= p.suffixLabels {
+			p.suffixLabels, p.icann, p.listed = n, f&flagExactICANN != 0, true
+		}
+		if f&flagWildcard != 0 && start > 0 && n+1 >= p.suffixLabels {
+			p.suffixLabels, p.icann, p.listed = n+1, f&flagWildcardICANN != 0, true
+		}
+	}
+	p.labels = countUpTo(key, p.suffixLabels+1)
+}
+
+// hashStart and hashByte make the hash of the table (FNV-1a, 32 bits),
+// fed the bytes of a key from the last to the first, so that the hash of
+// a longer suffix continues that of a shorter one. The generator uses
+// the same.
+const hashStart uint32 = 2166136261
+
+func hashByte(h uint32, c byte) uint32 { return (h ^ uint32(c)) * 16777619 }
+
+// lower returns the ASCII lowercase of c.
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// countUpTo returns the number of labels of s, counting no further than
+// limit.
+func countUpTo(s string, limit int) int {
+	n := 1
+	for i := len(s) - 1; i >= 0 && n < limit; i-- {
+		if s[i] == '.' {
+			n++
+		}
+	}
+	return n
+}
+
+// lookup returns the flags of key (compared ASCII-case-insensitively),
+// whose hash is h, in the table.
+func lookup(key string, h uint32) (byte, bool) {
+	const mask = 1<<hashBits - 1
+	for slot := h & mask; ; slot = (slot + 1) & mask {
+		i := int(tableSlots[2*slot])<<8 | int(tableSlots[2*slot+1])
+		if i == 0 {
+			return 0, false
+		}
+		if equalFold(tableKey(i-1), key) {
+			return tableIndex[4*(i-1)+3], true
+		}
+	}
+}
+
+// hashKey returns the hash of key, as match computes it.
+func hashKey(key string) uint32 {
+	h := hashStart
+	for i := len(key) - 1; i >= 0; i-- {
+		h = hashByte(h, lower(key[i]))
+	}
+	return h
+}
+
+// tableKey returns the i-th key of the table.
+func tableKey(i int) string {
+	end := int(tableIndex[4*i])<<16 | int(tableIndex[4*i+1])<<8 | int(tableIndex[4*i+2])
+	start := 0
+	if i > 0 {
+		start = int(tableIndex[4*i-4])<<16 | int(tableIndex[4*i-3])<<8 | int(tableIndex[4*i-2])
+	}
+	return tableKeys[start:end]
+}
+
+// equalFold reports whether the lowercase key k equals s read in ASCII
+// lowercase.
+func equalFold(k, s string) bool {
+	if len(k) != len(s) {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] != lower(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// tail returns the last k labels of the name in its output form.
+func (p *parsed) tail(k int) string {
+	if p.ascii == "" {
+		s := p.name
+		start := len(s)
+		for range k {
+			start = strings.LastIndexByte(s[:max(start-1, 0)], '.') + 1
+			if start == 0 {
+				break
+			}
+		}
+		if p.dot {
+			s = p.in
+		}
+		return lowerASCII(s[start:])
+	}
+	return p.unicodeTail(k)
+}
+
+// unicodeTail is tail for a name with non-ASCII characters: the last k
+// labels of its ASCII form, each turned back to Unicode when the name
+// wrote it in Unicode.
+func (p *parsed) unicodeTail(k int) string {
+	a := p.ascii
+	start := len(a)
+	for range k {
+		start = strings.LastIndexByte(a[:max(start-1, 0)], '.') + 1
+		if start == 0 {
+			break
+		}
+	}
+	in := inputLabels(p.name, k)
+	// The labels of a[start:] pair with the last labels of the input when
+	// mapping kept the label count (it does unless a code point maps to
+	// text with a dot); otherwise every A-label is shown in Unicode.
+	pair := len(in) == k && strings.Count(p.ascii, ".")+1 == p.countInputLabels()
+	var buf [maxRuleLabels + 2]string
+	parts := buf[:0]
+	size := 0
+	for label := range strings.SplitSeq(a[start:], ".") {
+		i := len(parts)
+		switch {
+		case pair && !isASCIIString(in[i]):
+			// Mapping and normalizing the label as written costs
+			// less than decoding its A-label.
+			if u, err := uts46.URLOptions(false).ToUnicode(in[i]); err == nil {
+				label = u
+			}
+		case !pair && strings.HasPrefix(label, "xn--"):
+			if u, err := uts46.URLOptions(false).ToUnicode(label); err == nil {
+				label = u
+			}
+		}
+		parts = append(parts, label)
+		size += len(label) + 1
+	}
+	if len(parts) == 1 && !p.dot {
+		return parts[0]
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i, label := range parts {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(label)
+	}
+	if p.dot {
+		b.WriteByte('.')
+	}
+	return b.String()
+}
+
+// inputLabels returns the last k labels of s, split at any dot of isDot
+// (fewer when s has fewer).
+func inputLabels(s string, k int) []string {
+	out := make([]string, k)
+	n := 0
+	end := len(s)
+	for i := len(s); i > 0 && n < k; {
+		r, size := utf8.DecodeLastRuneInString(s[:i])
+		i -= size
+		if isDot(r) {
+			out[k-1-n] = s[i+size : end]
+			n++
+			end = i
+		} else if i == 0 {
+			out[k-1-n] = s[:end]
+			n++
+		}
+	}
+	return out[k-n:]
+}
+
+// countInputLabels returns the number of labels of the input, split at
+// any dot of isDot.
+func (p *parsed) countInputLabels() int {
+	n := 1
+	for _, r := range p.name {
+		if isDot(r) {
+			n++
+		}
+	}
+	return n
+}
+
+func isASCIIString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerASCII returns s in ASCII lowercase, allocating only when s has an
+// uppercase letter.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// errIsSuffix returns the CodeIsSuffix error of a name that is a public
+// suffix.
+func (p *parsed) errIsSuffix() error {
+	return &Error{Code: CodeIsSuffix, Offset: 0, quote: window(p.in, 0)}
+}

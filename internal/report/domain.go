@@ -1,0 +1,103 @@
+package report
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/urikit/urikit/domain"
+	"github.com/urikit/urikit/whatwg"
+)
+
+// DomainHost returns the host name that "urikit domain" looks up for in,
+// and its byte offset in in: in itself, or, when in holds "://", the host
+// of in parsed as the URL Standard does (A-labels, lowercase), at the
+// offset where the input writes it (the start of the authority when the
+// parser rewrote it). It fails when in holds "://" and is not a URL, or
+// has no host name (an IP address, an empty host).
+func DomainHost(in string) (string, int, *Error) {
+	scheme := strings.Index(in, "://")
+	if scheme < 0 {
+		return in, 0, nil
+	}
+	u, err := whatwg.Parse(in, nil)
+	if err != nil {
+		return "", 0, FailureError(err)
+	}
+	auth := scheme + 3
+	host := u.Hostname()
+	if host == "" || strings.HasPrefix(host, "[") {
+		return "", auth, &Error{Offset: auth, Code: "no-host-name", Message: "the URL has no host name (an empty host or an IPv6 address)"}
+	}
+	off := auth
+	if i := strings.Index(in[auth:], host); i >= 0 {
+		off = auth + i
+	}
+	return host, off, nil
+}
+
+// DomainError converts an error of package domain, on a host found at
+// offset base of the record, to a record's error. The codes are
+// "empty", "empty-label", "ip-address", "idna" and "is-public-suffix".
+func DomainError(err error, base int) *Error {
+	var de *domain.Error
+	if !errors.As(err, &de) {
+		return &Error{Offset: base, Code: "error", Message: clip(err.Error(), maxMessage)}
+	}
+	e := &Error{Offset: base + de.Offset, Message: de.Code.String()}
+	switch de.Code {
+	case domain.CodeEmpty:
+		e.Code = "empty"
+	case domain.CodeEmptyLabel:
+		e.Code = "empty-label"
+	case domain.CodeIPAddress:
+		e.Code = "ip-address"
+	case domain.CodeIDNA:
+		e.Code = "idna"
+		if de.Err != nil {
+			e.Message += ": " + clip(de.Err.Error(), maxMessage)
+		}
+	case domain.CodeIsSuffix:
+		e.Code = "is-public-suffix"
+	default:
+		e.Code = "error"
+	}
+	return e
+}
+
+// Domain is the record of "urikit domain": the host name in (or the host
+// of the URL in, see DomainHost) with its public suffix and registrable
+// domain, as package domain finds them: "host", "public_suffix", "icann"
+// (whether an ICANN rule decided; false for the private section and
+// for an unlisted top-level domain), "registrable_domain". A name that is
+// itself a public suffix has no registrable domain: the record fails
+// with "is-public-suffix", whose message says which kind of rule made it
+// one.
+func Domain(in string) Record {
+	host, off, e := DomainHost(in)
+	if e != nil {
+		return Record{Input: in, Error: e}
+	}
+	ps, err := domain.PublicSuffix(host)
+	if err != nil {
+		return Record{Input: in, Error: DomainError(err, off)}
+	}
+	rd, err := domain.RegistrableDomain(host)
+	if err != nil {
+		e := DomainError(err, off)
+		switch {
+		case !ps.Listed:
+			e.Message += " (no rule: an unlisted top-level domain)"
+		case ps.ICANN:
+			e.Message += " (an ICANN rule of the list)"
+		default:
+			e.Message += " (a private rule of the list)"
+		}
+		return Record{Input: in, Error: e}
+	}
+	return Record{Input: in, Fields: []Field{
+		Text("host", host),
+		Text("public_suffix", ps.Name),
+		Bool("icann", ps.ICANN),
+		Text("registrable_domain", rd),
+	}}
+}
