@@ -1,4 +1,4 @@
-package uts46
+package idna
 
 // URLOptions returns the UTS #46 flags of the URL Standard's "domain to
 // ASCII" (and, ignoring VerifyDnsLength, "domain to Unicode"):

@@ -29,4 +29,4 @@
 //
 // Errors are *Error values with a stable Code, the label index and a byte
 // offset; each Code is itself an error usable with errors.Is.
-package uts46
+package idna

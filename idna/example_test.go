@@ -1,15 +1,15 @@
-package uts46_test
+package idna_test
 
 import (
 	"errors"
 	"fmt"
 
-	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/idna"
 )
 
 func ExampleDomainToASCII() {
 	for _, d := range []string{"Bücher.example", "EXAMPLE.com", "a\u200db.example"} {
-		ascii, err := uts46.DomainToASCII(d, false)
+		ascii, err := idna.DomainToASCII(d, false)
 		fmt.Printf("%q %v\n", ascii, err)
 	}
 	// Output:
@@ -19,32 +19,32 @@ func ExampleDomainToASCII() {
 }
 
 func ExampleDomainToUnicode() {
-	s, err := uts46.DomainToUnicode("xn--bcher-kva.example", false)
+	s, err := idna.DomainToUnicode("xn--bcher-kva.example", false)
 	fmt.Println(s, err)
 	// Output: bücher.example <nil>
 }
 
 func ExampleOptions_ToASCII() {
-	strict := uts46.StrictOptions()
+	strict := idna.StrictOptions()
 	s, err := strict.ToASCII("Faß.DE")
 	fmt.Println(s, err)
 	_, err = strict.ToASCII("my_host.example")
-	fmt.Println(errors.Is(err, uts46.CodeSTD3), err)
+	fmt.Println(errors.Is(err, idna.CodeSTD3), err)
 	// Output:
 	// xn--fa-hia.de <nil>
 	// true uts46: code point not allowed by STD3 rules '_' in label 0 at offset 2
 }
 
 func ExampleOptions_ToUnicode() {
-	s, err := uts46.Options{CheckBidi: true}.ToUnicode("XN--MGBA3GCH31F060K.com")
+	s, err := idna.Options{CheckBidi: true}.ToUnicode("XN--MGBA3GCH31F060K.com")
 	fmt.Println(s, err)
 	// Output: نامه‌ای.com <nil>
 }
 
 func ExampleEncodePunycode() {
-	s, err := uts46.EncodePunycode("bücher")
+	s, err := idna.EncodePunycode("bücher")
 	fmt.Println(s, err)
-	u, err := uts46.DecodePunycode(s)
+	u, err := idna.DecodePunycode(s)
 	fmt.Println(u, err)
 	// Output:
 	// bcher-kva <nil>
@@ -53,9 +53,9 @@ func ExampleEncodePunycode() {
 
 func ExampleURLOptions() {
 	// Without the carve-out of DomainToASCII, ASCII "xn--" labels are checked.
-	_, err := uts46.URLOptions(false).ToASCII("xn--a.example")
+	_, err := idna.URLOptions(false).ToASCII("xn--a.example")
 	fmt.Println(err)
-	s, err := uts46.DomainToASCII("xn--a.example", false)
+	s, err := idna.DomainToASCII("xn--a.example", false)
 	fmt.Println(s, err)
 	// Output:
 	// uts46: disallowed code point '\u0080' in label 0 at offset 0
