@@ -156,7 +156,7 @@ func toUnicode(h string) (string, bool) {
 		var d []rune
 		var err error
 		if code := label[4:]; strings.IndexFunc(code, isUpperASCII) < 0 {
-			d, err = idna.AppendDecodePunycode(runes[:0], code)
+			d, err = idna.AppendDecodeRunes(runes[:0], code)
 		} else {
 			lower = append(lower[:0], code...)
 			for j, c := range lower {
@@ -164,7 +164,7 @@ func toUnicode(h string) (string, bool) {
 					lower[j] = c + 'a' - 'A'
 				}
 			}
-			d, err = idna.AppendDecodePunycode(runes[:0], lower)
+			d, err = idna.AppendDecodeRunes(runes[:0], lower)
 		}
 		runes = d
 		if err != nil {

@@ -26,7 +26,7 @@ func FuzzToASCII(f *testing.F) {
 		f.Add(s, uint8(0x7F))
 	}
 	f.Fuzz(func(t *testing.T, s string, flags uint8) {
-		o := Options{
+		o := Profile{
 			CheckHyphens:          flags&1 != 0,
 			CheckBidi:             flags&2 != 0,
 			CheckJoiners:          flags&4 != 0,
@@ -44,7 +44,7 @@ func FuzzToASCII(f *testing.F) {
 			if !ok {
 				t.Fatalf("ToASCII(%+q) error %T, want *Error", s, err)
 			}
-			if e.Offset < -1 || e.Offset > len(s) || e.Label < -1 || e.Label > strings.Count(s, ".")+len(s) {
+			if e.Offset < -1 || e.Offset > len(s) || e.Index < -1 || e.Index > strings.Count(s, ".")+len(s) || len(e.Label) > 2*40+6 || e.LabelOffset > len(s) {
 				t.Fatalf("ToASCII(%+q) error %#v: offset or label out of range", s, e)
 			}
 			return
@@ -64,9 +64,9 @@ func FuzzToASCII(f *testing.F) {
 				t.Fatalf("ToASCII(%+q) = %q, but ToASCII(%q) = %q, %v", s, out, out, again, err)
 			}
 		}
-		b, err := o.AppendToASCII([]byte("p:"), s)
+		b, err := o.AppendASCII([]byte("p:"), s)
 		if err != nil || string(b) != "p:"+out {
-			t.Fatalf("AppendToASCII(%+q) = %q, %v; ToASCII = %q", s, b, err, out)
+			t.Fatalf("AppendASCII(%+q) = %q, %v; ToASCII = %q", s, b, err, out)
 		}
 		// ToUnicode accepts what ToASCII accepts.
 		if u, err := o.ToUnicode(s); err != nil || !utf8.ValidString(u) {
@@ -108,19 +108,19 @@ func FuzzPunycode(f *testing.F) {
 	f.Add(strings.Repeat("\U0010FFFF", 50))
 	f.Fuzz(func(t *testing.T, s string) {
 		// Decoding arbitrary text must not panic.
-		if d, err := DecodePunycode(s); err == nil && !utf8.ValidString(d) {
-			t.Fatalf("DecodePunycode(%q) = %+q: invalid UTF-8", s, d)
+		if d, err := Decode(s); err == nil && !utf8.ValidString(d) {
+			t.Fatalf("Decode(%q) = %+q: invalid UTF-8", s, d)
 		}
-		enc, err := EncodePunycode(s)
+		enc, err := Encode(s)
 		if err != nil {
-			if utf8.ValidString(s) && !errors.Is(err, CodeOverflow) && !errors.Is(err, CodeTooLong) {
-				t.Fatalf("EncodePunycode(%+q): %v", s, err)
+			if utf8.ValidString(s) && !errors.Is(err, ErrOverflow) && !errors.Is(err, ErrTooLong) {
+				t.Fatalf("Encode(%+q): %v", s, err)
 			}
 			return
 		}
-		dec, err := DecodePunycode(enc)
+		dec, err := Decode(enc)
 		if err != nil || dec != s {
-			t.Fatalf("DecodePunycode(EncodePunycode(%+q) = %q) = %+q, %v", s, enc, dec, err)
+			t.Fatalf("Decode(Encode(%+q) = %q) = %+q, %v", s, enc, dec, err)
 		}
 	})
 }

@@ -307,13 +307,11 @@ func hasNonASCII(s string) bool {
 }
 
 // lookup returns the UTS #46 profile for host names that will be looked
-// up: Nontransitional Processing with CheckHyphens, CheckBidi, CheckJoiners
-// and UseSTD3ASCIIRules (the flags of golang.org/x/net/idna's Lookup
-// profile), on the Unicode version of package idna's tables, which the
-// whatwg package shares.
-func lookup() idna.Options {
-	return idna.Options{CheckHyphens: true, CheckBidi: true, CheckJoiners: true, UseSTD3ASCIIRules: true}
-}
+// up: idna.Lookup (Nontransitional Processing with CheckHyphens, CheckBidi,
+// CheckJoiners and UseSTD3ASCIIRules, the flags of golang.org/x/net/idna's
+// Lookup profile), on the Unicode version of package idna's tables, which
+// the whatwg package shares.
+func lookup() idna.Profile { return idna.Lookup() }
 
 // hostToASCII converts a non-ASCII reg-name to A-labels. Escapes in it
 // are decoded first (they must be UTF-8).

@@ -20,7 +20,7 @@ import "github.com/urikit/urikit/idna"
 func (p *parser) appendDomainToASCII(domain string) bool {
 	p.materialize()
 	p.room(len(domain)) // a setter's output is made on its first write
-	b, err := idna.URLOptions(false).AppendToASCII(p.buf, domain)
+	b, err := idna.URL().AppendASCII(p.buf, domain)
 	p.buf = b
 	return err == nil
 }
@@ -29,7 +29,7 @@ func (p *parser) appendDomainToASCII(domain string) bool {
 // building its result. An ASCII domain of plain LDH labels passes without
 // IDNA work.
 func domainValidStrict(domain string) bool {
-	return strictASCIIDomain(domain) || idna.URLOptions(true).Verify(domain) == nil
+	return strictASCIIDomain(domain) || idna.URLStrict().Verify(domain) == nil
 }
 
 // asciiLower returns s with ASCII upper case letters lowercased.
