@@ -24,6 +24,7 @@ func FuzzToASCII(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s, uint8(0))
 		f.Add(s, uint8(0x7F))
+		f.Add(s, uint8(0xAF)) // Registration's options
 	}
 	f.Fuzz(func(t *testing.T, s string, flags uint8) {
 		o := Profile{
@@ -34,6 +35,7 @@ func FuzzToASCII(f *testing.F) {
 			Transitional:          flags&16 != 0,
 			VerifyDnsLength:       flags&32 != 0,
 			IgnoreInvalidPunycode: flags&64 != 0,
+			RejectMapped:          flags&128 != 0,
 		}
 		out, err := o.ToASCII(s)
 		if err != nil {
@@ -62,6 +64,21 @@ func FuzzToASCII(f *testing.F) {
 			again, err := o.ToASCII(out)
 			if err != nil || again != out {
 				t.Fatalf("ToASCII(%+q) = %q, but ToASCII(%q) = %q, %v", s, out, out, again, err)
+			}
+		}
+		// Round trip: ToUnicode of the result succeeds, and ToASCII of that
+		// gives the result again (same exclusions).
+		if !o.Transitional && !o.IgnoreInvalidPunycode {
+			u, err := o.ToUnicode(out)
+			if err != nil {
+				t.Fatalf("ToUnicode(ToASCII(%+q) = %q) = %+q, %v", s, out, u, err)
+			}
+			if again, err := o.ToASCII(u); err != nil || again != out {
+				t.Fatalf("ToASCII(ToUnicode(ToASCII(%+q))) = ToASCII(%+q) = %q, %v; want %q", s, u, again, err, out)
+			}
+			ub, err := o.AppendUnicode([]byte("p:"), out)
+			if err != nil || string(ub) != "p:"+u {
+				t.Fatalf("AppendUnicode(%q) = %+q, %v; ToUnicode = %+q", out, ub, err, u)
 			}
 		}
 		b, err := o.AppendASCII([]byte("p:"), s)

@@ -281,14 +281,6 @@ func (o Profile) appendUnicode(out []byte, domain string) ([]byte, *Error) {
 	return out, l.err
 }
 
-// errOrNil returns e as an error, nil when e is nil.
-func errOrNil(e *Error) error {
-	if e == nil {
-		return nil
-	}
-	return e
-}
-
 // growFor returns s with room for n more elements. When s has to move, its
 // new capacity is extrapolated from its length after done of total input
 // bytes (when those are given; otherwise it is half as much again), so that
