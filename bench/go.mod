@@ -7,13 +7,13 @@ require (
 	github.com/fredbi/uri v1.1.1
 	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/urikit/urikit v0.0.0
+	golang.org/x/net v0.62.0
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 )
 
 require (
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
-	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )
 
