@@ -49,6 +49,10 @@ func FuzzToASCII(f *testing.F) {
 			if e.Offset < -1 || e.Offset > len(s) || e.Index < -1 || e.Index > strings.Count(s, ".")+len(s) || len(e.Label) > 2*40+6 || e.LabelOffset > len(s) {
 				t.Fatalf("ToASCII(%+q) error %#v: offset or label out of range", s, e)
 			}
+			// The label is a window of the input at the label's offset.
+			if e.LabelOffset >= 0 && (e.Offset >= 0 && e.Offset < e.LabelOffset || !strings.Contains(s[e.LabelOffset:], strings.Trim(e.Label, "…"))) {
+				t.Fatalf("ToASCII(%+q) error %#v: label %q not at %d", s, e, e.Label, e.LabelOffset)
+			}
 			return
 		}
 		for i := 0; i < len(out); i++ {
