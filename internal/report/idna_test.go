@@ -17,7 +17,7 @@ func TestIDNARecord(t *testing.T) {
 	}{
 		{"Bücher.example", false, url, `{"input":"Bücher.example","ascii":"xn--bcher-kva.example"}`},
 		{"", false, url, `{"input":"","error":{"offset":0,"code":"empty","message":"empty domain"}}`},
-		{"a\u200db", false, url, `{"input":"a`+"\u200d"+`b","error":{"offset":1,"code":"contextj","message":"joiner not allowed in context [C1-C2] '\\u200d' in label 0 \"a\\u200db\""}}`},
+		{"a\u200db", false, url, `{"input":"a` + "\u200d" + `b","error":{"offset":1,"code":"contextj","message":"joiner not allowed in context [C1-C2] '\\u200d' in label 0 \"a\\u200db\""}}`},
 		{"ok.-x", false, lookup, `{"input":"ok.-x","error":{"offset":3,"code":"hyphen-edge","message":"label begins or ends with a hyphen [V3] '-' in label 1 \"-x\""}}`},
 		{strings.Repeat("a", 64), false, reg, `{"input":"` + strings.Repeat("a", 64) + `","error":{"offset":0,"code":"label-length","message":"label length out of range [A4_2] in label 0 \"` + strings.Repeat("a", 40) + `…\""}}`},
 		{"xn--bcher-kva.-x", true, lookup, `{"input":"xn--bcher-kva.-x","unicode":"bücher.-x","findings":[{"offset":14,"code":"hyphen-edge","message":"label begins or ends with a hyphen [V3] '-' in label 1 \"-x\""}]}`},
