@@ -1,6 +1,8 @@
 // Package bench measures urikit side by side with its peers — net/url,
 // github.com/fredbi/uri, github.com/nlnwa/whatwg-url and
-// github.com/PuerkitoBio/purell — on the URL lists of ../shared/datasets.
+// github.com/PuerkitoBio/purell — on the URL lists of ../shared/datasets,
+// and its package idna beside golang.org/x/net/idna on their hosts and on
+// IdnaTestV2.
 // It is its own module so that the peers never reach the core module's
 // users. Run the benchmarks with
 //

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/idna"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/whatwg"
@@ -15,7 +15,7 @@ import (
 // isUpperASCII reports whether r is an ASCII capital letter.
 func isUpperASCII(r rune) bool { return 'A' <= r && r <= 'Z' }
 
-// maxPunycode is the longest Punycode that uts46 decodes.
+// maxPunycode is the longest Punycode that package idna decodes.
 const maxPunycode = 1000
 
 // A reading is one parser's view of the input reduced to comparable keys
@@ -127,7 +127,7 @@ func (c *checker) unicodeHost(h string) (string, bool) {
 // On the host of a WHATWG reading, which is the output of UTS #46
 // ToASCII, this gives what UTS #46 ToUnicode does (whose mapping and
 // validation that host has passed already), in time and memory linear in
-// len(h) whatever the number of labels: uts46's own ToUnicode costs
+// len(h) whatever the number of labels: idna.ToUnicode costs
 // several hundred bytes per call and far more per byte on names of many
 // labels.
 func toUnicode(h string) (string, bool) {
@@ -150,13 +150,13 @@ func toUnicode(h string) (string, bool) {
 		if runes == nil {
 			runes = make([]rune, 0, min(longestLabel(h)-4, maxPunycode))
 		}
-		// Punycode's basic code points are case-insensitive; uts46
+		// Punycode's basic code points are case-insensitive; idna
 		// decodes lowercase labels. The WHATWG host is lowercase
 		// already: a copy is made only for a label that is not.
 		var d []rune
 		var err error
 		if code := label[4:]; strings.IndexFunc(code, isUpperASCII) < 0 {
-			d, err = uts46.AppendDecodePunycode(runes[:0], code)
+			d, err = idna.AppendDecodeRunes(runes[:0], code)
 		} else {
 			lower = append(lower[:0], code...)
 			for j, c := range lower {
@@ -164,7 +164,7 @@ func toUnicode(h string) (string, bool) {
 					lower[j] = c + 'a' - 'A'
 				}
 			}
-			d, err = uts46.AppendDecodePunycode(runes[:0], lower)
+			d, err = idna.AppendDecodeRunes(runes[:0], lower)
 		}
 		runes = d
 		if err != nil {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/idna"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -332,7 +332,7 @@ func (c *checker) checkIDN(host string, off int) {
 		if len(host) > maxDNSName {
 			return
 		}
-		a, err := uts46.DomainToASCII(host, false)
+		a, err := idna.DomainToASCII(host, false)
 		if err != nil {
 			return
 		}

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/idna"
 	"github.com/urikit/urikit/whatwg"
 )
 
@@ -54,7 +54,7 @@ func TestDecodeLenient(t *testing.T) {
 	}
 }
 
-// TestToUnicode checks toUnicode against uts46.DomainToUnicode on the
+// TestToUnicode checks toUnicode against idna.DomainToUnicode on the
 // hosts the WHATWG parser makes, which is what it is for.
 func TestToUnicode(t *testing.T) {
 	for _, h := range []string{
@@ -65,7 +65,7 @@ func TestToUnicode(t *testing.T) {
 	}
 }
 
-// checkToUnicode compares toUnicode with uts46.DomainToUnicode on the
+// checkToUnicode compares toUnicode with idna.DomainToUnicode on the
 // host the WHATWG parser reads in "http://" + h + "/", if it reads one.
 func checkToUnicode(t *testing.T, h string) {
 	t.Helper()
@@ -74,12 +74,12 @@ func checkToUnicode(t *testing.T, h string) {
 		return
 	}
 	host := u.Hostname()
-	want, err := uts46.DomainToUnicode(host, false)
+	want, err := idna.DomainToUnicode(host, false)
 	got, ok := toUnicode(host)
-	// The same text always; valid when uts46 finds it valid (it also
+	// The same text always; valid when idna finds it valid (it also
 	// checks what the WHATWG parser did when it made the A-labels).
 	if got != want || err == nil && !ok {
-		t.Errorf("toUnicode(%q) = %q, %v; uts46: %q, %v", host, got, ok, want, err)
+		t.Errorf("toUnicode(%q) = %q, %v; idna: %q, %v", host, got, ok, want, err)
 	}
 }
 

@@ -12,8 +12,7 @@
 // public suffix, has an empty label, is an IP address, ...).
 //
 // Names with non-ASCII characters are converted with UTS #46 ToASCII
-// (the URL Standard's flags) from the project's internal IDNA package
-// (internal/uts46), and the results come back in the name's own form:
+// (the URL Standard's flags) of package idna, and the results come back in the name's own form:
 // Unicode labels in Unicode, A-labels as A-labels, lowercase.
 //
 // The list is compiled into the package: a generator, run by go

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/idna"
 )
 
 // A Suffix is the public suffix of a name, and the rule that made it.
@@ -145,10 +145,10 @@ func (p *parsed) parse(name string) error {
 		if i := emptyLabel(s); i >= 0 {
 			return &Error{Code: CodeEmptyLabel, Offset: i, quote: window(name, i)}
 		}
-		a, err := uts46.URLOptions(false).ToASCII(s)
+		a, err := idna.URL().ToASCII(s)
 		if err != nil {
 			off := 0
-			if e, ok := err.(*uts46.Error); ok && e.Offset >= 0 {
+			if e, ok := err.(*idna.Error); ok && e.Offset >= 0 {
 				off = e.Offset
 			}
 			return &Error{Code: CodeIDNA, Offset: off, Err: err, quote: window(name, off)}
@@ -372,11 +372,11 @@ func (p *parsed) unicodeTail(k int) string {
 		case pair && !isASCIIString(in[i]):
 			// Mapping and normalizing the label as written costs
 			// less than decoding its A-label.
-			if u, err := uts46.URLOptions(false).ToUnicode(in[i]); err == nil {
+			if u, err := idna.URL().ToUnicode(in[i]); err == nil {
 				label = u
 			}
 		case !pair && strings.HasPrefix(label, "xn--"):
-			if u, err := uts46.URLOptions(false).ToUnicode(label); err == nil {
+			if u, err := idna.URL().ToUnicode(label); err == nil {
 				label = u
 			}
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/idna"
 )
 
 func TestPublicSuffix(t *testing.T) {
@@ -114,9 +114,9 @@ func TestErrors(t *testing.T) {
 	}
 	// The IDNA cause is kept.
 	_, err := RegistrableDomain("a.\u0080b.com")
-	var ue *uts46.Error
+	var ue *idna.Error
 	if !errors.As(err, &ue) {
-		t.Errorf("the IDNA error of %q is not an *uts46.Error: %v", "a.\u0080b.com", err)
+		t.Errorf("the IDNA error of %q is not an *idna.Error: %v", "a.\u0080b.com", err)
 	}
 }
 

@@ -27,7 +27,7 @@
 // percent, and an escaped separator ("%2F", and on Windows "%5C"), which
 // no path could hold, is refused. On POSIX a URL with a host is refused;
 // on Windows it is a UNC path whose server is written in Unicode (IDNA
-// ToUnicode, through internal/uts46), and a URL without a host must name
+// ToUnicode, through package idna), and a URL without a host must name
 // a drive (file:///C:/...).
 //
 // ToPath(FromPath(p)) is p for every absolute path p that is already

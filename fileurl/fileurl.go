@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/idna"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -275,7 +275,7 @@ func AppendToPath(dst []byte, url string, style Style) ([]byte, error) {
 	if windows && host != "" {
 		out = append(out, `\\`...)
 		if strings.Contains(host, "xn--") {
-			if h, err := uts46.DomainToUnicode(host, false); err == nil {
+			if h, err := idna.DomainToUnicode(host, false); err == nil {
 				host = h
 			}
 		}

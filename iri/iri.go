@@ -4,7 +4,7 @@
 // character of the userinfo, path, query and fragment is written as the
 // percent-encoding of its UTF-8 bytes, and a non-ASCII registered name is
 // converted to its A-label form with IDNA (UTS #46, non-transitional, with
-// the checks of a DNS lookup, through internal/uts46).
+// the checks of a DNS lookup, through package idna).
 //
 // [ToIRI] goes the other way for display (§3.2): escapes of UTF-8
 // sequences are decoded where the character is one an IRI may hold and is
@@ -24,7 +24,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/idna"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
 )
@@ -307,13 +307,11 @@ func hasNonASCII(s string) bool {
 }
 
 // lookup returns the UTS #46 profile for host names that will be looked
-// up: Nontransitional Processing with CheckHyphens, CheckBidi, CheckJoiners
-// and UseSTD3ASCIIRules (the flags of golang.org/x/net/idna's Lookup
-// profile), on the Unicode version of internal/uts46's tables, which the
-// whatwg package shares.
-func lookup() uts46.Options {
-	return uts46.Options{CheckHyphens: true, CheckBidi: true, CheckJoiners: true, UseSTD3ASCIIRules: true}
-}
+// up: idna.Lookup (Nontransitional Processing with CheckHyphens, CheckBidi,
+// CheckJoiners and UseSTD3ASCIIRules, the flags of golang.org/x/net/idna's
+// Lookup profile), on the Unicode version of package idna's tables, which
+// the whatwg package shares.
+func lookup() idna.Profile { return idna.Lookup() }
 
 // hostToASCII converts a non-ASCII reg-name to A-labels. Escapes in it
 // are decoded first (they must be UTF-8).

@@ -146,6 +146,7 @@ func endpoints() map[string]endpoint {
 		"normalize":   newEndpoint(prepareNormalize),
 		"equal":       newEndpoint(prepareEqual),
 		"iri":         newEndpoint(prepareIRI),
+		"idna":        newEndpoint(prepareIDNA),
 		"form decode": newEndpoint(prepareFormDecode),
 		"form encode": newEndpoint(prepareFormEncode),
 		"check":       newEndpoint(prepareCheck),

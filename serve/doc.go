@@ -28,6 +28,7 @@
 //	POST /v1/equal        other (required, the reference each input is compared with),
 //	                      and the options of /v1/normalize
 //	POST /v1/iri          to_uri or to_iri (one of them true)
+//	POST /v1/idna         to_unicode (default false: to ASCII), profile: "url" (default), "lookup", "registration" or "display"
 //	POST /v1/form/decode  no options
 //	POST /v1/form/encode  no options (each input is a JSON array of [name, value] arrays)
 //	POST /v1/check        no options (--fail-on only sets the CLI's exit status)

@@ -50,7 +50,7 @@
 // the parse) fail, as U+FFFD would. Only UTF-8 is supported as the query
 // encoding.
 //
-// UTS #46 ToASCII comes from internal/uts46 (idna.go is the only file that
+// UTS #46 ToASCII comes from package idna (idna.go is the only file that
 // calls it), with the standard's options. The host parser lowercases ASCII
 // domains itself, whatever their labels ("xn--" included), as the
 // standard's domain parser does; only ParseWithErrors asks strict ToASCII

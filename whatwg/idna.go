@@ -1,9 +1,9 @@
 package whatwg
 
-import "github.com/urikit/urikit/internal/uts46"
+import "github.com/urikit/urikit/idna"
 
 // This file is the only place that knows about IDNA: UTS #46 comes from
-// internal/uts46, whose tables are generated from the Unicode version the
+// package idna, whose tables are generated from the Unicode version the
 // web-platform-tests expect (golang.org/x/net/idna lags behind it). The
 // options are those of the URL Standard's "domain to ASCII":
 // CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set to beStrict,
@@ -20,7 +20,7 @@ import "github.com/urikit/urikit/internal/uts46"
 func (p *parser) appendDomainToASCII(domain string) bool {
 	p.materialize()
 	p.room(len(domain)) // a setter's output is made on its first write
-	b, err := uts46.URLOptions(false).AppendToASCII(p.buf, domain)
+	b, err := idna.URL().AppendASCII(p.buf, domain)
 	p.buf = b
 	return err == nil
 }
@@ -29,7 +29,7 @@ func (p *parser) appendDomainToASCII(domain string) bool {
 // building its result. An ASCII domain of plain LDH labels passes without
 // IDNA work.
 func domainValidStrict(domain string) bool {
-	return strictASCIIDomain(domain) || uts46.URLOptions(true).Verify(domain) == nil
+	return strictASCIIDomain(domain) || idna.URLStrict().Verify(domain) == nil
 }
 
 // asciiLower returns s with ASCII upper case letters lowercased.

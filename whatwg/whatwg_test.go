@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/idna"
 )
 
 // The examples of the URL Standard's validation error table: each input
@@ -383,7 +383,7 @@ func TestInvalidUTF8(t *testing.T) {
 func TestStrictASCIIDomain(t *testing.T) {
 	for _, d := range []string{"example.org", "EXAMPLE.org.", "a-b.c", "1.2.3.4", "a", "xn--53h.example", "-a.b", "a-.b", "ab--c.d", "a..b", "a_b.c", ".", "", "a b"} {
 		fast := strictASCIIDomain(d)
-		_, err := uts46.URLOptions(true).ToASCII(d)
+		_, err := idna.URLStrict().ToASCII(d)
 		if fast && err != nil {
 			t.Errorf("%q: shortcut accepts, ToASCII fails: %v", d, err)
 		}

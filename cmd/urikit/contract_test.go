@@ -78,6 +78,12 @@ var contractCases = map[string][]contractCase{
 		{flags: []string{"--to-uri"}, options: `"to_uri": true`, valid: "http://例え.jp/引き出し", failing: "http://[::1", binary: "http://a/\xff", fields: outputField},
 		{flags: []string{"--to-iri"}, options: `"to_iri": true`, valid: "http://xn--r8jz45g.jp/%E5%BC%95", failing: "http://a b/", binary: "\xff", fields: outputField},
 	},
+	"idna": {
+		{flags: []string{"--to-ascii"}, valid: "Bücher.example", failing: "a\u200db.example", binary: "a\xffb", fields: []string{"ascii"}},
+		{flags: []string{"--to-ascii", "--profile", "registration"}, options: `"profile": "registration"`, valid: "faß.de", failing: "Faß.de", binary: "\xff", fields: []string{"ascii"}},
+		// ToUnicode converts all the same: the second input has a finding.
+		{flags: []string{"--to-unicode", "--profile", "lookup"}, options: `"to_unicode": true, "profile": "lookup"`, valid: "xn--bcher-kva.example", failing: "xn--zz.a_b", binary: "xn--a.\xff", fields: []string{"unicode"}},
+	},
 	"form decode": {
 		// A form decode never fails: the second input has findings.
 		{valid: "a=1&b=x+y&a=%E4%BD%A0", failing: "a=%zz&b=%FF%FE", binary: "a=\xff&\xfe", fields: []string{"pairs"}, fffd: true},

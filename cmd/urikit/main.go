@@ -118,6 +118,7 @@ An I/O error wins over failed records.`,
 		newNormalizeCmd(), newEqualRecordsCmd(), newFormCmd(), newIRICmd(), newServeCmd(), newCheckCmd(),
 		newFileCmd(),
 		newDomainCmd(),
+		newIDNACmd(),
 	)
 	for _, c := range report.Commands() {
 		if sub := findCommand(root, c.Name); sub != nil {

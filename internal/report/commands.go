@@ -30,6 +30,7 @@ func Commands() []Command {
 		{Name: "normalize", Options: `"level": "scheme", "lenient": bool, "whatwg": bool, "sort_query": bool, "drop_fragment": bool, "drop_empty_query": bool`},
 		{Name: "equal", Options: `"other": "URI" (required), "level": "scheme", "sort_query": bool, ...`},
 		{Name: "iri", Options: `"to_uri": true or "to_iri": true`},
+		{Name: "idna", Options: `"to_unicode": bool, "profile": "url"|"lookup"|"registration"|"display"`},
 		{Name: "form decode", Options: ``},
 		{Name: "form encode", Options: ``},
 		{Name: "check", Options: ``},

@@ -17,7 +17,7 @@ import (
 // each one's public operations on adversarial inputs (long runs of the
 // bytes that make findings, escapes, labels or segments) at growing sizes.
 var boundedDirs = []string{
-	"../percent", "../uri", "../form", "../iri", "../internal/uts46", "../whatwg", "../check",
+	"../percent", "../uri", "../form", "../iri", "../idna", "../whatwg", "../check",
 	"../fileurl",
 	"../domain",
 }

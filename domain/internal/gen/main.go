@@ -34,7 +34,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/urikit/urikit/internal/uts46"
+	"github.com/urikit/urikit/idna"
 )
 
 // The flag bits, as the lookup reads them.
@@ -100,7 +100,7 @@ func main() {
 		if strings.Contains(rule, "*") || strings.Contains(rule, "!") {
 			log.Fatalf("line %d: rule %q: a wildcard or exception mark that is not the first label", line, text)
 		}
-		key, err := uts46.DomainToASCII(rule, false)
+		key, err := idna.DomainToASCII(rule, false)
 		if err != nil || key == "" || strings.HasPrefix(key, ".") || strings.HasSuffix(key, ".") || strings.Contains(key, "..") {
 			log.Fatalf("line %d: rule %q: not a domain name (%v)", line, text, err)
 		}

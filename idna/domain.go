@@ -1,32 +1,47 @@
-package uts46
+package idna
 
-// URLOptions returns the UTS #46 flags of the URL Standard's "domain to
-// ASCII" (and, ignoring VerifyDnsLength, "domain to Unicode"):
-// CheckBidi and CheckJoiners on, Transitional off, and CheckHyphens,
-// UseSTD3ASCIIRules and VerifyDnsLength set to beStrict. Unlike
-// DomainToASCII, its ToASCII has no ASCII carve-out.
-//
-// CheckHyphens follows beStrict as in the current standard and its
-// reference implementation (whatwg-url); older texts set it to false. The
-// two agree when beStrict is false, the case of the URL parser.
-func URLOptions(beStrict bool) Options { return urlOptions(beStrict) }
+// The ready profiles are functions that return a Profile by value: a
+// caller may change its copy without changing anyone else's.
 
-// StrictOptions returns the flags for checking a name meant for DNS
-// registration or lookup: every check on (CheckHyphens, CheckBidi,
-// CheckJoiners, UseSTD3ASCIIRules, VerifyDnsLength), Nontransitional
-// Processing.
-func StrictOptions() Options {
-	return Options{
-		CheckHyphens:      true,
-		CheckBidi:         true,
-		CheckJoiners:      true,
-		UseSTD3ASCIIRules: true,
-		VerifyDnsLength:   true,
-	}
+// URL returns the profile of the URL Standard's "domain to ASCII" with
+// beStrict false, the one its host parser uses: CheckBidi and CheckJoiners
+// on, every other option off (Nontransitional Processing). Its ToASCII is
+// UTS #46 ToASCII with those options; DomainToASCII adds the standard's
+// shortcut for ASCII domains on top of it.
+func URL() Profile { return urlOptions(false) }
+
+// URLStrict returns the profile of the URL Standard's "domain to ASCII"
+// with beStrict true: URL's options plus CheckHyphens, UseSTD3ASCIIRules
+// and VerifyDnsLength. (CheckHyphens follows beStrict as in the current
+// standard and its reference implementation; older texts set it to false.)
+func URLStrict() Profile { return urlOptions(true) }
+
+// Lookup returns the profile of golang.org/x/net/idna's Lookup, for names
+// about to be looked up in the DNS (RFC 5891 section 5): CheckHyphens,
+// CheckBidi, CheckJoiners and UseSTD3ASCIIRules on, Nontransitional
+// Processing, no DNS length check.
+func Lookup() Profile {
+	return Profile{CheckHyphens: true, CheckBidi: true, CheckJoiners: true, UseSTD3ASCIIRules: true}
 }
 
-func urlOptions(beStrict bool) Options {
-	return Options{
+// Display returns the profile of golang.org/x/net/idna's Display, for
+// showing names to people with ToUnicode: the options of Lookup.
+func Display() Profile { return Lookup() }
+
+// Registration returns the profile of golang.org/x/net/idna's
+// Registration, for checking a name before it is registered (RFC 5891
+// section 4): the options of Lookup plus VerifyDnsLength and RejectMapped,
+// so that a name is accepted only as it would be registered, already
+// mapped and in NFC ("Faß.de" fails, "faß.de" passes).
+func Registration() Profile {
+	p := Lookup()
+	p.VerifyDnsLength = true
+	p.RejectMapped = true
+	return p
+}
+
+func urlOptions(beStrict bool) Profile {
+	return Profile{
 		CheckHyphens:      beStrict,
 		CheckBidi:         true,
 		CheckJoiners:      true,
@@ -40,7 +55,7 @@ func urlOptions(beStrict bool) Options {
 // ToASCII with CheckHyphens=beStrict, CheckBidi=true, CheckJoiners=true,
 // UseSTD3ASCIIRules=beStrict, Transitional_Processing=false,
 // VerifyDnsLength=beStrict and IgnoreInvalidPunycode=false; an empty result
-// is a failure (CodeEmpty).
+// is a failure (ErrEmpty).
 //
 // When beStrict is false and domain is all ASCII, the result is domain in
 // ASCII lowercase, even when a label begins with "xn--" and is not valid
@@ -53,7 +68,7 @@ func DomainToASCII(domain string, beStrict bool) (string, error) {
 	if !beStrict {
 		if lower, ok := asciiLower(domain); ok {
 			if lower == "" {
-				return "", &Error{Code: CodeEmpty, Label: -1, Offset: -1, Rune: -1}
+				return "", domainErr(ErrEmpty)
 			}
 			return lower, nil
 		}
@@ -63,7 +78,7 @@ func DomainToASCII(domain string, beStrict bool) (string, error) {
 		return "", err
 	}
 	if s == "" {
-		return "", &Error{Code: CodeEmpty, Label: -1, Offset: -1, Rune: -1}
+		return "", domainErr(ErrEmpty)
 	}
 	return s, nil
 }
@@ -73,7 +88,7 @@ func DomainToASCII(domain string, beStrict bool) (string, error) {
 func AppendDomainToASCII(dst []byte, domain string, beStrict bool) ([]byte, error) {
 	if !beStrict && isASCII(domain) {
 		if domain == "" {
-			return dst, &Error{Code: CodeEmpty, Label: -1, Offset: -1, Rune: -1}
+			return dst, domainErr(ErrEmpty)
 		}
 		for i := 0; i < len(domain); i++ {
 			c := domain[i]
@@ -85,12 +100,12 @@ func AppendDomainToASCII(dst []byte, domain string, beStrict bool) ([]byte, erro
 		return dst, nil
 	}
 	n := len(dst)
-	dst, err := urlOptions(beStrict).AppendToASCII(dst, domain)
+	dst, err := urlOptions(beStrict).AppendASCII(dst, domain)
 	if err != nil {
 		return dst[:n], err
 	}
 	if len(dst) == n {
-		return dst, &Error{Code: CodeEmpty, Label: -1, Offset: -1, Rune: -1}
+		return dst, domainErr(ErrEmpty)
 	}
 	return dst, nil
 }

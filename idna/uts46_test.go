@@ -1,4 +1,4 @@
-package uts46
+package idna
 
 import (
 	"errors"
@@ -23,13 +23,13 @@ func TestPunycodeRoundTrip(t *testing.T) {
 		{"\U0010FFFF", "dn32g"},
 		{"\u00ff\u00fe", "vdab"},
 	} {
-		enc, err := EncodePunycode(tc.dec)
+		enc, err := Encode(tc.dec)
 		if err != nil || enc != tc.enc {
-			t.Errorf("EncodePunycode(%+q) = %q, %v; want %q", tc.dec, enc, err, tc.enc)
+			t.Errorf("Encode(%+q) = %q, %v; want %q", tc.dec, enc, err, tc.enc)
 		}
-		dec, err := DecodePunycode(tc.enc)
+		dec, err := Decode(tc.enc)
 		if err != nil || dec != tc.dec {
-			t.Errorf("DecodePunycode(%q) = %+q, %v; want %+q", tc.enc, dec, err, tc.dec)
+			t.Errorf("Decode(%q) = %+q, %v; want %+q", tc.enc, dec, err, tc.dec)
 		}
 	}
 }
@@ -40,111 +40,111 @@ func TestPunycodeErrors(t *testing.T) {
 		code   Code
 		offset int
 	}{
-		{"a\u00e9-b", CodePunycode, 1},     // non-basic before the delimiter
-		{"abc-!", CodePunycode, 4},         // not a digit
-		{"-abc", CodePunycode, 0},          // delimiter at 0 is not consumed
-		{"b", CodePunycode, 1},             // truncated variable-length integer
-		{"zzzzzzzzzzzz", CodePunycode, 12}, // every digit >= t: never terminates
-		{"99999999", CodeOverflow, 7},      // i overflows
+		{"a\u00e9-b", ErrPunycode, 1},     // non-basic before the delimiter
+		{"abc-!", ErrPunycode, 4},         // not a digit
+		{"-abc", ErrPunycode, 0},          // delimiter at 0 is not consumed
+		{"b", ErrPunycode, 1},             // truncated variable-length integer
+		{"zzzzzzzzzzzz", ErrPunycode, 12}, // every digit >= t: never terminates
+		{"99999999", ErrOverflow, 7},      // i overflows
 	} {
-		_, err := DecodePunycode(tc.in)
+		_, err := Decode(tc.in)
 		var e *Error
 		if !errors.As(err, &e) {
-			t.Errorf("DecodePunycode(%q) error = %v, want *Error", tc.in, err)
+			t.Errorf("Decode(%q) error = %v, want *Error", tc.in, err)
 			continue
 		}
-		if e.Code != tc.code || e.Offset != tc.offset || e.Label != -1 {
-			t.Errorf("DecodePunycode(%q) = %#v, want code %v offset %d", tc.in, e, tc.code, tc.offset)
+		if e.Code != tc.code || e.Offset != tc.offset || e.Index != -1 {
+			t.Errorf("Decode(%q) = %#v, want code %v offset %d", tc.in, e, tc.code, tc.offset)
 		}
 	}
 	// A decoded surrogate or a value past U+10FFFF is invalid.
 	for _, s := range []string{"a", "99999a"} {
-		if r, err := DecodePunycode(s); err == nil && strings.ContainsFunc(r, func(c rune) bool { return c > unicode.MaxRune || c < 0x80 }) {
-			t.Errorf("DecodePunycode(%q) = %+q", s, r)
+		if r, err := Decode(s); err == nil && strings.ContainsFunc(r, func(c rune) bool { return c > unicode.MaxRune || c < 0x80 }) {
+			t.Errorf("Decode(%q) = %+q", s, r)
 		}
 	}
-	if r, err := DecodePunycode("a"); err != nil || r != "\u0080" {
-		t.Errorf("DecodePunycode(a) = %+q, %v", r, err)
+	if r, err := Decode("a"); err != nil || r != "\u0080" {
+		t.Errorf("Decode(a) = %+q, %v", r, err)
 	}
-	if _, err := EncodePunycode("a\xffb"); !errors.Is(err, CodeInvalidUTF8) {
-		t.Errorf("EncodePunycode(invalid UTF-8) error = %v", err)
+	if _, err := Encode("a\xffb"); !errors.Is(err, ErrInvalidUTF8) {
+		t.Errorf("Encode(invalid UTF-8) error = %v", err)
 	}
-	b, err := AppendEncodePunycode([]byte("xn--"), "bücher")
+	b, err := AppendEncode([]byte("xn--"), "bücher")
 	if err != nil || string(b) != "xn--bcher-kva" {
-		t.Errorf("AppendEncodePunycode = %q, %v", b, err)
+		t.Errorf("AppendEncode = %q, %v", b, err)
 	}
 }
 
 func TestToASCIIOptions(t *testing.T) {
-	std3 := Options{UseSTD3ASCIIRules: true}
-	hyph := Options{CheckHyphens: true}
-	dns := Options{VerifyDnsLength: true}
-	trans := Options{Transitional: true}
-	none := Options{}
-	bidi := Options{CheckBidi: true}
-	join := Options{CheckJoiners: true}
+	std3 := Profile{UseSTD3ASCIIRules: true}
+	hyph := Profile{CheckHyphens: true}
+	dns := Profile{VerifyDnsLength: true}
+	trans := Profile{Transitional: true}
+	none := Profile{}
+	bidi := Profile{CheckBidi: true}
+	join := Profile{CheckJoiners: true}
 	long63 := strings.Repeat("a", 63)
 	for _, tc := range []struct {
 		name string
-		o    Options
+		o    Profile
 		in   string
 		want string
 		code Code
 	}{
-		{"lower", none, "ExAmPle.COM", "example.com", 0},
-		{"mapped", none, "Bücher.de", "xn--bcher-kva.de", 0},
-		{"fullwidth dots", none, "a\uFF0Eb\u3002c", "a.b.c", 0},
-		{"ignored", none, "a\u00ADb", "ab", 0},
-		{"nontransitional sharp s", none, "faß.de", "xn--fa-hia.de", 0},
-		{"transitional sharp s", trans, "faß.de", "fass.de", 0},
-		{"transitional zwj removed", trans, "a\u200Db", "ab", 0},
-		{"transitional capital sharp s", trans, "\u1E9E.de", "ss.de", 0},
-		{"nontransitional capital sharp s", none, "\u1E9E.de", "xn--zca.de", 0},
-		{"std3 underscore", std3, "a_b.com", "", CodeSTD3},
-		{"std3 ok", std3, "a-b.com", "a-b.com", 0},
-		{"no std3 underscore", none, "a_b.com", "a_b.com", 0},
-		{"std3 mapped to <", std3, "a\uFF1Cb", "", CodeSTD3},
-		{"hyphen34", hyph, "ab--c", "", CodeHyphen34},
-		{"hyphen start", hyph, "-ab", "", CodeHyphenEdge},
-		{"hyphen end", hyph, "ab-", "", CodeHyphenEdge},
-		{"hyphen unicode", hyph, "ü-", "", CodeHyphenEdge},
-		{"no hyphen check", none, "-ab--", "-ab--", 0},
-		{"xn prefix decoded", none, "xn--xn---3na", "", CodeXNPrefix},
-		{"disallowed", none, "a\u0378", "", CodeDisallowed},
-		{"leading mark", none, "\u0301a", "", CodeLeadingMark},
-		{"invalid punycode", none, "xn--a!.b", "", CodePunycode},
-		{"punycode to disallowed", none, "xn--a.b", "", CodeDisallowed},
-		{"punycode ascii", none, "xn--abc-", "", CodePunycodeASCII},
-		{"punycode empty", none, "xn--", "", CodePunycodeASCII},
-		{"punycode uppercase", none, "XN--A-EHA", "xn--a-eha", 0},
-		{"punycode lowercased", none, "XN--TDA", "xn--tda", 0},
-		{"punycode not nfc", none, "xn--a-xbb", "", CodeNotNFC},
-		{"punycode leading mark", none, "xn--a-sfb", "", CodeLeadingMark},
-		{"ignore invalid punycode", Options{IgnoreInvalidPunycode: true}, "xn--a!.b", "xn--a!.b", 0},
-		{"dns ok", dns, long63 + ".com", long63 + ".com", 0},
-		{"dns root label", dns, "example.com.", "", CodeLabelLength},
-		{"dns root label unicode", dns, "bücher.com.", "", CodeLabelLength},
-		{"dns 253", dns, strings.Repeat(long63+".", 3) + strings.Repeat("a", 61), strings.Repeat(long63+".", 3) + strings.Repeat("a", 61), 0},
-		{"dns 254", dns, strings.Repeat(long63+".", 3) + strings.Repeat("a", 62), "", CodeDomainLength},
-		{"dns label too long", dns, long63 + "a.com", "", CodeLabelLength},
-		{"dns empty label", dns, "a..com", "", CodeLabelLength},
-		{"dns empty", dns, "", "", CodeLabelLength},
-		{"dns domain too long", dns, strings.Repeat(long63+".", 4) + "a", "", CodeDomainLength},
-		{"dns unicode label too long", dns, strings.Repeat("ü", 60), "", CodeLabelLength},
-		{"bidi ok", bidi, "\u05D0\u05D1.com", "xn--4dbc.com", 0},
-		{"bidi rtl then ltr", bidi, "\u05D0a", "", CodeBidi},
-		{"bidi digit start", bidi, "1a.\u05D0", "", CodeBidi},
-		{"bidi en and an", bidi, "\u0627\u0661\u0031", "", CodeBidi},
-		{"bidi off", none, "\u05D0a", "xn--a-zhc", 0},
-		{"zwj after virama", join, "\u0915\u094D\u200D\u0937", "xn--11b2ezcw70k", 0},
-		{"zwj alone", join, "a\u200Db", "", CodeContextJ},
-		{"zwnj joining", join, "\u0628\u200C\u0628", "xn--ngba799q", 0},
-		{"zwnj no joining", join, "a\u200Cb", "", CodeContextJ},
-		{"joiners off", none, "a\u200Db", "xn--ab-m1t", 0},
-		{"invalid utf8", none, "a\xffb", "", CodeInvalidUTF8},
+		{"lower", none, "ExAmPle.COM", "example.com", ""},
+		{"mapped", none, "Bücher.de", "xn--bcher-kva.de", ""},
+		{"fullwidth dots", none, "a\uFF0Eb\u3002c", "a.b.c", ""},
+		{"ignored", none, "a\u00ADb", "ab", ""},
+		{"nontransitional sharp s", none, "faß.de", "xn--fa-hia.de", ""},
+		{"transitional sharp s", trans, "faß.de", "fass.de", ""},
+		{"transitional zwj removed", trans, "a\u200Db", "ab", ""},
+		{"transitional capital sharp s", trans, "\u1E9E.de", "ss.de", ""},
+		{"nontransitional capital sharp s", none, "\u1E9E.de", "xn--zca.de", ""},
+		{"std3 underscore", std3, "a_b.com", "", ErrSTD3},
+		{"std3 ok", std3, "a-b.com", "a-b.com", ""},
+		{"no std3 underscore", none, "a_b.com", "a_b.com", ""},
+		{"std3 mapped to <", std3, "a\uFF1Cb", "", ErrSTD3},
+		{"hyphen34", hyph, "ab--c", "", ErrHyphen34},
+		{"hyphen start", hyph, "-ab", "", ErrHyphenEdge},
+		{"hyphen end", hyph, "ab-", "", ErrHyphenEdge},
+		{"hyphen unicode", hyph, "ü-", "", ErrHyphenEdge},
+		{"no hyphen check", none, "-ab--", "-ab--", ""},
+		{"xn prefix decoded", none, "xn--xn---3na", "", ErrXNPrefix},
+		{"disallowed", none, "a\u0378", "", ErrDisallowed},
+		{"leading mark", none, "\u0301a", "", ErrLeadingMark},
+		{"invalid punycode", none, "xn--a!.b", "", ErrPunycode},
+		{"punycode to disallowed", none, "xn--a.b", "", ErrDisallowed},
+		{"punycode ascii", none, "xn--abc-", "", ErrPunycodeASCII},
+		{"punycode empty", none, "xn--", "", ErrPunycodeASCII},
+		{"punycode uppercase", none, "XN--A-EHA", "xn--a-eha", ""},
+		{"punycode lowercased", none, "XN--TDA", "xn--tda", ""},
+		{"punycode not nfc", none, "xn--a-xbb", "", ErrNotNFC},
+		{"punycode leading mark", none, "xn--a-sfb", "", ErrLeadingMark},
+		{"ignore invalid punycode", Profile{IgnoreInvalidPunycode: true}, "xn--a!.b", "xn--a!.b", ""},
+		{"dns ok", dns, long63 + ".com", long63 + ".com", ""},
+		{"dns root label", dns, "example.com.", "", ErrLabelLength},
+		{"dns root label unicode", dns, "bücher.com.", "", ErrLabelLength},
+		{"dns 253", dns, strings.Repeat(long63+".", 3) + strings.Repeat("a", 61), strings.Repeat(long63+".", 3) + strings.Repeat("a", 61), ""},
+		{"dns 254", dns, strings.Repeat(long63+".", 3) + strings.Repeat("a", 62), "", ErrDomainLength},
+		{"dns label too long", dns, long63 + "a.com", "", ErrLabelLength},
+		{"dns empty label", dns, "a..com", "", ErrLabelLength},
+		{"dns empty", dns, "", "", ErrLabelLength},
+		{"dns domain too long", dns, strings.Repeat(long63+".", 4) + "a", "", ErrDomainLength},
+		{"dns unicode label too long", dns, strings.Repeat("ü", 60), "", ErrLabelLength},
+		{"bidi ok", bidi, "\u05D0\u05D1.com", "xn--4dbc.com", ""},
+		{"bidi rtl then ltr", bidi, "\u05D0a", "", ErrBidi},
+		{"bidi digit start", bidi, "1a.\u05D0", "", ErrBidi},
+		{"bidi en and an", bidi, "\u0627\u0661\u0031", "", ErrBidi},
+		{"bidi off", none, "\u05D0a", "xn--a-zhc", ""},
+		{"zwj after virama", join, "\u0915\u094D\u200D\u0937", "xn--11b2ezcw70k", ""},
+		{"zwj alone", join, "a\u200Db", "", ErrContextJ},
+		{"zwnj joining", join, "\u0628\u200C\u0628", "xn--ngba799q", ""},
+		{"zwnj no joining", join, "a\u200Cb", "", ErrContextJ},
+		{"joiners off", none, "a\u200Db", "xn--ab-m1t", ""},
+		{"invalid utf8", none, "a\xffb", "", ErrInvalidUTF8},
 	} {
 		got, err := tc.o.ToASCII(tc.in)
-		if tc.code == 0 {
+		if tc.code == "" {
 			if tc.want == "" {
 				// Only check that it succeeds and round-trips.
 				if err != nil {
@@ -155,71 +155,78 @@ func TestToASCIIOptions(t *testing.T) {
 			if err != nil || got != tc.want {
 				t.Errorf("%s: ToASCII(%+q) = %q, %v; want %q", tc.name, tc.in, got, err, tc.want)
 			}
-			b, err := tc.o.AppendToASCII([]byte("x:"), tc.in)
+			b, err := tc.o.AppendASCII([]byte("x:"), tc.in)
 			if err != nil || string(b) != "x:"+tc.want {
-				t.Errorf("%s: AppendToASCII(%+q) = %q, %v", tc.name, tc.in, b, err)
+				t.Errorf("%s: AppendASCII(%+q) = %q, %v", tc.name, tc.in, b, err)
 			}
 			continue
 		}
 		if !errors.Is(err, tc.code) || got != "" {
 			t.Errorf("%s: ToASCII(%+q) = %q, %v; want error %v", tc.name, tc.in, got, err, tc.code)
 		}
-		b, err := tc.o.AppendToASCII([]byte("x:"), tc.in)
+		b, err := tc.o.AppendASCII([]byte("x:"), tc.in)
 		if !errors.Is(err, tc.code) || string(b) != "x:" {
-			t.Errorf("%s: AppendToASCII(%+q) = %q, %v; want error %v", tc.name, tc.in, b, err, tc.code)
+			t.Errorf("%s: AppendASCII(%+q) = %q, %v; want error %v", tc.name, tc.in, b, err, tc.code)
 		}
 	}
 }
 
 func TestErrorDetails(t *testing.T) {
-	_, err := Options{UseSTD3ASCIIRules: true}.ToASCII("ok.b_d")
+	_, err := Profile{UseSTD3ASCIIRules: true}.ToASCII("ok.b_d")
 	var e *Error
-	if !errors.As(err, &e) || e.Code != CodeSTD3 || e.Label != 1 || e.Offset != 4 || e.Rune != '_' {
+	if !errors.As(err, &e) || e.Code != ErrSTD3 || e.Index != 1 || e.Offset != 4 || e.Rune != '_' {
 		t.Fatalf("err = %#v", err)
 	}
-	if got := e.Error(); got != "uts46: code point not allowed by STD3 rules '_' in label 1 at offset 4" {
+	if got := e.Error(); got != `idna: code point not allowed by STD3 rules [U1] '_' in label 1 "b_d" at offset 4` {
 		t.Errorf("Error() = %q", got)
 	}
-	_, err = Options{}.ToASCII("ab.c\u0378d")
-	if !errors.As(err, &e) || e.Code != CodeDisallowed || e.Label != 1 || e.Offset != 4 || e.Rune != 0x378 {
+	_, err = Profile{}.ToASCII("ab.c\u0378d")
+	if !errors.As(err, &e) || e.Code != ErrDisallowed || e.Index != 1 || e.Offset != 4 || e.Rune != 0x378 {
 		t.Fatalf("err = %#v", err)
 	}
-	_, err = Options{}.ToASCII("a.xn--ab!")
-	if !errors.As(err, &e) || e.Code != CodePunycode || e.Label != 1 || e.Offset != 8 {
+	_, err = Profile{}.ToASCII("a.xn--ab!")
+	if !errors.As(err, &e) || e.Code != ErrPunycode || e.Index != 1 || e.Offset != 8 {
 		t.Fatalf("err = %#v", err)
 	}
 	for _, tc := range []struct {
-		o      Options
+		o      Profile
 		in     string
 		code   Code
 		label  int
 		offset int
 	}{
-		{Options{UseSTD3ASCIIRules: true}, "a.b\uFF3Fc", CodeSTD3, 1, 3},   // mapped from fullwidth
-		{Options{UseSTD3ASCIIRules: true}, "a\u3002b_", CodeSTD3, 1, 5},    // ideographic full stop
-		{Options{}, "e\u0301.x\u0378", CodeDisallowed, 1, 5},               // NFC of another label: exact
-		{Options{}, "a.XN--AB!", CodePunycode, 1, 8},                       // in the Punycode
-		{Options{}, "a.\uFF58\uFF4E--ab!", CodePunycode, 1, 12},            // fullwidth xn--
-		{Options{}, "a.xn--ab", CodeDisallowed, 1, 2},                      // decoded label: its start
-		{Options{CheckBidi: true}, "ab.\u05D0a", CodeBidi, 1, 3},           // whole label
-		{Options{VerifyDnsLength: true}, "\u00FC.", CodeLabelLength, 1, 3}, // empty root label
-		{Options{}, "\u00AD\u00ADa\u0378", CodeDisallowed, 0, 5},           // after ignored code points
-		{Options{CheckJoiners: true}, "\u0915a\u200D", CodeContextJ, 0, 4},
+		{Profile{UseSTD3ASCIIRules: true}, "a.b\uFF3Fc", ErrSTD3, 1, 3},   // mapped from fullwidth
+		{Profile{UseSTD3ASCIIRules: true}, "a\u3002b_", ErrSTD3, 1, 5},    // ideographic full stop
+		{Profile{}, "e\u0301.x\u0378", ErrDisallowed, 1, 5},               // NFC of another label: exact
+		{Profile{}, "a.XN--AB!", ErrPunycode, 1, 8},                       // in the Punycode
+		{Profile{}, "a.\uFF58\uFF4E--ab!", ErrPunycode, 1, 12},            // fullwidth xn--
+		{Profile{}, "a.xn--ab", ErrDisallowed, 1, 2},                      // decoded label: its start
+		{Profile{CheckBidi: true}, "ab.\u05D0a", ErrBidi, 1, 3},           // whole label
+		{Profile{VerifyDnsLength: true}, "\u00FC.", ErrLabelLength, 1, 3}, // empty root label
+		{Profile{}, "\u00AD\u00ADa\u0378", ErrDisallowed, 0, 5},           // after ignored code points
+		{Profile{CheckJoiners: true}, "\u0915a\u200D", ErrContextJ, 0, 4},
 	} {
 		_, err := tc.o.ToASCII(tc.in)
-		if !errors.As(err, &e) || e.Code != tc.code || e.Label != tc.label || e.Offset != tc.offset {
+		if !errors.As(err, &e) || e.Code != tc.code || e.Index != tc.label || e.Offset != tc.offset {
 			t.Errorf("ToASCII(%+q) error = %v, want %v in label %d at %d", tc.in, err, tc.code, tc.label, tc.offset)
 		}
 	}
-	for c := CodeInvalidUTF8; c <= CodeTooLong; c++ {
-		if s := c.String(); strings.HasPrefix(s, "Code(") {
-			t.Errorf("code %d has no name", c)
+	for _, c := range allCodes {
+		if s := c.Message(); strings.HasPrefix(s, "unknown") || s == "no error" {
+			t.Errorf("code %q has no message", c)
+		}
+		if c != ErrEmpty && c != ErrTooLong && c.Rule() == "" {
+			t.Errorf("code %q has no rule", c)
 		}
 	}
-	if s := Code(200).String(); s != "Code(200)" {
-		t.Errorf("Code(200).String() = %q", s)
+	if s := Code("x").Message(); s != `unknown error "x"` {
+		t.Errorf("Code(x).Message() = %q", s)
 	}
 }
+
+var allCodes = []Code{ErrInvalidUTF8, ErrDisallowed, ErrSTD3, ErrHyphen34, ErrHyphenEdge, ErrXNPrefix,
+	ErrFullStop, ErrLeadingMark, ErrNotNFC, ErrContextJ, ErrBidi, ErrPunycode, ErrPunycodeNonASCII,
+	ErrPunycodeASCII, ErrOverflow, ErrLabelLength, ErrDomainLength, ErrEmpty, ErrTooLong, ErrMapped}
 
 func TestToUnicode(t *testing.T) {
 	o := urlOptions(false)
@@ -227,16 +234,16 @@ func TestToUnicode(t *testing.T) {
 		in, want string
 		code     Code
 	}{
-		{"xn--bcher-kva.de", "bücher.de", 0},
-		{"XN--BCHER-KVA.DE", "bücher.de", 0},
-		{"Bücher.DE", "bücher.de", 0},
-		{"xn--fa-hia.de", "faß.de", 0},
-		{"a.xn--zz", "a.xn--zz", CodePunycode},
-		{"xn--0ca.\u05D0a", "\u00e0.\u05D0a", CodeBidi},
-		{"", "", 0},
+		{"xn--bcher-kva.de", "bücher.de", ""},
+		{"XN--BCHER-KVA.DE", "bücher.de", ""},
+		{"Bücher.DE", "bücher.de", ""},
+		{"xn--fa-hia.de", "faß.de", ""},
+		{"a.xn--zz", "a.xn--zz", ErrPunycode},
+		{"xn--0ca.\u05D0a", "\u00e0.\u05D0a", ErrBidi},
+		{"", "", ""},
 	} {
 		got, err := o.ToUnicode(tc.in)
-		if got != tc.want || (tc.code == 0) != (err == nil) || (tc.code != 0 && !errors.Is(err, tc.code)) {
+		if got != tc.want || (tc.code == "") != (err == nil) || (tc.code != "" && !errors.Is(err, tc.code)) {
 			t.Errorf("ToUnicode(%q) = %+q, %v; want %+q, %v", tc.in, got, err, tc.want, tc.code)
 		}
 	}
@@ -253,28 +260,28 @@ func TestDomainToASCII(t *testing.T) {
 		want     string
 		code     Code
 	}{
-		{"example.com", false, "example.com", 0},
-		{"EXAMPLE.com", false, "example.com", 0},
-		{"xn--a", false, "xn--a", 0}, // ASCII carve-out: only lowercased
-		{"xn--a!", true, "", CodePunycode},
-		{"a_b", false, "a_b", 0},
-		{"a_b", true, "", CodeSTD3},
-		{"", false, "", CodeEmpty},
-		{"", true, "", CodeLabelLength},
-		{"\u00AD", false, "", CodeEmpty},
-		{"Ü.com", true, "xn--tda.com", 0},
-		{"-x.com", false, "-x.com", 0},
-		{"-x.com", true, "", CodeHyphenEdge},
-		{"ab--c.com", true, "", CodeHyphen34},
-		{"-ü.com", false, "xn----eha.com", 0},
-		{"xn--tešla", false, "", CodePunycodeNonASCII},
+		{"example.com", false, "example.com", ""},
+		{"EXAMPLE.com", false, "example.com", ""},
+		{"xn--a", false, "xn--a", ""}, // ASCII carve-out: only lowercased
+		{"xn--a!", true, "", ErrPunycode},
+		{"a_b", false, "a_b", ""},
+		{"a_b", true, "", ErrSTD3},
+		{"", false, "", ErrEmpty},
+		{"", true, "", ErrLabelLength},
+		{"\u00AD", false, "", ErrEmpty},
+		{"Ü.com", true, "xn--tda.com", ""},
+		{"-x.com", false, "-x.com", ""},
+		{"-x.com", true, "", ErrHyphenEdge},
+		{"ab--c.com", true, "", ErrHyphen34},
+		{"-ü.com", false, "xn----eha.com", ""},
+		{"xn--tešla", false, "", ErrPunycodeNonASCII},
 	} {
 		got, err := DomainToASCII(tc.in, tc.beStrict)
-		if got != tc.want || (tc.code == 0) != (err == nil) || (tc.code != 0 && !errors.Is(err, tc.code)) {
+		if got != tc.want || (tc.code == "") != (err == nil) || (tc.code != "" && !errors.Is(err, tc.code)) {
 			t.Errorf("DomainToASCII(%+q, %v) = %q, %v; want %q, %v", tc.in, tc.beStrict, got, err, tc.want, tc.code)
 		}
 		b, err := AppendDomainToASCII([]byte("h:"), tc.in, tc.beStrict)
-		if string(b) != "h:"+tc.want || (tc.code == 0) != (err == nil) || (tc.code != 0 && !errors.Is(err, tc.code)) {
+		if string(b) != "h:"+tc.want || (tc.code == "") != (err == nil) || (tc.code != "" && !errors.Is(err, tc.code)) {
 			t.Errorf("AppendDomainToASCII(%+q, %v) = %q, %v; want %q, %v", tc.in, tc.beStrict, b, err, tc.want, tc.code)
 		}
 	}
@@ -480,21 +487,21 @@ func TestIsNFC(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	// An encoding decodes back: up to 1000 bytes of it.
-	if enc, err := EncodePunycode(strings.Repeat("a", 999)); err != nil || len(enc) != 1000 {
-		t.Errorf("EncodePunycode(999 ASCII): %d bytes, %v", len(enc), err)
-	} else if dec, err := DecodePunycode(enc); err != nil || dec != strings.Repeat("a", 999) {
-		t.Errorf("DecodePunycode(EncodePunycode(999 ASCII)): %v", err)
+	if enc, err := Encode(strings.Repeat("a", 999)); err != nil || len(enc) != 1000 {
+		t.Errorf("Encode(999 ASCII): %d bytes, %v", len(enc), err)
+	} else if dec, err := Decode(enc); err != nil || dec != strings.Repeat("a", 999) {
+		t.Errorf("Decode(Encode(999 ASCII)): %v", err)
 	}
 	for _, s := range []string{strings.Repeat("a", 1000), strings.Repeat("ü", 1000)} {
-		if _, err := EncodePunycode(s); !errors.Is(err, CodeTooLong) {
-			t.Errorf("EncodePunycode(1000 runes encoded in more than 1000 bytes) error = %v", err)
+		if _, err := Encode(s); !errors.Is(err, ErrTooLong) {
+			t.Errorf("Encode(1000 runes encoded in more than 1000 bytes) error = %v", err)
 		}
 	}
-	if _, err := EncodePunycode(strings.Repeat("ü", 1001)); !errors.Is(err, CodeTooLong) {
-		t.Errorf("EncodePunycode(1001 runes) error = %v", err)
+	if _, err := Encode(strings.Repeat("ü", 1001)); !errors.Is(err, ErrTooLong) {
+		t.Errorf("Encode(1001 runes) error = %v", err)
 	}
-	if _, err := DecodePunycode(strings.Repeat("a", 1001)); !errors.Is(err, CodeTooLong) {
-		t.Errorf("DecodePunycode(1001 bytes) error = %v", err)
+	if _, err := Decode(strings.Repeat("a", 1001)); !errors.Is(err, ErrTooLong) {
+		t.Errorf("Decode(1001 bytes) error = %v", err)
 	}
 	// A long valid label fails fast instead of taking quadratic time.
 	var b strings.Builder
@@ -503,11 +510,11 @@ func TestLimits(t *testing.T) {
 	}
 	_, err := DomainToASCII(b.String()+".com", false)
 	var e *Error
-	if !errors.As(err, &e) || e.Code != CodeTooLong || e.Label != 0 || e.Offset != 0 {
+	if !errors.As(err, &e) || e.Code != ErrTooLong || e.Index != 0 || e.Offset != 0 {
 		t.Errorf("DomainToASCII(20000 ideographs) error = %v", err)
 	}
 	_, err = DomainToUnicode("a.xn--"+strings.Repeat("a", 2000), false)
-	if !errors.As(err, &e) || e.Code != CodeTooLong || e.Label != 1 || e.Offset != 2 {
+	if !errors.As(err, &e) || e.Code != ErrTooLong || e.Index != 1 || e.Offset != 2 {
 		t.Errorf("DomainToUnicode(long xn-- label) error = %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package uts46
+package idna
 
 import (
 	"errors"
@@ -24,9 +24,10 @@ func FuzzToASCII(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s, uint8(0))
 		f.Add(s, uint8(0x7F))
+		f.Add(s, uint8(0xAF)) // Registration's options
 	}
 	f.Fuzz(func(t *testing.T, s string, flags uint8) {
-		o := Options{
+		o := Profile{
 			CheckHyphens:          flags&1 != 0,
 			CheckBidi:             flags&2 != 0,
 			CheckJoiners:          flags&4 != 0,
@@ -34,6 +35,7 @@ func FuzzToASCII(f *testing.F) {
 			Transitional:          flags&16 != 0,
 			VerifyDnsLength:       flags&32 != 0,
 			IgnoreInvalidPunycode: flags&64 != 0,
+			RejectMapped:          flags&128 != 0,
 		}
 		out, err := o.ToASCII(s)
 		if err != nil {
@@ -44,8 +46,12 @@ func FuzzToASCII(f *testing.F) {
 			if !ok {
 				t.Fatalf("ToASCII(%+q) error %T, want *Error", s, err)
 			}
-			if e.Offset < -1 || e.Offset > len(s) || e.Label < -1 || e.Label > strings.Count(s, ".")+len(s) {
+			if e.Offset < -1 || e.Offset > len(s) || e.Index < -1 || e.Index > strings.Count(s, ".")+len(s) || len(e.Label) > 2*40+6 || e.LabelOffset > len(s) {
 				t.Fatalf("ToASCII(%+q) error %#v: offset or label out of range", s, e)
+			}
+			// The label is a window of the input at the label's offset.
+			if e.LabelOffset >= 0 && (e.Offset >= 0 && e.Offset < e.LabelOffset || !strings.Contains(s[e.LabelOffset:], strings.Trim(e.Label, "…"))) {
+				t.Fatalf("ToASCII(%+q) error %#v: label %q not at %d", s, e, e.Label, e.LabelOffset)
 			}
 			return
 		}
@@ -64,9 +70,24 @@ func FuzzToASCII(f *testing.F) {
 				t.Fatalf("ToASCII(%+q) = %q, but ToASCII(%q) = %q, %v", s, out, out, again, err)
 			}
 		}
-		b, err := o.AppendToASCII([]byte("p:"), s)
+		// Round trip: ToUnicode of the result succeeds, and ToASCII of that
+		// gives the result again (same exclusions).
+		if !o.Transitional && !o.IgnoreInvalidPunycode {
+			u, err := o.ToUnicode(out)
+			if err != nil {
+				t.Fatalf("ToUnicode(ToASCII(%+q) = %q) = %+q, %v", s, out, u, err)
+			}
+			if again, err := o.ToASCII(u); err != nil || again != out {
+				t.Fatalf("ToASCII(ToUnicode(ToASCII(%+q))) = ToASCII(%+q) = %q, %v; want %q", s, u, again, err, out)
+			}
+			ub, err := o.AppendUnicode([]byte("p:"), out)
+			if err != nil || string(ub) != "p:"+u {
+				t.Fatalf("AppendUnicode(%q) = %+q, %v; ToUnicode = %+q", out, ub, err, u)
+			}
+		}
+		b, err := o.AppendASCII([]byte("p:"), s)
 		if err != nil || string(b) != "p:"+out {
-			t.Fatalf("AppendToASCII(%+q) = %q, %v; ToASCII = %q", s, b, err, out)
+			t.Fatalf("AppendASCII(%+q) = %q, %v; ToASCII = %q", s, b, err, out)
 		}
 		// ToUnicode accepts what ToASCII accepts.
 		if u, err := o.ToUnicode(s); err != nil || !utf8.ValidString(u) {
@@ -108,19 +129,19 @@ func FuzzPunycode(f *testing.F) {
 	f.Add(strings.Repeat("\U0010FFFF", 50))
 	f.Fuzz(func(t *testing.T, s string) {
 		// Decoding arbitrary text must not panic.
-		if d, err := DecodePunycode(s); err == nil && !utf8.ValidString(d) {
-			t.Fatalf("DecodePunycode(%q) = %+q: invalid UTF-8", s, d)
+		if d, err := Decode(s); err == nil && !utf8.ValidString(d) {
+			t.Fatalf("Decode(%q) = %+q: invalid UTF-8", s, d)
 		}
-		enc, err := EncodePunycode(s)
+		enc, err := Encode(s)
 		if err != nil {
-			if utf8.ValidString(s) && !errors.Is(err, CodeOverflow) && !errors.Is(err, CodeTooLong) {
-				t.Fatalf("EncodePunycode(%+q): %v", s, err)
+			if utf8.ValidString(s) && !errors.Is(err, ErrOverflow) && !errors.Is(err, ErrTooLong) {
+				t.Fatalf("Encode(%+q): %v", s, err)
 			}
 			return
 		}
-		dec, err := DecodePunycode(enc)
+		dec, err := Decode(enc)
 		if err != nil || dec != s {
-			t.Fatalf("DecodePunycode(EncodePunycode(%+q) = %q) = %+q, %v", s, enc, dec, err)
+			t.Fatalf("Decode(Encode(%+q) = %q) = %+q, %v", s, enc, dec, err)
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package uts46
+package idna
 
 import (
 	"strconv"
@@ -59,19 +59,23 @@ var boundedOps = []boundedOp{
 	{"AppendDomainToASCII", func(s string) int { r, _ := AppendDomainToASCII(nil, s, false); return len(r) }},
 	{"DomainToUnicode", func(s string) int { r, _ := DomainToUnicode(s, false); return len(r) }},
 	{"DomainToUnicode/strict", func(s string) int { r, _ := DomainToUnicode(s, true); return len(r) }},
-	{"ToASCII/zero", func(s string) int { r, _ := Options{}.ToASCII(s); return len(r) }},
-	{"ToASCII/strict", func(s string) int { r, _ := StrictOptions().ToASCII(s); return len(r) }},
-	{"AppendToASCII", func(s string) int { r, _ := URLOptions(false).AppendToASCII(nil, s); return len(r) }},
-	{"ToUnicode", func(s string) int { r, _ := URLOptions(false).ToUnicode(s); return len(r) }},
+	{"ToASCII/zero", func(s string) int { r, _ := Profile{}.ToASCII(s); return len(r) }},
+	{"ToASCII/strict", func(s string) int { r, _ := URLStrict().ToASCII(s); return len(r) }},
+	{"AppendASCII", func(s string) int { r, _ := URL().AppendASCII(nil, s); return len(r) }},
+	{"ToUnicode", func(s string) int { r, _ := URL().ToUnicode(s); return len(r) }},
+	{"AppendUnicode", func(s string) int { r, _ := Display().AppendUnicode(nil, s); return len(r) }},
+	{"ToASCII/registration", func(s string) int { r, _ := Registration().ToASCII(s); return len(r) }},
+	{"Verify", func(s string) int { _ = Lookup().Verify(s); return 0 }},
 	{"ToUnicode/transitional", func(s string) int {
-		r, _ := Options{Transitional: true, CheckJoiners: true}.ToUnicode(s)
+		r, _ := Profile{Transitional: true, CheckJoiners: true}.ToUnicode(s)
 		return len(r)
 	}},
-	{"EncodePunycode", func(s string) int { r, _ := EncodePunycode(s); return len(r) }},
-	{"AppendEncodePunycode", func(s string) int { r, _ := AppendEncodePunycode(nil, s); return len(r) }},
-	{"DecodePunycode", func(s string) int { r, _ := DecodePunycode(s); return len(r) }},
+	{"Encode", func(s string) int { r, _ := Encode(s); return len(r) }},
+	{"AppendEncode", func(s string) int { r, _ := AppendEncode(nil, s); return len(r) }},
+	{"Decode", func(s string) int { r, _ := Decode(s); return len(r) }},
+	{"AppendDecode", func(s string) int { r, _ := AppendDecode(nil, s); return len(r) }},
 	{"Error", func(s string) int {
-		if _, err := StrictOptions().ToASCII(s); err != nil {
+		if _, err := URLStrict().ToASCII(s); err != nil {
 			return len(err.Error())
 		}
 		return 0
@@ -90,7 +94,7 @@ func TestBoundedAllocation(t *testing.T) {
 	}
 	for _, op := range boundedOps {
 		sizes := []int{1 << 10, 16 << 10, 256 << 10}
-		if strings.Contains(op.name, "Punycode") {
+		if strings.Contains(op.name, "Encode") || strings.Contains(op.name, "Decode") {
 			sizes = append(sizes, 1<<20) // cheap: they refuse long input at once
 		}
 		for _, s := range boundedShapes {

@@ -1,4 +1,4 @@
-package uts46
+package idna
 
 import (
 	"math"
@@ -10,7 +10,7 @@ import (
 // the code points for each value), to check appendEncodeRunes against.
 func encodeRunesRFC(dst []byte, runes []rune) ([]byte, *Error) {
 	if len(runes) > maxPunycode {
-		return dst, pcErr(CodeTooLong, -1)
+		return dst, pcErr(ErrTooLong, -1)
 	}
 	start := len(dst)
 	basic := 0
@@ -35,7 +35,7 @@ func encodeRunesRFC(dst []byte, runes []rune) ([]byte, *Error) {
 			}
 		}
 		if (m - n) > (pcMax-delta)/int64(h+1) {
-			return dst[:start], pcErr(CodeOverflow, -1)
+			return dst[:start], pcErr(ErrOverflow, -1)
 		}
 		delta += (m - n) * int64(h+1)
 		n = m
@@ -44,7 +44,7 @@ func encodeRunesRFC(dst []byte, runes []rune) ([]byte, *Error) {
 			if c < n {
 				delta++
 				if delta > pcMax {
-					return dst[:start], pcErr(CodeOverflow, -1)
+					return dst[:start], pcErr(ErrOverflow, -1)
 				}
 			}
 			if c == n {
@@ -96,24 +96,24 @@ func TestEncodeRunesAgainstRFC(t *testing.T) {
 	}
 }
 
-// TestAppendDecodePunycode: the append form decodes as DecodePunycode does,
+// TestAppendDecodePunycode: the append form decodes as Decode does,
 // into the caller's slice, and leaves it unchanged on failure.
 func TestAppendDecodePunycode(t *testing.T) {
 	buf := make([]rune, 0, 64)
 	for _, s := range []string{"bcher-kva", "80ak6aa92e", "a-", "", "99999999999", "a-é"} {
-		want, werr := DecodePunycode(s)
-		got, err := AppendDecodePunycode(buf[:0], s)
+		want, werr := Decode(s)
+		got, err := AppendDecodeRunes(buf[:0], s)
 		if (err == nil) != (werr == nil) || string(got) != want {
-			t.Errorf("%q: %q, %v; DecodePunycode %q, %v", s, string(got), err, want, werr)
+			t.Errorf("%q: %q, %v; Decode %q, %v", s, string(got), err, want, werr)
 		}
 		if err != nil && len(got) != 0 {
 			t.Errorf("%q: failure left %d runes", s, len(got))
 		}
-		if b, _ := AppendDecodePunycode([]rune("x"), []byte(s)); err == nil && string(b) != "x"+want {
+		if b, _ := AppendDecodeRunes([]rune("x"), []byte(s)); err == nil && string(b) != "x"+want {
 			t.Errorf("%q: appended to x: %q", s, string(b))
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { _, _ = AppendDecodePunycode(buf[:0], "80ak6aa92e") }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { _, _ = AppendDecodeRunes(buf[:0], "80ak6aa92e") }); n != 0 {
 		t.Errorf("%v allocations with room in the slice", n)
 	}
 }

@@ -1,4 +1,4 @@
-package uts46
+package idna
 
 // The tables in tables_gen.go are generated from Unicode data files that come
 // in npm packages; internal/gentables says which, and how to unpack them. Set

@@ -1,4 +1,4 @@
-package uts46
+package idna
 
 import "slices"
 

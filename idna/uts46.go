@@ -1,13 +1,16 @@
-package uts46
+package idna
 
 import (
 	"unicode/utf8"
 	"unsafe"
 )
 
-// Options selects the UTS #46 processing flags. The zero value has every
-// check off and uses Nontransitional Processing.
-type Options struct {
+// Profile selects the UTS #46 processing options. It is a plain value:
+// the ready profiles (URL, URLStrict, Lookup, Display, Registration) return
+// one that the caller may change. The zero value is safe and is UTS #46
+// with every check off and Nontransitional Processing: it maps, normalizes,
+// decodes and encodes, and rejects only what is disallowed or malformed.
+type Profile struct {
 	// CheckHyphens rejects labels with "--" in the 3rd and 4th positions and
 	// labels that begin or end with '-'. Without it, only decoded labels that
 	// begin with "xn--" are rejected.
@@ -33,6 +36,12 @@ type Options struct {
 	// open what happens to such a label; reading step 4.2 literally, as some
 	// implementations do, would make the flag have no effect.)
 	IgnoreInvalidPunycode bool
+	// RejectMapped is not a UTS #46 option: it makes a code point that the
+	// mapping step would change or remove an error (ErrMapped), and a label
+	// that is not in NFC too (ErrNotNFC), instead of mapping and
+	// normalizing. The input is then taken as it is, as a name to register
+	// must be; golang.org/x/net/idna's Registration profile does the same.
+	RejectMapped bool
 }
 
 // ToASCII runs the UTS #46 ToASCII operation on domain: map, normalize to NFC,
@@ -41,43 +50,47 @@ type Options struct {
 // It returns the first error found, as an *Error; the result is then "".
 //
 // The domain is processed one label at a time, so the work space is that of
-// the longest label, and the time and memory are linear in len(domain).
-func (o Options) ToASCII(domain string) (string, error) {
+// the longest label, and the time and memory are linear in len(domain). An
+// ASCII domain without "xn--" labels that is already lowercase is returned
+// as it is, without allocating.
+func (o Profile) ToASCII(domain string) (string, error) {
 	if lower, ok := asciiLower(domain); ok && !hasXNLabel(lower) {
-		if err := o.checkASCII(lower); err != nil {
-			return "", err
+		if err := o.checkASCIIInput(domain, lower); err != nil {
+			return "", withLabel(err, domain)
 		}
 		return lower, nil
 	}
-	b, err := o.AppendToASCII(nil, domain)
+	b, err := o.toASCII(nil, domain, false)
 	if err != nil || len(b) == 0 {
-		return "", err
+		return "", withLabel(err, domain)
 	}
 	return unsafe.String(&b[0], len(b)), nil // b is not written again
 }
 
-// AppendToASCII appends the ToASCII form of domain to dst. On error it
-// returns dst unchanged and an *Error.
-func (o Options) AppendToASCII(dst []byte, domain string) ([]byte, error) {
-	return o.toASCII(dst, domain, false)
+// AppendASCII appends the ToASCII form of domain to dst. On error it
+// returns dst unchanged and an *Error. It does not allocate when dst has
+// room and domain is ASCII without "xn--" labels.
+func (o Profile) AppendASCII(dst []byte, domain string) ([]byte, error) {
+	b, err := o.toASCII(dst, domain, false)
+	return b, withLabel(err, domain)
 }
 
 // Verify returns the error ToASCII would return for domain, or nil, without
 // building the result: its work space is that of one label.
-func (o Options) Verify(domain string) error {
+func (o Profile) Verify(domain string) error {
 	var stack [64]byte
 	_, err := o.toASCII(stack[:0], domain, true)
-	return err
+	return withLabel(err, domain)
 }
 
-// toASCII is AppendToASCII; with discard, each label is encoded after
+// toASCII is AppendASCII; with discard, each label is encoded after
 // dst[:len(dst)], over the previous one, only to be checked, and dst is
 // returned as it came.
-func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error) {
+func (o Profile) toASCII(dst []byte, domain string, discard bool) ([]byte, *Error) {
 	if isASCII(domain) && !hasXNLabel(domain) {
 		if discard {
 			lower, _ := asciiLower(domain)
-			return dst, o.checkASCII(lower)
+			return dst, o.checkASCIIInput(domain, lower)
 		}
 		start := len(dst)
 		dst = growFor(dst, len(domain), 0, 0)
@@ -88,7 +101,7 @@ func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error
 			}
 			dst = append(dst, c)
 		}
-		if err := o.checkASCII(string(dst[start:])); err != nil {
+		if err := o.checkASCIIInput(domain, unsafe.String(unsafe.SliceData(dst[start:]), len(domain))); err != nil {
 			return dst[:start], err
 		}
 		return dst, nil
@@ -123,7 +136,7 @@ func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error
 				out = out[:start]
 				done = 0
 			} else if li > 0 {
-				out = growFor(out, 1, done, len(domain))
+				out = growAfter(out, start, 1, done, len(domain))
 				out = append(out, '.')
 			}
 			ls := len(out)
@@ -131,7 +144,7 @@ func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error
 				if discard {
 					ls -= len(rs) // only the length counts
 				} else {
-					out = growFor(out, len(rs), done, len(domain))
+					out = growAfter(out, start, len(rs), done, len(domain))
 					for _, r := range rs {
 						out = append(out, byte(r))
 					}
@@ -143,12 +156,12 @@ func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error
 				if len(rs) <= maxPunycode {
 					need += 1 + 2*len(rs)
 				}
-				out = growFor(out, need, done, len(domain))
+				out = growAfter(out, start, need, done, len(domain))
 				out = append(out, "xn--"...)
 				var perr *Error
 				out, perr = appendEncodeRunes(out, rs)
 				if perr != nil {
-					perr.Label = li
+					perr.Index, perr.LabelOffset = li, off
 					perr.Offset = off
 					encErr = perr
 				}
@@ -161,10 +174,10 @@ func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error
 			if encErr == nil && o.VerifyDnsLength && (n < 1 || n > 63) {
 				// Every label counts, an empty root label too (IdnaTestV2
 				// reports A4_2 for "a.b.").
-				encErr = &Error{Code: CodeLabelLength, Label: li, Offset: off, Rune: -1}
+				encErr = newErr(ErrLabelLength, li, off, off, -1)
 			}
 			if o.VerifyDnsLength && total > 254 && !discard {
-				// The result is too long (CodeDomainLength, unless an
+				// The result is too long (ErrDomainLength, unless an
 				// error comes first): the rest is only checked.
 				discard = true
 			}
@@ -185,7 +198,7 @@ func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error
 			n--
 		}
 		if n < 1 || n > 253 {
-			return dst[:start], &Error{Code: CodeDomainLength, Label: -1, Offset: -1, Rune: -1}
+			return dst[:start], domainErr(ErrDomainLength)
 		}
 	}
 	if discard {
@@ -195,22 +208,53 @@ func (o Options) toASCII(dst []byte, domain string, discard bool) ([]byte, error
 }
 
 // ToUnicode runs the UTS #46 ToUnicode operation on domain. It always returns
-// the converted domain name, for display; err is the first error found, if
-// any (an *Error), in which case the result must not be used for lookup.
+// the converted domain name, for display, together with the first error
+// found, if any (an *Error): as UTS #46 says, the result is still useful
+// then (to show), but must not be used for lookup.
 //
 // Like ToASCII it works one label at a time. The result can be longer than
 // domain: a few code points map to many (U+FDFA to 18), and Punycode packs
 // several code points into a few bytes.
-func (o Options) ToUnicode(domain string) (string, error) {
+func (o Profile) ToUnicode(domain string) (string, error) {
 	if lower, ok := asciiLower(domain); ok && !hasXNLabel(lower) {
 		o.VerifyDnsLength = false // a ToASCII step only
-		return lower, o.checkASCII(lower)
+		return lower, withLabel(o.checkASCIIInput(domain, lower), domain)
 	}
+	out, err := o.appendUnicode(nil, domain) // on the heap, to become the result without a copy
+	if len(out) == 0 {
+		return "", withLabel(err, domain)
+	}
+	return unsafe.String(&out[0], len(out)), withLabel(err, domain) // out is not written again
+}
+
+// AppendUnicode appends the ToUnicode form of domain to dst, and returns
+// it with the first error found, if any: the result is appended in any
+// case, as ToUnicode returns it. It does not allocate when dst has room
+// and domain is ASCII without "xn--" labels.
+func (o Profile) AppendUnicode(dst []byte, domain string) ([]byte, error) {
+	if isASCII(domain) && !hasXNLabel(domain) {
+		o.VerifyDnsLength = false
+		start := len(dst)
+		dst = growFor(dst, len(domain), 0, 0)
+		for i := 0; i < len(domain); i++ {
+			c := domain[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+		}
+		return dst, withLabel(o.checkASCIIInput(domain, unsafe.String(unsafe.SliceData(dst[start:]), len(domain))), domain)
+	}
+	out, err := o.appendUnicode(dst, domain)
+	return out, withLabel(err, domain)
+}
+
+func (o Profile) appendUnicode(out []byte, domain string) ([]byte, *Error) {
 	var l labeler
 	var sc labelScratch
 	w := sc.work()
 	l.init(o, domain, 0)
-	var out []byte // on the heap, to become the result without a copy
+	start := len(out)
 	for li := 0; ; li++ {
 		var rs []rune
 		var more bool
@@ -222,7 +266,7 @@ func (o Options) ToUnicode(domain string) (string, error) {
 		if li > 0 {
 			n++
 		}
-		out = growFor(out, max(n, 16), l.pos, len(domain))
+		out = growAfter(out, start, max(n, 16), l.pos, len(domain))
 		if li > 0 {
 			out = append(out, '.')
 		}
@@ -234,18 +278,7 @@ func (o Options) ToUnicode(domain string) (string, error) {
 		}
 	}
 	l.finish(w)
-	if len(out) == 0 {
-		return "", errOrNil(l.err)
-	}
-	return unsafe.String(&out[0], len(out)), errOrNil(l.err) // out is not written again
-}
-
-// errOrNil returns e as an error, nil when e is nil.
-func errOrNil(e *Error) error {
-	if e == nil {
-		return nil
-	}
-	return e
+	return out, l.err
 }
 
 // growFor returns s with room for n more elements. When s has to move, its
@@ -255,12 +288,19 @@ func errOrNil(e *Error) error {
 // growth by a quarter would allocate about five times the final size in
 // all.
 func growFor[T rune | byte](s []T, n, done, total int) []T {
+	return growAfter(s, 0, n, done, total)
+}
+
+// growAfter is growFor for a slice whose first start elements are not
+// part of the output being built (what the caller's dst held): the
+// extrapolation is made from the rest.
+func growAfter[T rune | byte](s []T, start, n, done, total int) []T {
 	if cap(s)-len(s) >= n {
 		return s
 	}
 	c := len(s) + n
 	if done > 0 && total > done {
-		c = max(c, int(float64(len(s))*float64(total)/float64(done)*1.125)+n, cap(s)+cap(s)/4)
+		c = max(c, start+int(float64(len(s)-start)*float64(total)/float64(done)*1.125)+n, cap(s)+cap(s)/4)
 	} else {
 		c = max(c, cap(s)+cap(s)/2)
 	}
@@ -276,9 +316,9 @@ func growFor[T rune | byte](s []T, n, done, total int) []T {
 // name, is checked by finish from what each label contributed. The work
 // space is that of one label, reused for the next.
 type labeler struct {
-	o      Options
+	o      Profile
 	domain string
-	limit  int // with a non-zero limit, a label of more code points after NFC that is not ASCII fails (CodeTooLong), as soon as that is certain
+	limit  int // with a non-zero limit, a label of more code points after NFC that is not ASCII fails (ErrTooLong), as soon as that is certain
 
 	pos      int    // where mapping resumes
 	pend     string // what is left of the mapping of the code point before pos after a full stop in it
@@ -315,7 +355,7 @@ func (sc *labelScratch) work() labelWork {
 	return labelWork{sc.mapped[:0], sc.norm[:0], sc.dec[:0], sc.enc[:0]}
 }
 
-func (l *labeler) init(o Options, domain string, limit int) {
+func (l *labeler) init(o Profile, domain string, limit int) {
 	l.o, l.domain, l.limit = o, domain, limit
 	l.bidiBad = -1
 	// Invalid UTF-8 is found by the mapping step, which comes before the
@@ -324,7 +364,7 @@ func (l *labeler) init(o Options, domain string, limit int) {
 		for i := 0; i < len(domain); {
 			r, size := utf8.DecodeRuneInString(domain[i:])
 			if r == utf8.RuneError && size == 1 {
-				l.err = &Error{Code: CodeInvalidUTF8, Label: -1, Offset: i, Rune: -1}
+				l.err = &Error{Code: ErrInvalidUTF8, Index: -1, LabelOffset: labelStart(domain, i), Offset: i, Rune: -1}
 				break
 			}
 			i += size
@@ -341,7 +381,7 @@ func (l *labeler) report(e *Error) {
 // mapCode returns what the mapping step makes of the non-ASCII code point r:
 // its mapping m, or r itself (m == "" and keep), or nothing (ignored). sens
 // tells whether NFC may change it or combine it with a neighbour.
-func (o Options) mapCode(r rune) (m string, keep, sens bool) {
+func (o Profile) mapCode(r rune) (m string, keep, sens bool) {
 	e := idnaEntry(r)
 	sens = nfcSensitive(e)
 	status := int(e>>32) & 7
@@ -409,6 +449,9 @@ func (l *labeler) next(w labelWork) (rs []rune, off int, more bool, _ labelWork)
 				break
 			}
 			if 'A' <= r && r <= 'Z' {
+				if l.o.RejectMapped {
+					l.report(newErr(ErrMapped, li, off, i, r))
+				}
 				r += 'a' - 'A'
 			}
 			if !normOn && len(mapped) < cap(mapped) {
@@ -427,6 +470,9 @@ func (l *labeler) next(w labelWork) (rs []rune, off int, more bool, _ labelWork)
 			continue
 		}
 		m, keep, sens := l.o.mapCode(r)
+		if !keep && l.o.RejectMapped {
+			l.report(newErr(ErrMapped, li, off, i, r))
+		}
 		if sens && !normOn {
 			norm, normOn = l.startNorm(mapped, w), true
 		}
@@ -451,7 +497,7 @@ func (l *labeler) next(w labelWork) (rs []rune, off int, more bool, _ labelWork)
 		// combining marks that follow it (4 is ample), and none of the
 		// code points before it.
 		if l.limit > 0 && nonASCII && (normOn && len(norm.out) > l.limit+4 || !normOn && len(mapped) > l.limit) {
-			l.report(&Error{Code: CodeTooLong, Label: li, Offset: off, Rune: -1})
+			l.report(newErr(ErrTooLong, li, off, off, -1))
 			if normOn {
 				w.norm, w.dec = norm.out[:0], norm.tmp[:0]
 			}
@@ -468,12 +514,23 @@ func (l *labeler) next(w labelWork) (rs []rune, off int, more bool, _ labelWork)
 		rs = norm.out
 		w.norm, w.dec = norm.out[:0], norm.tmp[:0]
 		exact = false
+		if l.o.RejectMapped && l.err == nil {
+			// Nothing was mapped: the label is its text in the input,
+			// which must be in NFC already.
+			end := l.pos
+			if more {
+				end-- // the '.'
+			}
+			if !sameRunes(domain[off:end], rs) {
+				l.report(newErr(ErrNotNFC, li, off, off, -1))
+			}
+		}
 	}
 	l.lastEmpty = len(rs) == 0
 	// 3./4. Convert and validate.
 	if len(rs) >= 4 && rs[0] == 'x' && rs[1] == 'n' && rs[2] == '-' && rs[3] == '-' {
 		if !isASCIIRunes(rs) {
-			l.report(&Error{Code: CodePunycodeNonASCII, Label: li, Offset: off, Rune: -1})
+			l.report(newErr(ErrPunycodeNonASCII, li, off, off, -1))
 			return rs, off, more, w
 		}
 		enc := w.enc[:0]
@@ -490,7 +547,7 @@ func (l *labeler) next(w labelWork) (rs []rune, off int, more bool, _ labelWork)
 		if err != nil {
 			if !l.o.IgnoreInvalidPunycode {
 				e := err.(*Error)
-				e.Label = li
+				e.Index, e.LabelOffset = li, off
 				if k := 4 + e.Offset; exact && e.Offset >= 0 && k < len(rs) {
 					e.Offset = l.srcOffset(at, skip, k, off)
 				} else {
@@ -505,13 +562,13 @@ func (l *labeler) next(w labelWork) (rs []rune, off int, more bool, _ labelWork)
 		if l.err == nil {
 			switch {
 			case len(dec) == 0 || isASCIIRunes(dec):
-				l.report(&Error{Code: CodePunycodeASCII, Label: li, Offset: off, Rune: -1})
+				l.report(newErr(ErrPunycodeASCII, li, off, off, -1))
 			default:
 				var ok bool
 				if ok, w.mapped = isNFCTmp(dec, w.mapped); !ok {
-					l.report(&Error{Code: CodeNotNFC, Label: li, Offset: off, Rune: -1})
-				} else if code, i := l.o.validate(dec, false); code != 0 {
-					l.report(&Error{Code: code, Label: li, Offset: off, Rune: dec[i]})
+					l.report(newErr(ErrNotNFC, li, off, off, -1))
+				} else if code, i := l.o.validate(dec, false); code != "" {
+					l.report(newErr(code, li, off, off, dec[i]))
 				}
 			}
 		}
@@ -519,8 +576,8 @@ func (l *labeler) next(w labelWork) (rs []rune, off int, more bool, _ labelWork)
 		return dec, off, more, w
 	}
 	if l.err == nil {
-		if code, i := l.o.validate(rs, l.o.Transitional); code != 0 {
-			e := &Error{Code: code, Label: li, Offset: off, Rune: rs[i]}
+		if code, i := l.o.validate(rs, l.o.Transitional); code != "" {
+			e := newErr(code, li, off, off, rs[i])
 			if exact {
 				e.Offset = l.srcOffset(at, skip, i, off)
 			}
@@ -630,13 +687,13 @@ func (l *labeler) finish(w labelWork) labelWork {
 			var off int
 			rs, off, _, w = again.next(w)
 			if len(rs) > 0 && !bidiLabelOK(rs) {
-				l.err = &Error{Code: CodeBidi, Label: li, Offset: off, Rune: -1}
+				l.err = newErr(ErrBidi, li, off, off, -1)
 				return w
 			}
 		}
 	}
 	if l.bidiBad >= 0 {
-		l.err = &Error{Code: CodeBidi, Label: l.bidiBad, Offset: l.bidiOff, Rune: -1}
+		l.err = newErr(ErrBidi, l.bidiBad, l.bidiOff, l.bidiOff, -1)
 	}
 	return w
 }
@@ -671,38 +728,38 @@ func (l *labeler) srcOffset(at, skip, k, def int) int {
 // and Bidi, which the caller checks) on one label. It returns the code of
 // the first criterion that fails and the index of the code point at fault,
 // or 0.
-func (o Options) validate(rs []rune, transitional bool) (Code, int) {
+func (o Profile) validate(rs []rune, transitional bool) (Code, int) {
 	if len(rs) == 0 {
-		return 0, 0
+		return "", 0
 	}
 	if o.CheckHyphens {
 		if len(rs) >= 4 && rs[2] == '-' && rs[3] == '-' {
-			return CodeHyphen34, 2
+			return ErrHyphen34, 2
 		}
 		if rs[0] == '-' {
-			return CodeHyphenEdge, 0
+			return ErrHyphenEdge, 0
 		}
 		if rs[len(rs)-1] == '-' {
-			return CodeHyphenEdge, len(rs) - 1
+			return ErrHyphenEdge, len(rs) - 1
 		}
 	} else if len(rs) >= 4 && rs[0] == 'x' && rs[1] == 'n' && rs[2] == '-' && rs[3] == '-' {
-		return CodeXNPrefix, 0
+		return ErrXNPrefix, 0
 	}
 	if lookupProps(rs[0]).isMark() {
-		return CodeLeadingMark, 0
+		return ErrLeadingMark, 0
 	}
 	for i, r := range rs {
 		if r < 0x80 {
 			if r == '.' {
-				return CodeFullStop, i
+				return ErrFullStop, i
 			}
 			if o.UseSTD3ASCIIRules && !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '-') {
-				return CodeSTD3, i
+				return ErrSTD3, i
 			}
 			if 'A' <= r && r <= 'Z' {
 				// Only a decoded label can hold uppercase ASCII: it is mapped,
 				// not valid.
-				return CodeDisallowed, i
+				return ErrDisallowed, i
 			}
 			continue
 		}
@@ -711,16 +768,16 @@ func (o Options) validate(rs []rune, transitional bool) (Code, int) {
 		case statusValid:
 		case statusDeviation:
 			if transitional {
-				return CodeDisallowed, i
+				return ErrDisallowed, i
 			}
 		default:
-			return CodeDisallowed, i
+			return ErrDisallowed, i
 		}
 		if o.CheckJoiners && (r == 0x200C || r == 0x200D) && !contextJ(rs, i) {
-			return CodeContextJ, i
+			return ErrContextJ, i
 		}
 	}
-	return 0, 0
+	return "", 0
 }
 
 // contextJ applies the CONTEXTJ rules of RFC 5892 Appendix A.1 and A.2 to
@@ -825,10 +882,27 @@ func hasXNLabel(domain string) bool {
 	return false
 }
 
+// checkASCIIInput is checkASCII of lower, the lowercase form of the ASCII
+// domain; with RejectMapped, an upper case letter in domain is an error
+// first.
+func (o Profile) checkASCIIInput(domain, lower string) *Error {
+	if o.RejectMapped {
+		li, start := 0, 0
+		for i := 0; i < len(domain); i++ {
+			if c := domain[i]; c == '.' {
+				li, start = li+1, i+1
+			} else if 'A' <= c && c <= 'Z' {
+				return newErr(ErrMapped, li, start, i, rune(c))
+			}
+		}
+	}
+	return o.checkASCII(lower)
+}
+
 // checkASCII validates a lowercase ASCII domain with no "xn--" label: such a
 // domain is its own mapping, is in NFC, is never a Bidi domain name and has
 // no joiners, so only the hyphen, STD3 and length rules can fail.
-func (o Options) checkASCII(domain string) error {
+func (o Profile) checkASCII(domain string) *Error {
 	li, start := 0, 0
 	for i := 0; i <= len(domain); i++ {
 		if i < len(domain) && domain[i] != '.' {
@@ -838,24 +912,24 @@ func (o Options) checkASCII(domain string) error {
 		if o.CheckHyphens && len(l) > 0 {
 			switch {
 			case len(l) >= 4 && l[2] == '-' && l[3] == '-':
-				return &Error{Code: CodeHyphen34, Label: li, Offset: start + 2, Rune: '-'}
+				return newErr(ErrHyphen34, li, start, start+2, '-')
 			case l[0] == '-':
-				return &Error{Code: CodeHyphenEdge, Label: li, Offset: start, Rune: '-'}
+				return newErr(ErrHyphenEdge, li, start, start, '-')
 			case l[len(l)-1] == '-':
-				return &Error{Code: CodeHyphenEdge, Label: li, Offset: i - 1, Rune: '-'}
+				return newErr(ErrHyphenEdge, li, start, i-1, '-')
 			}
 		}
 		if o.UseSTD3ASCIIRules {
 			for j := 0; j < len(l); j++ {
 				c := l[j]
 				if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
-					return &Error{Code: CodeSTD3, Label: li, Offset: start + j, Rune: rune(c)}
+					return newErr(ErrSTD3, li, start, start+j, rune(c))
 				}
 			}
 		}
 		if o.VerifyDnsLength {
 			if len(l) < 1 || len(l) > 63 {
-				return &Error{Code: CodeLabelLength, Label: li, Offset: start, Rune: -1}
+				return newErr(ErrLabelLength, li, start, start, -1)
 			}
 		}
 		li++
@@ -867,8 +941,20 @@ func (o Options) checkASCII(domain string) error {
 			n--
 		}
 		if n < 1 || n > 253 {
-			return &Error{Code: CodeDomainLength, Label: -1, Offset: -1, Rune: -1}
+			return domainErr(ErrDomainLength)
 		}
 	}
 	return nil
+}
+
+// sameRunes reports whether the UTF-8 text s holds the code points rs.
+func sameRunes(s string, rs []rune) bool {
+	k := 0
+	for _, r := range s {
+		if k >= len(rs) || rs[k] != r {
+			return false
+		}
+		k++
+	}
+	return k == len(rs)
 }

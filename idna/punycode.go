@@ -1,4 +1,4 @@
-package uts46
+package idna
 
 import (
 	"math"
@@ -53,7 +53,7 @@ func pcDecodeDigit(c byte) (int, bool) {
 }
 
 // maxPunycode is the largest number of code points encoded, or of bytes
-// decoded, in one call (see CodeTooLong).
+// decoded, in one call (see ErrTooLong).
 const maxPunycode = 1000
 
 // pcMax bounds every intermediate value, as RFC 3492 section 6.4 asks: it is
@@ -61,22 +61,22 @@ const maxPunycode = 1000
 // so that they hold it on 32-bit platforms too.
 const pcMax int64 = math.MaxUint32
 
-// EncodePunycode returns the RFC 3492 Punycode encoding of s, without an
+// Encode returns the RFC 3492 Punycode encoding of s, without an
 // "xn--" prefix. Basic (ASCII) code points are copied as they are, followed by
 // a delimiter when there are any, and then the deltas for the others.
 //
-// It fails with CodeInvalidUTF8 when s is not valid UTF-8, with CodeOverflow
-// when the deltas do not fit in 32 bits, and with CodeTooLong when s has more
+// It fails with ErrInvalidUTF8 when s is not valid UTF-8, with ErrOverflow
+// when the deltas do not fit in 32 bits, and with ErrTooLong when s has more
 // than 1000 code points or its encoding more than 1000 bytes (the most
-// DecodePunycode reads), so that every encoding it returns decodes back.
-func EncodePunycode(s string) (string, error) {
-	b, err := AppendEncodePunycode(nil, s)
+// Decode reads), so that every encoding it returns decodes back.
+func Encode(s string) (string, error) {
+	b, err := AppendEncode(nil, s)
 	return string(b), err
 }
 
-// AppendEncodePunycode appends the Punycode encoding of s to dst, as
-// EncodePunycode does. On error it returns dst unchanged.
-func AppendEncodePunycode(dst []byte, s string) ([]byte, error) {
+// AppendEncode appends the Punycode encoding of s to dst, as
+// Encode does. On error it returns dst unchanged.
+func AppendEncode(dst []byte, s string) ([]byte, error) {
 	// Check before collecting the code points, so that work and memory
 	// stay bounded whatever the length of s.
 	n := 0
@@ -88,13 +88,13 @@ func AppendEncodePunycode(dst []byte, s string) ([]byte, error) {
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
-			return dst, pcErr(CodeInvalidUTF8, i)
+			return dst, pcErr(ErrInvalidUTF8, i)
 		}
 		i += size
 		n++
 	}
 	if n > maxPunycode {
-		return dst, pcErr(CodeTooLong, -1)
+		return dst, pcErr(ErrTooLong, -1)
 	}
 	var stack [64]rune
 	runes := stack[:0]
@@ -110,9 +110,9 @@ func AppendEncodePunycode(dst []byte, s string) ([]byte, error) {
 		return dst, err
 	}
 	if len(dst)-start > maxPunycode {
-		// DecodePunycode reads at most maxPunycode bytes: refuse an
+		// Decode reads at most maxPunycode bytes: refuse an
 		// encoding it would not decode back.
-		return dst[:start], pcErr(CodeTooLong, -1)
+		return dst[:start], pcErr(ErrTooLong, -1)
 	}
 	return dst, nil
 }
@@ -126,7 +126,7 @@ func AppendEncodePunycode(dst []byte, s string) ([]byte, error) {
 // it: the deltas are those of the RFC, in O(k log k) for k code points.
 func appendEncodeRunes(dst []byte, runes []rune) ([]byte, *Error) {
 	if len(runes) > maxPunycode {
-		return dst, pcErr(CodeTooLong, -1)
+		return dst, pcErr(ErrTooLong, -1)
 	}
 	start := len(dst)
 	basic := 0
@@ -189,7 +189,7 @@ func appendEncodeRunes(dst []byte, runes []rune) ([]byte, *Error) {
 	for j := 0; j < len(occ); {
 		m := int64(occ[j] >> 10)
 		if (m - n) > (pcMax-delta)/int64(h+1) {
-			return dst[:start], pcErr(CodeOverflow, -1)
+			return dst[:start], pcErr(ErrOverflow, -1)
 		}
 		delta += (m - n) * int64(h+1)
 		n = m
@@ -202,7 +202,7 @@ func appendEncodeRunes(dst []byte, runes []rune) ([]byte, *Error) {
 				delta += c - seen
 				seen = c
 				if delta > pcMax {
-					return dst[:start], pcErr(CodeOverflow, -1)
+					return dst[:start], pcErr(ErrOverflow, -1)
 				}
 			}
 			q := delta
@@ -228,7 +228,7 @@ func appendEncodeRunes(dst []byte, runes []rune) ([]byte, *Error) {
 		if handled > seen {
 			delta += handled - seen
 			if delta > pcMax {
-				return dst[:start], pcErr(CodeOverflow, -1)
+				return dst[:start], pcErr(ErrOverflow, -1)
 			}
 		}
 		for ; j < k; j++ {
@@ -240,11 +240,11 @@ func appendEncodeRunes(dst []byte, runes []rune) ([]byte, *Error) {
 	return dst, nil
 }
 
-// DecodePunycode decodes the RFC 3492 Punycode string s (without an "xn--"
-// prefix). Errors (*Error with CodePunycode or CodeOverflow) carry the byte
+// Decode decodes the RFC 3492 Punycode string s (without an "xn--"
+// prefix). Errors (*Error with ErrPunycode or ErrOverflow) carry the byte
 // offset in s where decoding failed; s longer than 1000 bytes fails with
-// CodeTooLong.
-func DecodePunycode(s string) (string, error) {
+// ErrTooLong.
+func Decode(s string) (string, error) {
 	var stack [64]rune
 	runes, err := decodePunycode(s, stack[:0], len(s))
 	if err != nil {
@@ -253,12 +253,33 @@ func DecodePunycode(s string) (string, error) {
 	return string(runes), nil
 }
 
-// AppendDecodePunycode appends the code points of the Punycode s (without
+// AppendDecode appends the UTF-8 text of the Punycode s (without an
+// "xn--" prefix) to dst; it fails as Decode does, and then returns dst
+// unchanged. Labels of up to 64 code points are decoded without
+// allocating when dst has room.
+func AppendDecode(dst []byte, s string) ([]byte, error) {
+	var stack [64]rune
+	runes, err := decodePunycode(s, stack[:0], len(s))
+	if err != nil {
+		return dst, err
+	}
+	n := 0
+	for _, r := range runes {
+		n += utf8.RuneLen(r)
+	}
+	dst = slices.Grow(dst, n)
+	for _, r := range runes {
+		dst = utf8.AppendRune(dst, r)
+	}
+	return dst, nil
+}
+
+// AppendDecodeRunes appends the code points of the Punycode s (without
 // an "xn--" prefix) to dst and returns the extended slice; it fails as
-// DecodePunycode does, and then returns dst unchanged. It allocates
+// Decode does, and then returns dst unchanged. It allocates
 // nothing when dst has room: callers decoding label after label reuse one
 // slice.
-func AppendDecodePunycode[T string | []byte](dst []rune, s T) ([]rune, error) {
+func AppendDecodeRunes[T string | []byte](dst []rune, s T) ([]rune, error) {
 	out, err := decodePunycode(s, dst, len(s))
 	if err != nil {
 		return dst, err
@@ -270,7 +291,7 @@ func AppendDecodePunycode[T string | []byte](dst []rune, s T) ([]rune, error) {
 // length of the Punycode, which is s unless that is too long to copy.
 func decodePunycode[T string | []byte](s T, out []rune, size int) ([]rune, error) {
 	if size > maxPunycode {
-		return out, pcErr(CodeTooLong, -1)
+		return out, pcErr(ErrTooLong, -1)
 	}
 	b := 0
 	for i := len(s) - 1; i >= 0; i-- {
@@ -282,7 +303,7 @@ func decodePunycode[T string | []byte](s T, out []rune, size int) ([]rune, error
 	base := len(out)
 	for i := 0; i < b; i++ {
 		if s[i] >= 0x80 {
-			return out, pcErr(CodePunycode, i)
+			return out, pcErr(ErrPunycode, i)
 		}
 		out = append(out, rune(s[i]))
 	}
@@ -298,15 +319,15 @@ func decodePunycode[T string | []byte](s T, out []rune, size int) ([]rune, error
 		w := int64(1)
 		for k := pcBase; ; k += pcBase {
 			if in >= len(s) {
-				return out, pcErr(CodePunycode, in)
+				return out, pcErr(ErrPunycode, in)
 			}
 			digit, ok := pcDecodeDigit(s[in])
 			if !ok {
-				return out, pcErr(CodePunycode, in)
+				return out, pcErr(ErrPunycode, in)
 			}
 			in++
 			if int64(digit) > (pcMax-i)/w {
-				return out, pcErr(CodeOverflow, in-1)
+				return out, pcErr(ErrOverflow, in-1)
 			}
 			i += int64(digit) * w
 			t := k - bias
@@ -319,19 +340,19 @@ func decodePunycode[T string | []byte](s T, out []rune, size int) ([]rune, error
 				break
 			}
 			if w > pcMax/int64(pcBase-t) {
-				return out, pcErr(CodeOverflow, in-1)
+				return out, pcErr(ErrOverflow, in-1)
 			}
 			w *= int64(pcBase - t)
 		}
 		count := int64(len(out) - base + 1)
 		bias = pcAdapt(i-oldi, int(count), oldi == 0)
 		if i/count > pcMax-n {
-			return out, pcErr(CodeOverflow, in-1)
+			return out, pcErr(ErrOverflow, in-1)
 		}
 		n += i / count
 		i %= count
 		if n > utf8.MaxRune || (n >= 0xD800 && n <= 0xDFFF) || n < 0x80 {
-			return out, pcErr(CodePunycode, in-1)
+			return out, pcErr(ErrPunycode, in-1)
 		}
 		at := base + int(i) // i < count, the runes decoded plus one
 		out = append(out, 0)
@@ -343,5 +364,5 @@ func decodePunycode[T string | []byte](s T, out []rune, size int) ([]rune, error
 }
 
 func pcErr(code Code, offset int) *Error {
-	return &Error{Code: code, Label: -1, Offset: offset, Rune: -1}
+	return &Error{Code: code, Index: -1, LabelOffset: -1, Offset: offset, Rune: -1}
 }

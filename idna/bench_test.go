@@ -1,4 +1,4 @@
-package uts46
+package idna
 
 import "testing"
 
@@ -34,7 +34,7 @@ func BenchmarkToASCIIStrict(b *testing.B) {
 			buf := make([]byte, 0, 64)
 			for b.Loop() {
 				var err error
-				if buf, err = o.AppendToASCII(buf[:0], d.domain); err != nil {
+				if buf, err = o.AppendASCII(buf[:0], d.domain); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,0 +1,40 @@
+package idna
+
+import (
+	"testing"
+
+	"github.com/urikit/urikit/internal/zerotest"
+)
+
+// TestZeroValues calls every exported function and method with zero
+// values (see package internal/zerotest): a new exported name must be
+// added to zeroCalls, or to zeroSkips with the reason it is not called.
+func TestZeroValues(t *testing.T) { zerotest.Run(t, zeroCalls, zeroSkips) }
+
+var zeroCalls = map[string]func(){
+	"URL":                   func() { _ = URL() },
+	"URLStrict":             func() { _ = URLStrict() },
+	"Lookup":                func() { _ = Lookup() },
+	"Display":               func() { _ = Display() },
+	"Registration":          func() { _ = Registration() },
+	"DomainToASCII":         func() { _, _ = DomainToASCII("", false) },
+	"AppendDomainToASCII":   func() { _, _ = AppendDomainToASCII(nil, "", false) },
+	"DomainToUnicode":       func() { _, _ = DomainToUnicode("", false) },
+	"Code.Error":            func() { _ = Code("").Error() },
+	"Code.Message":          func() { _ = Code("").Message() },
+	"Code.Rule":             func() { _ = Code("").Rule() },
+	"Error.Error":           func() { _ = (&Error{}).Error() },
+	"Error.Unwrap":          func() { _ = (&Error{}).Unwrap() },
+	"Encode":                func() { _, _ = Encode("") },
+	"AppendEncode":          func() { _, _ = AppendEncode(nil, "") },
+	"Decode":                func() { _, _ = Decode("") },
+	"AppendDecode":          func() { _, _ = AppendDecode(nil, "") },
+	"AppendDecodeRunes":     func() { _, _ = AppendDecodeRunes[string](nil, "") },
+	"Profile.ToASCII":       func() { _, _ = Profile{}.ToASCII("") },
+	"Profile.AppendASCII":   func() { _, _ = Profile{}.AppendASCII(nil, "") },
+	"Profile.Verify":        func() { _ = Profile{}.Verify("") },
+	"Profile.ToUnicode":     func() { _, _ = Profile{}.ToUnicode("") },
+	"Profile.AppendUnicode": func() { _, _ = Profile{}.AppendUnicode(nil, "") },
+}
+
+var zeroSkips = map[string]string{}
