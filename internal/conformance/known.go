@@ -35,6 +35,8 @@ func knownCount(name string) (int, bool) {
 		"uriparser/recompose_roundtrip":                  64,
 		"uriparser/relativize":                           37,
 		"uriparser/resolve":                              242,
+		"urn/testdata/rfc8141.json equivalence":          225,
+		"urn/testdata/rfc8141.json parse":                59,
 		"wpt/IdnaTestV2.json":                            2670,
 		"wpt/IdnaTestV2.json (URL parser)":               2671,
 		"wpt/percent-encoding.json":                      7,
