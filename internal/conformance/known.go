@@ -9,6 +9,7 @@ func knownCount(name string) (int, bool) {
 		"ada/ada_extra_setters_tests.json":               18,
 		"ada/ada_extra_urltestdata.json":                 28,
 		"fredbi-uri":                                     212,
+		"mailto/testdata/rfc6068.json":                   59,
 		"python-urllib-cases.json parse_qsl":             48,
 		"python-urllib-cases.json quote":                 60,
 		"python-urllib-cases.json quote_from_bytes":      3,
