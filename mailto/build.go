@@ -2,6 +2,7 @@ package mailto
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/urikit/urikit/percent"
 )
@@ -22,6 +23,8 @@ var (
 	// encoded, and form decoders read it as a space): "!$'()*,:@". Space
 	// is "%20", never "+" (§5).
 	fieldSet = percent.Unreserved.Remove("!$'()*,:@")
+
+	addrEnc, localEnc, fieldEnc = percent.Encoder{Set: addrSet}, percent.Encoder{Set: localSet}, percent.Encoder{Set: fieldSet}
 )
 
 // Build returns the mailto: URL of m: "mailto:", the To addresses joined
@@ -32,7 +35,49 @@ var (
 // addr-specs and no Header is named "to", "cc", "bcc", "subject" or
 // "body" (such a Header is written as it is, and parsed back into the
 // field of its name).
-func Build(m Message) string { return string(m.AppendTo(nil)) }
+func Build(m Message) string {
+	b := m.AppendTo(make([]byte, 0, m.size()))
+	// b is not written again: the string may share it.
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// size returns the length of Build(m).
+func (m Message) size() int {
+	n := len(scheme) + listSize(m.To) + listSize(m.Cc) + listSize(m.Bcc)
+	field := func(name, value string) {
+		n += 2 + fieldEnc.EncodedLen(name) + fieldEnc.EncodedLen(value)
+	}
+	if len(m.Cc) > 0 {
+		field("cc", "")
+	}
+	if len(m.Bcc) > 0 {
+		field("bcc", "")
+	}
+	if m.Subject != "" {
+		field("subject", m.Subject)
+	}
+	for _, h := range m.Headers {
+		field(h.Name, h.Value)
+	}
+	if m.Body != "" {
+		field("body", m.Body)
+	}
+	return n
+}
+
+// listSize returns the length appendList writes for list.
+func listSize(list []string) int {
+	n := max(len(list)-1, 0)
+	for _, a := range list {
+		at := strings.LastIndexByte(a, '@')
+		if at < 0 {
+			n += addrEnc.EncodedLen(a)
+			continue
+		}
+		n += localEnc.EncodedLen(a[:at]) + 1 + addrEnc.EncodedLen(a[at+1:])
+	}
+	return n
+}
 
 // String returns Build(m).
 func (m Message) String() string { return Build(m) }

@@ -128,6 +128,10 @@ func Parse(s string) (Message, error) {
 			}
 			m.Body, seenBody = value, true
 		default:
+			if m.Headers == nil {
+				// Room for every header field left: no append slack.
+				m.Headers = make([]Header, 0, strings.Count(s[hi:], "&")+1)
+			}
 			m.Headers = append(m.Headers, Header{name, value})
 		}
 		lo = hi + 1
@@ -218,27 +222,39 @@ func addresses(s string, lo, hi int, list []string, comp Component, class charCl
 	if lo == hi {
 		return list, nil
 	}
-	list = growFor(list, strings.Count(s[lo:hi], ",")+1)
-	start := lo
-	quoted, escaped := false, false
+	n := 0
+	for i := lo; i <= hi; i = nextComma(s, i, hi) + 1 {
+		n++
+	}
+	list = growFor(list, n)
 	for i := lo; i <= hi; {
-		if i == hi || (s[i] == ',' && !quoted) {
-			a, err := decode(s, start, i)
-			if err != nil {
-				e := err.(*Error)
-				e.Component = comp
-				return nil, e
-			}
-			if k := checkAddrSpec(a); k >= 0 {
-				return fail(rawOffset(s, start, k), ErrInvalidAddress)
-			}
-			list = append(list, a)
-			i++
-			start = i
-			continue
+		end := nextComma(s, i, hi)
+		a, err := decode(s, i, end)
+		if err != nil {
+			e := err.(*Error)
+			e.Component = comp
+			return nil, e
 		}
+		if k := checkAddrSpec(a); k >= 0 {
+			return fail(rawOffset(s, i, k), ErrInvalidAddress)
+		}
+		list = append(list, a)
+		i = end + 1
+	}
+	return list, nil
+}
+
+// nextComma returns the offset of the first "," of s[lo:hi] that is not
+// inside a quoted string (whose quotes and backslashes may be escapes),
+// or hi.
+func nextComma(s string, lo, hi int) int {
+	quoted, escaped := false, false
+	for i := lo; i < hi; {
 		c, n := s[i], 1
-		if c == '%' {
+		switch {
+		case c == ',' && !quoted:
+			return i
+		case c == '%':
 			c, n = unhex(s[i+1])<<4|unhex(s[i+2]), 3
 		}
 		switch {
@@ -251,7 +267,7 @@ func addresses(s string, lo, hi int, list []string, comp Component, class charCl
 		}
 		i += n
 	}
-	return list, nil
+	return hi
 }
 
 // growFor returns list with room for n more elements: as many as it
