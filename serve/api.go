@@ -149,6 +149,8 @@ func endpoints() map[string]endpoint {
 		"form decode": newEndpoint(prepareFormDecode),
 		"form encode": newEndpoint(prepareFormEncode),
 		"check":       newEndpoint(prepareCheck),
+		"urn":         newEndpoint(prepareURN),
+		"mailto":      newEndpoint(prepareMailto),
 	}
 }
 

@@ -85,6 +85,12 @@ var contractCases = map[string][]contractCase{
 	"form encode": {
 		{valid: `[["a","1"],["b","x y"]]`, failing: "not json", binary: `[["a","` + "\xff" + `"]]`, fields: outputField},
 	},
+	"urn": {
+		{valid: "URN:Example:a%2c?+r#f", failing: "urn:a:b", binary: "urn:ab:\xff", fields: []string{"nid", "nss", "r_component", "q_component", "f_component", "normalized"}},
+	},
+	"mailto": {
+		{valid: "mailto:joe@example.com?cc=bob@example.com&subject=caf%C3%A9&x=y", failing: "mailto:a@b?cc=c@d?body=e", binary: "mailto:a@b?body=\xff", fields: []string{"to", "cc", "bcc", "subject", "body", "headers"}},
+	},
 	"check": {
 		// A check never fails: the second input has findings.
 		{valid: "https://example.com/a", failing: "http://evil.com%2f@good.com/", binary: "http://a/\xff", fields: []string{"severity", "views"}},

@@ -33,6 +33,8 @@ func Commands() []Command {
 		{Name: "form decode", Options: ``},
 		{Name: "form encode", Options: ``},
 		{Name: "check", Options: ``},
+		{Name: "urn", Options: ``},
+		{Name: "mailto", Options: ``},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")
