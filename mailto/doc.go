@@ -14,6 +14,13 @@
 // that are not UTF-8. Its messages quote at most about 40 bytes of the
 // input on each side of the offset.
 //
+// [ParseLenient] takes what links in the wild hold (raw spaces and
+// characters beyond ASCII, display names, "%" alone, a repeated subject,
+// a fragment), fails only on a missing "mailto:", and reports what it
+// tolerated as findings: one [Error] per code and part of the URL, with
+// the number of occurrences and their first offsets, so that the list
+// never grows with the input.
+//
 // [Build] (and [Message.String], [Message.AppendTo]) writes a message as a
 // mailto: URL with RFC 6068's encoding rules, which are not those of HTML
 // forms: space is "%20", never "+"; in addresses "%", "/", "?", "#", "[",

@@ -16,6 +16,10 @@ var fuzzSeeds = []string{
 	"mailto:%22a,b%22@x,c@d", "mailto:a@%5B1.2.3.4%5D", "mailto:?=v&=", "mailto:a@b#f",
 	"mailto:?body=%C3", "mailto:a..b@c", "mailto:" + strings.Repeat("a@b,", 10),
 	"mailto:?" + strings.Repeat("to=a@b&", 10), "mailto:%22" + strings.Repeat("%5C", 9) + "%22@x",
+	// What the lenient parser tolerates.
+	"mailto:a@b?subject=Hello World&body=a b", "mailto:?cc=Bob <bob@x>,c@d", "mailto:a@b,,c@d,",
+	"mailto:a@b?body=100%&body=%zz%E9", "mailto:a@b?subject&&x=1?", "mailto:a@b#frag?x", "mailto:é@x\xff",
+	"mailto:?" + strings.Repeat("subject=x&", 10), "mailto:" + strings.Repeat("%", 12), "mailto:?" + strings.Repeat("&", 12),
 }
 
 // FuzzParse checks that what Parse accepts builds back to a URL that
@@ -27,6 +31,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		m, err := Parse(s)
+		checkLenient(t, s, m, err)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(s) || e.Code.Message() == string(e.Code) {
@@ -95,4 +100,52 @@ func FuzzBuild(f *testing.F) {
 			t.Fatalf("Build(%#v) = %q, parsed back as %#v", m, u, got)
 		}
 	})
+}
+
+// checkLenient checks ParseLenient(s) against Parse's result m, err: the
+// same message and no findings when Parse succeeds; else a finding of
+// the strict error's code and component (or the same error, for a text
+// without the scheme); findings collapsed; and a message that Build
+// writes as a URL whose only problems are the lenient message's own
+// (addresses that are not addr-specs, text that is not UTF-8, a second
+// subject or body kept among the headers).
+func checkLenient(t *testing.T, s string, m Message, err error) {
+	t.Helper()
+	lm, fs, lerr := ParseLenient(s)
+	var e *Error
+	errors.As(err, &e)
+	switch {
+	case err == nil:
+		if lerr != nil || len(fs) > 0 || !reflect.DeepEqual(lm, m) {
+			t.Fatalf("ParseLenient(%q) = %#v, %v, %v; Parse gives %#v", s, lm, fs, lerr, m)
+		}
+		return
+	case e.Code == ErrScheme:
+		if lerr == nil {
+			t.Fatalf("ParseLenient(%q) accepts what has no scheme", s)
+		}
+		return
+	case lerr != nil:
+		t.Fatalf("ParseLenient(%q): %v", s, lerr)
+	}
+	found := false
+	for i, f := range fs {
+		found = found || f.Code == e.Code && f.Component == e.Component
+		for _, g := range fs[:i] {
+			if g.Code == f.Code && g.Component == f.Component {
+				t.Fatalf("ParseLenient(%q): %s@%s twice in %v", s, f.Code, f.Component, fs)
+			}
+		}
+		if f.Offset < 0 || f.Offset > len(s) || f.Count == 1 ||
+			f.Count > 1 && (len(f.Offsets) != min(f.Count, maxOffsets) || f.Offsets[0] != f.Offset) ||
+			f.Count == 0 && f.Offsets != nil {
+			t.Fatalf("ParseLenient(%q): bad finding %#v", s, f)
+		}
+	}
+	if !found {
+		t.Fatalf("ParseLenient(%q): no %s@%s among %v", s, e.Code, e.Component, fs)
+	}
+	if _, err := Parse(Build(lm)); err != nil && !errors.Is(err, ErrInvalidAddress) && !errors.Is(err, ErrInvalidUTF8) && !errors.Is(err, ErrDuplicate) {
+		t.Fatalf("Build(ParseLenient(%q)) = %q: %v", s, Build(lm), err)
+	}
 }

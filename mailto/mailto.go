@@ -52,48 +52,137 @@ const scheme = "mailto:"
 // Header field names are matched without regard to case; escapes are
 // decoded, and "+" is a plus sign, not a space.
 func Parse(s string) (Message, error) {
-	var m Message
-	fail := func(off int, comp Component, code Code) (Message, error) {
-		return Message{}, &Error{Input: s, Offset: off, Component: comp, Code: code}
-	}
-	for i := range len(scheme) {
-		if i >= len(s) || lower(s[i]) != scheme[i] {
-			return fail(i, ComponentScheme, ErrScheme)
-		}
-	}
-	end := strings.IndexByte(s, '?')
-	if end < 0 {
-		end = len(s)
-	}
-	var err error
-	if m.To, err = addresses(s, len(scheme), end, m.To, ComponentTo, addrChar); err != nil {
+	p := parser{s: s}
+	m, err := p.parse()
+	if err != nil {
 		return Message{}, err
 	}
-	if end == len(s) {
+	return m, nil
+}
+
+// ParseLenient parses s as Parse does, but fails only when s does not
+// begin with "mailto:". Every other problem is tolerated and reported in
+// the findings, which are collapsed: one [Error] per code and component,
+// in the order of first occurrence, whose Count and Offsets say how often
+// and where it occurred. What is tolerated, and how:
+//   - a character that must be percent-encoded (invalid-char), and a "%"
+//     that starts no escape (invalid-escape), are taken as they are;
+//   - escapes of bytes that are not UTF-8 stay as written (invalid-utf8);
+//   - an address that is not an addr-spec is kept as decoded, an empty
+//     one dropped (invalid-address);
+//   - a header field without "=" is a name with an empty value, an empty
+//     one is dropped (missing-equals);
+//   - a second "subject" or "body" goes to Headers (duplicate-field);
+//   - a fragment is dropped ("fragment").
+func ParseLenient(s string) (Message, []Error, error) {
+	p := parser{s: s, lenient: true}
+	m, err := p.parse()
+	if err != nil {
+		return Message{}, nil, err
+	}
+	return m, p.findings, nil
+}
+
+// A parser holds the state of one parse.
+type parser struct {
+	s        string
+	lenient  bool
+	findings []Error
+}
+
+// problem reports the problem code at off in comp. A strict parser
+// returns it as the error; a lenient one adds it to the findings, merged
+// into the finding of the same code and component, and returns nil.
+func (p *parser) problem(off int, comp Component, code Code) error {
+	if !p.lenient {
+		return &Error{Input: p.s, Offset: off, Component: comp, Code: code}
+	}
+	for i := range p.findings {
+		f := &p.findings[i]
+		if f.Code != code || f.Component != comp {
+			continue
+		}
+		if f.Count < 2 {
+			f.Count = 1
+			f.Offsets = append(make([]int, 0, maxOffsets), f.Offset)
+		}
+		f.Count++
+		if len(f.Offsets) < maxOffsets {
+			f.Offsets = append(f.Offsets, off)
+		}
+		return nil
+	}
+	p.findings = append(p.findings, Error{Input: p.s, Offset: off, Component: comp, Code: code})
+	return nil
+}
+
+// maxOffsets is the most offsets a collapsed finding keeps.
+const maxOffsets = 8
+
+func (p *parser) parse() (Message, error) {
+	var m Message
+	s := p.s
+	for i := range len(scheme) {
+		if i >= len(s) || lower(s[i]) != scheme[i] {
+			return Message{}, &Error{Input: s, Offset: i, Component: ComponentScheme, Code: ErrScheme}
+		}
+	}
+	// A lenient parse drops a fragment; a strict one fails at its "#".
+	end := len(s)
+	if p.lenient {
+		if h := strings.IndexByte(s, '#'); h >= 0 {
+			end = h
+		}
+	}
+	q := strings.IndexByte(s[:end], '?')
+	if q < 0 {
+		q = end
+	}
+	if end < len(s) {
+		comp := ComponentTo
+		if q < end {
+			comp = ComponentHeaders
+		}
+		_ = p.problem(end, comp, ErrFragment) // nil: lenient
+	}
+	var err error
+	if m.To, err = p.addresses(len(scheme), q, m.To, ComponentTo, addrChar); err != nil {
+		return Message{}, err
+	}
+	if q == end {
 		return m, nil
 	}
 	// hfields = "?" hfield *( "&" hfield )
 	seenSubject, seenBody := false, false
-	for lo := end + 1; lo <= len(s); {
-		hi := strings.IndexByte(s[lo:], '&')
+	for lo := q + 1; lo <= end; {
+		hi := strings.IndexByte(s[lo:end], '&')
 		if hi < 0 {
-			hi = len(s)
+			hi = end
 		} else {
 			hi += lo
 		}
+		next := hi + 1
 		eq := strings.IndexByte(s[lo:hi], '=')
 		if eq < 0 {
-			return fail(hi, ComponentHeaders, ErrMissingEquals)
+			if err := p.problem(hi, ComponentHeaders, ErrMissingEquals); err != nil {
+				return Message{}, err
+			}
+			if lo == hi {
+				lo = next
+				continue
+			}
+			eq = hi
+		} else {
+			eq += lo
 		}
-		eq += lo
-		if off := invalid(s, lo, eq, qchar); off >= 0 {
-			return fail(off, ComponentHeaders, codeAt(s, off))
+		if err := p.check(lo, eq, qchar, ComponentHeaders); err != nil {
+			return Message{}, err
 		}
-		name, err := decode(s, lo, eq)
+		name, err := p.decode(lo, eq, ComponentHeaders)
 		if err != nil {
 			return Message{}, err
 		}
-		var value string
+		vlo := min(eq+1, hi)
 		list := (*[]string)(nil)
 		switch {
 		case strings.EqualFold(name, "to"):
@@ -104,37 +193,50 @@ func Parse(s string) (Message, error) {
 			list = &m.Bcc
 		}
 		if list != nil {
-			if *list, err = addresses(s, eq+1, hi, *list, ComponentHeaders, qchar); err != nil {
+			if *list, err = p.addresses(vlo, hi, *list, ComponentHeaders, qchar); err != nil {
 				return Message{}, err
 			}
-			lo = hi + 1
+			lo = next
 			continue
 		}
-		if off := invalid(s, eq+1, hi, qchar); off >= 0 {
-			return fail(off, ComponentHeaders, codeAt(s, off))
-		}
-		if value, err = decode(s, eq+1, hi); err != nil {
-			return Message{}, err
-		}
+		// A second subject or body is reported at its start, before
+		// what its value holds.
+		var field *string
+		duplicate := false
 		switch {
 		case strings.EqualFold(name, "subject"):
-			if seenSubject {
-				return fail(lo, ComponentHeaders, ErrDuplicate)
+			duplicate = seenSubject
+			if !seenSubject {
+				field, seenSubject = &m.Subject, true
 			}
-			m.Subject, seenSubject = value, true
 		case strings.EqualFold(name, "body"):
-			if seenBody {
-				return fail(lo, ComponentHeaders, ErrDuplicate)
+			duplicate = seenBody
+			if !seenBody {
+				field, seenBody = &m.Body, true
 			}
-			m.Body, seenBody = value, true
-		default:
-			if m.Headers == nil {
-				// Room for every header field left: no append slack.
-				m.Headers = make([]Header, 0, strings.Count(s[hi:], "&")+1)
+		}
+		if duplicate {
+			if err := p.problem(lo, ComponentHeaders, ErrDuplicate); err != nil {
+				return Message{}, err
 			}
+		}
+		if field == nil && m.Headers == nil {
+			// Room for every header field left: no append slack.
+			m.Headers = make([]Header, 0, strings.Count(s[hi:end], "&")+1)
+		}
+		if err := p.check(vlo, hi, qchar, ComponentHeaders); err != nil {
+			return Message{}, err
+		}
+		value, err := p.decode(vlo, hi, ComponentHeaders)
+		if err != nil {
+			return Message{}, err
+		}
+		if field != nil {
+			*field = value
+		} else {
 			m.Headers = append(m.Headers, Header{name, value})
 		}
-		lo = hi + 1
+		lo = next
 	}
 	return m, nil
 }
@@ -168,43 +270,68 @@ func classOf(extra string) charClass {
 	return &t
 }
 
-// invalid returns the offset of the first byte of s[lo:hi] that class
-// does not allow and that does not start a valid escape, or -1.
-func invalid(s string, lo, hi int, class charClass) int {
+// check reports each byte of s[lo:hi] that class does not allow and that
+// does not start a valid escape.
+func (p *parser) check(lo, hi int, class charClass, comp Component) error {
+	s := p.s
 	for i := lo; i < hi; i++ {
 		c := s[i]
 		switch {
 		case c == '%':
-			if i+2 >= hi || !isHex(s[i+1]) || !isHex(s[i+2]) {
-				return i
+			if validEscape(s, i, hi) {
+				i += 2
+				continue
 			}
-			i += 2
-		case c >= utf8.RuneSelf || !class[c]:
-			return i
+		case c < utf8.RuneSelf && class[c]:
+			continue
+		}
+		code := ErrInvalidChar
+		switch c {
+		case '%':
+			code = ErrInvalidEscape
+		case '#':
+			code = ErrFragment
+		}
+		if err := p.problem(i, comp, code); err != nil {
+			return err
 		}
 	}
-	return -1
+	return nil
 }
 
-// codeAt returns the code of the invalid byte at s[off].
-func codeAt(s string, off int) Code {
-	if s[off] == '%' {
-		return ErrInvalidEscape
-	}
-	return ErrInvalidChar
+// validEscape reports whether s[i:hi] begins with "%" and two hex digits.
+func validEscape(s string, i, hi int) bool {
+	return i+2 < hi && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
 }
 
-// decode percent-decodes s[lo:hi], whose escapes are valid; the result
-// must be UTF-8.
-func decode(s string, lo, hi int) (string, error) {
-	out, err := percent.Decode(s[lo:hi])
-	if err != nil {
-		off := lo
-		var pe *percent.Error
-		if errors.As(err, &pe) {
-			off += pe.Offset
+// decode percent-decodes s[lo:hi]. The result must be UTF-8: a lenient
+// parser keeps the escapes of bytes that are not (and what check
+// reported) as written.
+func (p *parser) decode(lo, hi int, comp Component) (string, error) {
+	if !p.lenient {
+		out, err := percent.Decode(p.s[lo:hi])
+		if err != nil {
+			off := lo
+			var pe *percent.Error
+			if errors.As(err, &pe) {
+				off += pe.Offset
+			}
+			return "", p.problem(off, comp, ErrInvalidUTF8)
 		}
-		return "", &Error{Input: s, Offset: off, Component: ComponentHeaders, Code: ErrInvalidUTF8}
+		return out, nil
+	}
+	out, kept := percent.Decoder{Lenient: true}.DecodeKept(p.s[lo:hi])
+	for _, e := range kept {
+		if e.Code != percent.ErrInvalidUTF8 {
+			continue // check reported it
+		}
+		for k := range max(e.Count, 1) {
+			off := e.Offset
+			if k < len(e.Offsets) {
+				off = e.Offsets[k]
+			}
+			_ = p.problem(lo+off, comp, ErrInvalidUTF8) // nil: lenient
+		}
 	}
 	return out, nil
 }
@@ -212,33 +339,39 @@ func decode(s string, lo, hi int) (string, error) {
 // addresses appends to list the addr-specs of s[lo:hi], separated by ","
 // (outside quoted strings), checking the characters with class. An
 // empty s[lo:hi] holds no address.
-func addresses(s string, lo, hi int, list []string, comp Component, class charClass) ([]string, error) {
-	fail := func(off int, code Code) ([]string, error) {
-		return nil, &Error{Input: s, Offset: off, Component: comp, Code: code}
-	}
-	if off := invalid(s, lo, hi, class); off >= 0 {
-		return fail(off, codeAt(s, off))
+func (p *parser) addresses(lo, hi int, list []string, comp Component, class charClass) ([]string, error) {
+	s := p.s
+	if err := p.check(lo, hi, class, comp); err != nil {
+		return nil, err
 	}
 	if lo == hi {
 		return list, nil
 	}
+	// Room for the addresses; empty ones (which a lenient parse drops)
+	// take none.
 	n := 0
-	for i := lo; i <= hi; i = nextComma(s, i, hi) + 1 {
-		n++
+	for i := lo; i <= hi; {
+		end := nextComma(s, i, hi)
+		if end > i {
+			n++
+		}
+		i = end + 1
 	}
 	list = growFor(list, n)
 	for i := lo; i <= hi; {
 		end := nextComma(s, i, hi)
-		a, err := decode(s, i, end)
+		a, err := p.decode(i, end, comp)
 		if err != nil {
-			e := err.(*Error)
-			e.Component = comp
-			return nil, e
+			return nil, err
 		}
 		if k := checkAddrSpec(a); k >= 0 {
-			return fail(rawOffset(s, i, k), ErrInvalidAddress)
+			if err := p.problem(rawOffset(s, i, end, k), comp, ErrInvalidAddress); err != nil {
+				return nil, err
+			}
 		}
-		list = append(list, a)
+		if a != "" {
+			list = append(list, a)
+		}
 		i = end + 1
 	}
 	return list, nil
@@ -254,7 +387,7 @@ func nextComma(s string, lo, hi int) int {
 		switch {
 		case c == ',' && !quoted:
 			return i
-		case c == '%':
+		case validEscape(s, i, hi):
 			c, n = unhex(s[i+1])<<4|unhex(s[i+2]), 3
 		}
 		switch {
@@ -283,11 +416,11 @@ func growFor(list []string, n int) []string {
 }
 
 // rawOffset returns the offset in s of the k-th decoded byte of the text
-// that begins at lo.
-func rawOffset(s string, lo, k int) int {
+// s[lo:hi] (an escape is one byte, any other byte itself).
+func rawOffset(s string, lo, hi, k int) int {
 	i := lo
-	for ; k > 0 && i < len(s); k-- {
-		if s[i] == '%' {
+	for ; k > 0 && i < hi; k-- {
+		if validEscape(s, i, hi) {
 			i += 3
 		} else {
 			i++
@@ -451,6 +584,9 @@ const (
 	ErrInvalidAddress Code = "invalid-address"
 	// ErrDuplicate: a second "subject" or "body" header field.
 	ErrDuplicate Code = "duplicate-field"
+	// ErrFragment: a "#", which starts a fragment, meaningless in a
+	// mailto: URL (§2: "#" must be encoded as %23).
+	ErrFragment Code = "fragment"
 )
 
 // Message returns a one-line human description of the code.
@@ -470,20 +606,36 @@ func (c Code) Message() string {
 		return "not an address (addr-spec: local-part@domain)"
 	case ErrDuplicate:
 		return `a second "subject" or "body" field`
+	case ErrFragment:
+		return `"#" must be encoded as %23: a mailto: URL has no fragment`
 	}
 	return string(c)
 }
 
-// An Error describes why a text is not a mailto: URL.
+// An Error describes why a text is not a mailto: URL, or, among the
+// findings of ParseLenient, a problem that was tolerated.
+//
+// Findings are collapsed so that their list never grows with the input:
+// the repeats of a problem (same Code and Component) are merged into the
+// Error of its first occurrence, whose Count is then the number of
+// occurrences and Offsets the offsets of the first up to 8 of them
+// (Offsets[0] == Offset). An error of Parse, and a finding that occurred
+// once, has Count 0 and no Offsets.
 type Error struct {
 	// Input is the text that was parsed.
-	Input string
+	Input string `json:"-"`
 	// Offset is the byte offset of the problem in Input.
-	Offset int
+	Offset int `json:"offset"`
 	// Component is the part of the URL holding the problem.
-	Component Component
+	Component Component `json:"component"`
 	// Code says what is wrong; it is the sentinel for errors.Is.
-	Code Code
+	Code Code `json:"code"`
+	// Count is the number of occurrences of a collapsed finding; 0 or 1
+	// means one.
+	Count int `json:"count,omitempty"`
+	// Offsets are the offsets of the first occurrences, at most 8 of
+	// them, set only when Count > 1.
+	Offsets []int `json:"offsets,omitempty"`
 }
 
 // Error returns a message such as
@@ -502,6 +654,11 @@ func (e *Error) Error() string {
 	b = append(b, e.Code...)
 	b = append(b, ": "...)
 	b = append(b, e.Code.Message()...)
+	if e.Count > 1 {
+		b = append(b, " ("...)
+		b = strconv.AppendInt(b, int64(e.Count), 10)
+		b = append(b, " times)"...)
+	}
 	return string(b)
 }
 

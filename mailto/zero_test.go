@@ -14,6 +14,7 @@ func TestZeroValues(t *testing.T) { zerotest.Run(t, zeroCalls, zeroSkips) }
 var zeroCalls = map[string]func(){
 	"Parse":            func() { _, _ = Parse("") },
 	"Build":            func() { _ = Build(Message{}) },
+	"ParseLenient":     func() { _, _, _ = ParseLenient("") },
 	"Message.String":   func() { _ = Message{}.String() },
 	"Message.AppendTo": func() { _ = Message{}.AppendTo(nil) },
 	"Code.Error":       func() { _ = Code("").Error() },

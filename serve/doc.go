@@ -32,7 +32,7 @@
 //	POST /v1/form/encode  no options (each input is a JSON array of [name, value] arrays)
 //	POST /v1/check        no options (--fail-on only sets the CLI's exit status)
 //	POST /v1/urn          no options
-//	POST /v1/mailto       no options
+//	POST /v1/mailto       lenient
 //	GET  /healthz         {"status": "ok"}
 //	GET  /                the playground page (and its /app.js and /style.css)
 //

@@ -11,11 +11,16 @@ type urnRequest struct {
 // the components of the URN and its normalized form.
 func prepareURN(*urnRequest) (recordMaker, *apiError) { return report.URN, nil }
 
-// mailtoRequest is the body of /v1/mailto: the records only.
+// mailtoRequest is the body of /v1/mailto.
 type mailtoRequest struct {
 	records
+	Lenient bool `json:"lenient"`
 }
 
 // prepareMailto answers each record with the record of "urikit mailto
-// --json": the decoded addresses, subject, body and header fields.
-func prepareMailto(*mailtoRequest) (recordMaker, *apiError) { return report.Mailto, nil }
+// --json": the decoded addresses, subject, body and header fields, and
+// with lenient what was tolerated as findings.
+func prepareMailto(req *mailtoRequest) (recordMaker, *apiError) {
+	lenient := req.Lenient
+	return func(in string) report.Record { return report.Mailto(in, lenient) }, nil
+}

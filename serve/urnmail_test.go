@@ -22,6 +22,10 @@ func TestURNMailtoRoutes(t *testing.T) {
 	if len(rs) != 3 || rs[0]["error"] != nil || rs[1]["error"] == nil || len(rs[2]["cc"].([]any)) != 2 {
 		t.Errorf("mailto batch: %v", rs)
 	}
+	r := call(t, h, "POST", "/v1/mailto", `{"input": "mailto:a@b?subject=Hello World", "lenient": true}`).result(t)
+	if r["subject"] != "Hello World" || r["findings"] == nil {
+		t.Errorf("/v1/mailto lenient: %v", r)
+	}
 	if a := call(t, h, "POST", "/v1/urn", `{"input": "urn:ab:c", "lenient": true}`); a.status != 400 {
 		t.Errorf("/v1/urn with an unknown option: %d %s", a.status, a.raw)
 	}

@@ -90,6 +90,7 @@ var contractCases = map[string][]contractCase{
 	},
 	"mailto": {
 		{valid: "mailto:joe@example.com?cc=bob@example.com&subject=caf%C3%A9&x=y", failing: "mailto:a@b?cc=c@d?body=e", binary: "mailto:a@b?body=\xff", fields: []string{"to", "cc", "bcc", "subject", "body", "headers"}},
+		{flags: []string{"--lenient"}, options: `"lenient": true`, valid: "mailto:a@b?subject=Hello World", failing: "mailto", binary: "mailto:a@b?body=%FF\xff", fields: []string{"to", "cc", "bcc", "subject", "body", "headers"}},
 	},
 	"check": {
 		// A check never fails: the second input has findings.

@@ -7,9 +7,12 @@ import (
 )
 
 func newMailtoCmd() *cobra.Command {
-	var opts recordOptions
+	var (
+		opts    recordOptions
+		lenient bool
+	)
 	cmd := &cobra.Command{
-		Use:   "mailto [--json] [URL ...]",
+		Use:   "mailto [--lenient] [--json] [URL ...]",
 		Short: "Decode mailto: URLs (RFC 6068) into addresses, subject, body and header fields",
 		Long: `Parse each record as a mailto: URL (RFC 6068) and decode it. --json writes
 the record object {"input", "to", "cc", "bcc", "subject", "body",
@@ -26,22 +29,39 @@ comments are not allowed), a character that must be percent-encoded
 (invalid-char: in addresses "/", "?", "#", "[", "]", "&", ";", "=";
 in header fields "?", "=", "#"), a header field without "="
 (missing-equals), a second subject or body (duplicate-field), escapes that
-are not UTF-8 (invalid-utf8).`,
+are not UTF-8 (invalid-utf8), a "#" (fragment).
+
+--lenient takes all of these as they come, failing only without "mailto:":
+a raw character or a "%" alone is kept as it is, escapes that are not
+UTF-8 stay as written, an address that is not local-part@domain is kept
+(an empty one dropped), a field without "=" has an empty value, a second
+subject or body goes to "headers", a fragment is dropped; --json lists
+what was tolerated in "findings", one per code and part of the URL with
+"count" and "offsets".`,
 		Example: `  urikit mailto --json 'mailto:joe@example.com?cc=bob@example.com&body=hello'
-  urikit mailto 'MAILTO:?to=a@example.org&Subject=caf%c3%a9'   # mailto:a@example.org?subject=caf%C3%A9`,
+  urikit mailto 'MAILTO:?to=a@example.org&Subject=caf%c3%a9'   # mailto:a@example.org?subject=caf%C3%A9
+  urikit mailto --lenient 'mailto:a@example.org?subject=Hello World'   # mailto:a@example.org?subject=Hello%20World`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return processRecords(cmd, args, opts, func() recordFunc {
 				var buf []byte
 				return func(in []byte) outcome {
 					s := transient(in)
 					if opts.json {
-						rec := report.Mailto(s)
+						rec := report.Mailto(s, lenient)
 						if rec.Error != nil {
 							return outcome{Err: rec.Error, Detail: caret(s, rec.Error.Offset), Record: &rec}
 						}
 						return outcome{Record: &rec}
 					}
-					m, err := mailto.Parse(s)
+					var (
+						m   mailto.Message
+						err error
+					)
+					if lenient {
+						m, _, err = mailto.ParseLenient(s)
+					} else {
+						m, err = mailto.Parse(s)
+					}
 					if err != nil {
 						e := report.MailtoError(err)
 						return outcome{Err: e, Detail: caret(s, e.Offset)}
@@ -53,5 +73,6 @@ are not UTF-8 (invalid-utf8).`,
 		},
 	}
 	opts.register(cmd)
+	cmd.Flags().BoolVar(&lenient, "lenient", false, "tolerate what RFC 6068 forbids, and report it as findings")
 	return cmd
 }

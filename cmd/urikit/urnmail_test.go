@@ -35,3 +35,16 @@ func TestMailtoCommand(t *testing.T) {
 		t.Errorf("mailto --json: status %d\n got %s\nwant %s", code, out, want)
 	}
 }
+
+func TestMailtoLenient(t *testing.T) {
+	out, _, code := cli(t, "", "mailto", "--lenient", "mailto:a@example.org?subject=Hello World#x", "mailto:a@b?cc=c@d?body=e")
+	if code != 0 || out != "mailto:a@example.org?subject=Hello%20World\nmailto:a@b?cc=c@d%3Fbody%3De\n" {
+		t.Errorf("mailto --lenient: status %d, output %q", code, out)
+	}
+	out, _, code = cli(t, "", "mailto", "--lenient", "--json", "mailto:"+strings.Repeat("a b,", 100))
+	recs := jsonLines(t, out, 1)
+	fs, _ := recs[0]["findings"].([]any)
+	if code != 0 || len(fs) != 2 || fs[0].(map[string]any)["count"] != 100.0 || len(recs[0]["to"].([]any)) != 100 {
+		t.Errorf("mailto --lenient --json: status %d, %s", code, out)
+	}
+}

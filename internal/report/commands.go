@@ -34,7 +34,7 @@ func Commands() []Command {
 		{Name: "form encode", Options: ``},
 		{Name: "check", Options: ``},
 		{Name: "urn", Options: ``},
-		{Name: "mailto", Options: ``},
+		{Name: "mailto", Options: `"lenient": bool`},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")

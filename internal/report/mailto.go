@@ -21,9 +21,23 @@ func MailtoError(err error) *Error {
 // (RFC 6068) into its message, decoded: "to" (the addresses of the path
 // and of "to" header fields), "cc", "bcc", "subject", "body" ("" when
 // absent) and "headers", the other header fields as [name, value] pairs
-// in order.
-func Mailto(in string) Record {
-	m, err := mailto.Parse(in)
+// in order. With lenient, the parse is mailto.ParseLenient's, and what it
+// tolerated is in the findings (collapsed by code and component).
+func Mailto(in string, lenient bool) Record {
+	var (
+		m        mailto.Message
+		err      error
+		findings []Error
+	)
+	if lenient {
+		var fs []mailto.Error
+		m, fs, err = mailto.ParseLenient(in)
+		for _, f := range fs {
+			findings = append(findings, Error{Offset: f.Offset, Component: string(f.Component), Code: string(f.Code), Message: f.Code.Message(), Count: f.Count, Offsets: f.Offsets})
+		}
+	} else {
+		m, err = mailto.Parse(in)
+	}
 	if err != nil {
 		return Record{Input: in, Error: MailtoError(err)}
 	}
@@ -41,5 +55,5 @@ func Mailto(in string) Record {
 		Text("subject", m.Subject),
 		Text("body", m.Body),
 		Pairs("headers", headers),
-	}}
+	}, Findings: findings}
 }

@@ -21,8 +21,19 @@ func TestMailtoRecord(t *testing.T) {
 		{"mailto:?to=a@b,c@d&In-Reply-To=%3Cx@y%3E&subject=caf%C3%A9&x=", `{"input":"mailto:?to=a@b,c@d&In-Reply-To=%3Cx@y%3E&subject=caf%C3%A9&x=","to":["a@b","c@d"],"cc":[],"bcc":[],"subject":"café","body":"","headers":[["In-Reply-To","<x@y>"],["x",""]]}`},
 		{"mailto:joe@example.com?cc=bob@example.com?body=hello", `{"input":"mailto:joe@example.com?cc=bob@example.com?body=hello","error":{"offset":41,"component":"hfields","code":"invalid-char","message":"character must be percent-encoded here"}}`},
 	} {
-		if got := string(Mailto(c.in).AppendJSON(nil)); got != c.want {
+		if got := string(Mailto(c.in, false).AppendJSON(nil)); got != c.want {
 			t.Errorf("Mailto(%q)\n got %s\nwant %s", c.in, got, c.want)
 		}
+	}
+	in := "mailto:a@b?subject=Hello World&body=%zz&body=x"
+	want := `{"input":"mailto:a@b?subject=Hello World&body=%zz&body=x","to":["a@b"],"cc":[],"bcc":[],"subject":"Hello World","body":"%zz","headers":[["body","x"]],` +
+		`"findings":[{"offset":24,"component":"hfields","code":"invalid-char","message":"character must be percent-encoded here"},` +
+		`{"offset":36,"component":"hfields","code":"invalid-escape","message":"% not followed by two hex digits"},` +
+		`{"offset":40,"component":"hfields","code":"duplicate-field","message":"a second \"subject\" or \"body\" field"}]}`
+	if got := string(Mailto(in, true).AppendJSON(nil)); got != want {
+		t.Errorf("Mailto(%q, lenient)\n got %s\nwant %s", in, got, want)
+	}
+	if got := Mailto("mailto", true); got.Error == nil || got.Error.Code != "invalid-scheme" {
+		t.Errorf("Mailto(mailto, lenient): %+v", got)
 	}
 }
