@@ -63,8 +63,9 @@ func Parse(s string) (Message, error) {
 // ParseLenient parses s as Parse does, but fails only when s does not
 // begin with "mailto:". Every other problem is tolerated and reported in
 // the findings, which are collapsed: one [Error] per code and component,
-// in the order of first occurrence, whose Count and Offsets say how often
-// and where it occurred. What is tolerated, and how:
+// in the order the parser first meets them (which is about the order of
+// their offsets), whose Count and Offsets say how often and where it
+// occurred. What is tolerated, and how:
 //   - a character that must be percent-encoded (invalid-char), and a "%"
 //     that starts no escape (invalid-escape), are taken as they are;
 //   - escapes of bytes that are not UTF-8 stay as written (invalid-utf8);
@@ -139,11 +140,14 @@ func (p *parser) parse() (Message, error) {
 		q = end
 	}
 	if end < len(s) {
-		comp := ComponentTo
-		if q < end {
-			comp = ComponentHeaders
-		}
-		_ = p.problem(end, comp, ErrFragment) // nil: lenient
+		// The fragment is the last thing a lenient parse meets.
+		defer func() {
+			comp := ComponentTo
+			if q < end {
+				comp = ComponentHeaders
+			}
+			_ = p.problem(end, comp, ErrFragment) // nil: lenient
+		}()
 	}
 	var err error
 	if m.To, err = p.addresses(len(scheme), q, m.To, ComponentTo, addrChar); err != nil {
