@@ -152,6 +152,8 @@ func endpoints() map[string]endpoint {
 		"check":       newEndpoint(prepareCheck),
 		"file":        newEndpoint(prepareFile),
 		"domain":      newEndpoint(prepareDomain),
+		"urn":         newEndpoint(prepareURN),
+		"mailto":      newEndpoint(prepareMailto),
 	}
 }
 

@@ -34,6 +34,8 @@
 //	POST /v1/check        no options (--fail-on only sets the CLI's exit status)
 //	POST /v1/file         to_path (URLs to paths; default paths to file: URLs), windows (Windows paths)
 //	POST /v1/domain       no options (each input is a host name, or a URL with "://")
+//	POST /v1/urn          no options
+//	POST /v1/mailto       lenient
 //	GET  /healthz         {"status": "ok"}
 //	GET  /                the playground page (and its /app.js and /style.css)
 //

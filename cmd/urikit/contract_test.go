@@ -97,6 +97,13 @@ var contractCases = map[string][]contractCase{
 		{flags: []string{"--to-path"}, options: `"to_path": true`, valid: "file:///a%20b", failing: "file://host/a", binary: "file:///\xff", fields: []string{"path"}},
 		{flags: []string{"--to-path", "--windows"}, options: `"to_path": true, "windows": true`, valid: "file://server/share/x", failing: "file:///a%5Cb", binary: "file:///C:/\xff", fields: []string{"path"}},
 	},
+	"urn": {
+		{valid: "URN:Example:a%2c?+r#f", failing: "urn:a:b", binary: "urn:ab:\xff", fields: []string{"nid", "nss", "r_component", "q_component", "f_component", "normalized"}},
+	},
+	"mailto": {
+		{valid: "mailto:joe@example.com?cc=bob@example.com&subject=caf%C3%A9&x=y", failing: "mailto:a@b?cc=c@d?body=e", binary: "mailto:a@b?body=\xff", fields: []string{"to", "cc", "bcc", "subject", "body", "headers"}},
+		{flags: []string{"--lenient"}, options: `"lenient": true`, valid: "mailto:a@b?subject=Hello World", failing: "mailto", binary: "mailto:a@b?body=%FF\xff", fields: []string{"to", "cc", "bcc", "subject", "body", "headers"}},
+	},
 	"check": {
 		// A check never fails: the second input has findings.
 		{valid: "https://example.com/a", failing: "http://evil.com%2f@good.com/", binary: "http://a/\xff", fields: []string{"severity", "views"}},

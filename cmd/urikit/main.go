@@ -119,6 +119,7 @@ An I/O error wins over failed records.`,
 		newFileCmd(),
 		newDomainCmd(),
 		newIDNACmd(),
+		newURNCmd(), newMailtoCmd(),
 	)
 	for _, c := range report.Commands() {
 		if sub := findCommand(root, c.Name); sub != nil {

@@ -36,6 +36,8 @@ func Commands() []Command {
 		{Name: "check", Options: ``},
 		{Name: "file", Options: `"to_path": bool, "windows": bool`},
 		{Name: "domain", Options: ``},
+		{Name: "urn", Options: ``},
+		{Name: "mailto", Options: `"lenient": bool`},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")

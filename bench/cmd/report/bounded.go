@@ -20,6 +20,7 @@ var boundedDirs = []string{
 	"../percent", "../uri", "../form", "../iri", "../idna", "../whatwg", "../check",
 	"../fileurl",
 	"../domain",
+	"../urn", "../mailto",
 }
 
 // boundedSizes are the input sizes of every BenchmarkBounded, the last

@@ -1,0 +1,36 @@
+package mailto
+
+import (
+	"testing"
+
+	"github.com/urikit/urikit/internal/zerotest"
+)
+
+// TestZeroValues calls every exported function and method with zero
+// values (see package internal/zerotest): a new exported name must be
+// added to zeroCalls, or to zeroSkips with the reason it is not called.
+func TestZeroValues(t *testing.T) { zerotest.Run(t, zeroCalls, zeroSkips) }
+
+var zeroCalls = map[string]func(){
+	"Parse":            func() { _, _ = Parse("") },
+	"Build":            func() { _ = Build(Message{}) },
+	"ParseLenient":     func() { _, _, _ = ParseLenient("") },
+	"Message.String":   func() { _ = Message{}.String() },
+	"Message.AppendTo": func() { _ = Message{}.AppendTo(nil) },
+	"Code.Error":       func() { _ = Code("").Error() },
+	"Code.Message":     func() { _ = Code("").Message() },
+	"Error.Error":      func() { _ = (&Error{}).Error() },
+	"Error.Unwrap":     func() { _ = (&Error{}).Unwrap() },
+}
+
+var zeroSkips = map[string]string{}
+
+func TestZeroMessage(t *testing.T) {
+	if got := Build(Message{}); got != "mailto:" {
+		t.Errorf("Build(Message{}) = %q", got)
+	}
+	m, err := Parse("mailto:")
+	if err != nil || m.To != nil || m.Cc != nil || m.Bcc != nil || m.Subject != "" || m.Body != "" || m.Headers != nil {
+		t.Errorf(`Parse("mailto:") = %#v, %v; want the zero Message`, m, err)
+	}
+}
