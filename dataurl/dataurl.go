@@ -1,0 +1,368 @@
+package dataurl
+
+import (
+	"encoding/base64"
+	"errors"
+	"strings"
+
+	"github.com/urikit/urikit/percent"
+	"github.com/urikit/urikit/whatwg"
+)
+
+// A DataURL is the result of the Fetch Standard's data: URL processor: a
+// MIME type and the body's bytes.
+//
+// The zero DataURL has the zero MIMEType and no body.
+type DataURL struct {
+	// MIMEType is the MIME type the URL gives, or
+	// text/plain;charset=US-ASCII when it gives none or one that does
+	// not parse.
+	MIMEType MIMEType
+	// Body is the body: the bytes after the first ",", percent-decoded,
+	// then base64-decoded when Base64 is set.
+	Body []byte
+	// Base64 reports whether the body was base64 (";base64" ended the
+	// MIME type).
+	Base64 bool
+	// MIMETypeError, when set, is why the MIME type written in the URL
+	// was replaced by text/plain;charset=US-ASCII: the processor does
+	// not fail on it, but says nothing either. It is nil when the URL
+	// writes no MIME type ("data:,x", "data:;base64,eA==").
+	MIMETypeError *Error
+}
+
+// Parse parses s as a URL with the URL Standard's parser (package whatwg,
+// no base), then runs the Fetch Standard's data: URL processor on it.
+// It fails with an *Error when s is not a URL (ErrInvalidURL), when its
+// scheme is not "data" (ErrNotDataURL), when no "," follows the MIME type
+// (ErrMissingComma) and when a base64 body does not decode
+// (ErrInvalidBase64, ErrBase64Length). The Error's offset is a byte offset
+// in s; where the URL parser rewrote s (tabs and newlines removed, bytes
+// percent-encoded) it is followed back to s, and where it cannot be
+// (dot segments of a "data://host/..." path) it is where the rewriting
+// begins.
+//
+// Parse runs in time linear in len(s) and allocates the URL's
+// serialization (nothing when s is one already), the body and the MIME
+// type's serialization when it differs from what s writes.
+func Parse(s string) (*DataURL, error) {
+	u, err := whatwg.Parse(s, nil)
+	if err != nil {
+		e := &Error{Code: ErrInvalidURL, Err: err}
+		var we *whatwg.Error
+		if errors.As(err, &we) {
+			e.Offset = we.Offset
+		}
+		e.Near = window(s, e.Offset)
+		return nil, e
+	}
+	return process(s, u)
+}
+
+// ParseURL runs the Fetch Standard's data: URL processor on u, a URL
+// already parsed. Offsets of errors are byte offsets in u.Href(). A nil
+// or zero u fails with ErrNotDataURL.
+func ParseURL(u *whatwg.URL) (*DataURL, error) {
+	if u == nil {
+		u = new(whatwg.URL)
+	}
+	return process(u.Href(), u)
+}
+
+// process runs the data: URL processor on u, parsed from input (whose
+// offsets errors are given in).
+func process(input string, u *whatwg.URL) (*DataURL, error) {
+	href := u.Href()
+	at := func(code Code, off int) *Error {
+		off = inputOffset(input, href, off)
+		return newError(code, input, off, 0)
+	}
+	if u.Scheme() != "data" {
+		return nil, at(ErrNotDataURL, 0)
+	}
+	// The serialization without the fragment, without "data:".
+	s := href
+	if f, ok := u.Fragment(); ok {
+		s = s[:len(s)-len(f)-1]
+	}
+	const prefix = len("data:")
+	s = s[prefix:]
+	comma := strings.IndexByte(s, ',')
+	if comma < 0 {
+		return nil, at(ErrMissingComma, prefix+len(s))
+	}
+	mime := s[:comma]
+	mimeStart := prefix
+	for mime != "" && isASCIISpace(mime[0]) {
+		mime = mime[1:]
+		mimeStart++
+	}
+	for mime != "" && isASCIISpace(mime[len(mime)-1]) {
+		mime = mime[:len(mime)-1]
+	}
+	enc := s[comma+1:]
+	bodyStart := prefix + comma + 1
+	body, _ := percent.Decoder{Lenient: true}.AppendDecodeBytesKept(make([]byte, 0, len(enc)), enc)
+	d := &DataURL{}
+	if k := base64Suffix(mime); k >= 0 {
+		d.Base64 = true
+		var bad int
+		var code Code
+		body, bad, code = forgivingBase64(body)
+		if code != "" {
+			return nil, at(code, bodyStart+encodedIndex(enc, bad))
+		}
+		mime = mime[:k]
+	}
+	d.Body = body
+	switch {
+	case mime == "":
+		d.MIMEType = defaultMIMEType()
+		return d, nil
+	case mime[0] == ';':
+		mime = "text/plain" + mime
+		mimeStart -= len("text/plain")
+	}
+	m, err := parseMIMEType(mime, 0)
+	if err != nil {
+		me := err.(*Error)
+		off := inputOffset(input, href, mimeStart+me.Offset)
+		d.MIMETypeError = newError(me.Code, input, off, 0)
+		m = defaultMIMEType()
+	}
+	d.MIMEType = m
+	return d, nil
+}
+
+// defaultMIMEType returns text/plain;charset=US-ASCII, the MIME type of
+// a data: URL that gives none.
+func defaultMIMEType() MIMEType {
+	return MIMEType{s: "text/plain;charset=US-ASCII", slash: 4, end: 10, params: []int32{10}}
+}
+
+// isASCIISpace reports whether c is ASCII whitespace (TAB, LF, FF, CR,
+// SPACE).
+func isASCIISpace(c byte) bool {
+	return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' '
+}
+
+// base64Suffix returns, when mime ends with ";", zero or more spaces and
+// "base64" (in any case), the index of that ";"; else -1.
+func base64Suffix(mime string) int {
+	const word = "base64"
+	if len(mime) < len(word)+1 || !strings.EqualFold(mime[len(mime)-len(word):], word) {
+		return -1
+	}
+	i := len(mime) - len(word) - 1
+	for i >= 0 && mime[i] == ' ' {
+		i--
+	}
+	if i < 0 || mime[i] != ';' {
+		return -1
+	}
+	return i
+}
+
+// base64Value returns the value of the base64 symbol c, or 0xFF.
+func base64Value(c byte) byte {
+	switch {
+	case 'A' <= c && c <= 'Z':
+		return c - 'A'
+	case 'a' <= c && c <= 'z':
+		return c - 'a' + 26
+	case '0' <= c && c <= '9':
+		return c - '0' + 52
+	case c == '+':
+		return 62
+	case c == '/':
+		return 63
+	}
+	return 0xFF
+}
+
+// forgivingBase64 decodes b in place as the Infra Standard's
+// forgiving-base64 decode does (ASCII whitespace ignored, "=" padding
+// optional, nonzero padding bits allowed). On failure it returns the
+// index in b of the offending byte and the error's code.
+func forgivingBase64(b []byte) ([]byte, int, Code) {
+	// Drop the whitespace, in place.
+	w := 0
+	for _, c := range b {
+		if !isASCIISpace(c) {
+			b[w] = c
+			w++
+		}
+	}
+	d := b[:w]
+	if len(d)%4 == 0 {
+		for k := 0; k < 2 && len(d) > 0 && d[len(d)-1] == '='; k++ {
+			d = d[:len(d)-1]
+		}
+	}
+	for i, c := range d {
+		if base64Value(c) == 0xFF {
+			return nil, i, ErrInvalidBase64
+		}
+	}
+	if len(d)%4 == 1 {
+		return nil, len(d) - 1, ErrBase64Length
+	}
+	var buf uint32
+	bits, out := 0, 0
+	for _, c := range d {
+		buf = buf<<6 | uint32(base64Value(c))
+		bits += 6
+		if bits >= 8 {
+			bits -= 8
+			d[out] = byte(buf >> bits)
+			out++
+		}
+	}
+	return d[:out], 0, ""
+}
+
+// encodedIndex returns the index in the percent-encoded body enc of the
+// k-th base64 symbol (whitespace and escapes of whitespace not counted)
+// of its percent-decoding.
+func encodedIndex(enc string, k int) int {
+	n := 0
+	for i := 0; i < len(enc); {
+		c, size := enc[i], 1
+		if c == '%' && i+2 < len(enc) && isHex(enc[i+1]) && isHex(enc[i+2]) {
+			c, size = unhex(enc[i+1])<<4|unhex(enc[i+2]), 3
+		}
+		if !isASCIISpace(c) {
+			if n == k {
+				return i
+			}
+			n++
+		}
+		i += size
+	}
+	return len(enc)
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
+
+// inputOffset returns the offset in input of the byte at off in href,
+// the URL parser's serialization of input. It follows what the parser
+// does to an opaque path, query and fragment: leading C0 controls and
+// spaces dropped, tabs and newlines removed, the scheme lowercased,
+// bytes percent-encoded. Where the two part otherwise, it returns the
+// offset in input where they do.
+func inputOffset(input, href string, off int) int {
+	if input == href {
+		return off
+	}
+	i := 0
+	for i < len(input) && input[i] <= ' ' {
+		i++
+	}
+	for j := 0; j < off && j < len(href); {
+		for i < len(input) && (input[i] == '\t' || input[i] == '\n' || input[i] == '\r') {
+			i++
+		}
+		if i >= len(input) {
+			return len(input)
+		}
+		switch c := input[i]; {
+		case c == href[j]:
+			i++
+			j++
+		case href[j] == '%' && j+2 < len(href) && isHex(href[j+1]) && isHex(href[j+2]) &&
+			unhex(href[j+1])<<4|unhex(href[j+2]) == c:
+			i++
+			j += 3
+		case 'A' <= c && c <= 'Z' && c+'a'-'A' == href[j]:
+			i++
+			j++
+		default:
+			return i
+		}
+	}
+	for i < len(input) && (input[i] == '\t' || input[i] == '\n' || input[i] == '\r') {
+		i++
+	}
+	return min(i, len(input))
+}
+
+// Encode returns a data: URL of body with the MIME type m, whose body is
+// percent-encoded or base64 (";base64", with "=" padding), whichever is
+// shorter (percent-encoding on a tie). The percent-encoding leaves alone
+// the bytes that a URI query may hold as they are (percent.Query), so
+// the URL is also a valid RFC 3986 URI.
+//
+// The MIME type is written as m.String(), but parameters that a data:
+// URL cannot carry are left out: those whose serialization holds a
+// control, a non-ASCII character, ",", "#" or "?" (the data: URL
+// processor does not percent-decode the MIME type, so no escape can stand
+// for them). The zero MIMEType and text/plain;charset=US-ASCII, the
+// default, are written as nothing ("data:,...").
+//
+// Parse(Encode(body, m)) gives body back, with m's MIME type less the
+// parameters left out.
+func Encode(body []byte, m MIMEType) string {
+	return string(AppendEncode(nil, body, m))
+}
+
+// AppendEncode appends Encode(body, m) to dst.
+func AppendEncode(dst []byte, body []byte, m MIMEType) []byte {
+	dst = append(dst, "data:"...)
+	if !m.IsZero() && m.s != "text/plain;charset=US-ASCII" {
+		dst = append(dst, m.s[:m.end]...)
+		for i, at := range m.params {
+			end := len(m.s)
+			if i+1 < len(m.params) {
+				end = int(m.params[i+1])
+			}
+			if seg := m.s[at:end]; carriable(seg) {
+				dst = append(dst, seg...)
+			}
+		}
+	}
+	escapes := 0
+	for _, c := range body {
+		if percent.Query.Contains(c) {
+			escapes++
+		}
+	}
+	pct := len(body) + 2*escapes
+	b64 := len(";base64") + base64.StdEncoding.EncodedLen(len(body))
+	if b64 < pct {
+		dst = append(dst, ";base64,"...)
+		return base64.StdEncoding.AppendEncode(dst, body)
+	}
+	dst = append(dst, ',')
+	const hexDigits = "0123456789ABCDEF"
+	for _, c := range body {
+		if percent.Query.Contains(c) {
+			dst = append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
+		} else {
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// carriable reports whether the parameter seg (";name=value" as
+// serialized) can be written in the MIME type of a data: URL.
+func carriable(seg string) bool {
+	for i := 0; i < len(seg); i++ {
+		if c := seg[i]; c < 0x20 || c > 0x7E || c == ',' || c == '#' || c == '?' {
+			return false
+		}
+	}
+	return true
+}
