@@ -309,7 +309,9 @@ func inputOffset(input, href string, off int) int {
 // control, a non-ASCII character, ",", "#" or "?" (the data: URL
 // processor does not percent-decode the MIME type, so no escape can stand
 // for them). The zero MIMEType and text/plain;charset=US-ASCII, the
-// default, are written as nothing ("data:,...").
+// default, are written as nothing ("data:,..."), and so is a MIME type
+// whose type or subtype holds "#" (an HTTP token code point that would
+// begin the URL's fragment): its URL has the default type.
 //
 // Parse(Encode(body, m)) gives body back, with m's MIME type less the
 // parameters left out.
@@ -320,7 +322,7 @@ func Encode(body []byte, m MIMEType) string {
 // AppendEncode appends Encode(body, m) to dst.
 func AppendEncode(dst []byte, body []byte, m MIMEType) []byte {
 	dst = append(dst, "data:"...)
-	if !m.IsZero() && m.s != "text/plain;charset=US-ASCII" {
+	if !m.IsZero() && m.s != "text/plain;charset=US-ASCII" && strings.IndexByte(m.Essence(), '#') < 0 {
 		dst = append(dst, m.s[:m.end]...)
 		for i, at := range m.params {
 			end := len(m.s)
