@@ -3,7 +3,9 @@ package dataurl
 import (
 	"encoding/base64"
 	"errors"
+	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/whatwg"
@@ -102,7 +104,21 @@ func process(input string, u *whatwg.URL) (*DataURL, error) {
 	}
 	enc := s[comma+1:]
 	bodyStart := prefix + comma + 1
-	body, _ := percent.Decoder{Lenient: true}.AppendDecodeBytesKept(make([]byte, 0, len(enc)), enc)
+	size := len(enc)
+	for i := strings.IndexByte(enc, '%'); i >= 0 && i+2 < len(enc); {
+		if isHex(enc[i+1]) && isHex(enc[i+2]) {
+			size -= 2
+			i += 3
+		} else {
+			i++
+		}
+		k := strings.IndexByte(enc[i:], '%')
+		if k < 0 {
+			break
+		}
+		i += k
+	}
+	body, _ := percent.Decoder{Lenient: true}.AppendDecodeBytesKept(make([]byte, 0, size), enc)
 	d := &DataURL{}
 	if k := base64Suffix(mime); k >= 0 {
 		d.Base64 = true
@@ -298,6 +314,19 @@ func inputOffset(input, href string, off int) int {
 	return min(i, len(input))
 }
 
+// AppendEncode appends Encode(body, m) to dst.
+func AppendEncode(dst []byte, body []byte, m MIMEType) []byte {
+	mime, b64, escapes := encoding(body, m)
+	n := len("data:") + len(body) + 2*escapes + 1
+	if b64 {
+		n = len("data:") + len(";base64,") + base64.StdEncoding.EncodedLen(len(body))
+	}
+	for i := range mime {
+		n += len(mime[i])
+	}
+	return appendEncoding(slices.Grow(dst, n), body, mime, b64)
+}
+
 // Encode returns a data: URL of body with the MIME type m, whose body is
 // percent-encoded or base64 (";base64", with "=" padding), whichever is
 // shorter (percent-encoding on a tie). The percent-encoding leaves alone
@@ -314,35 +343,47 @@ func inputOffset(input, href string, off int) int {
 // begin the URL's fragment): its URL has the default type.
 //
 // Parse(Encode(body, m)) gives body back, with m's MIME type less the
-// parameters left out.
+// parameters left out. Encode allocates the URL only.
 func Encode(body []byte, m MIMEType) string {
-	return string(AppendEncode(nil, body, m))
+	b := AppendEncode(nil, body, m)
+	// b is sized exactly and not kept: the string takes it over.
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// AppendEncode appends Encode(body, m) to dst.
-func AppendEncode(dst []byte, body []byte, m MIMEType) []byte {
-	dst = append(dst, "data:"...)
+// encoding returns what Encode writes of m (the essence, then the
+// carriable parameters; nothing for the default type), whether the body
+// is to be base64, and the number of escapes of its percent-encoding.
+func encoding(body []byte, m MIMEType) (mime []string, b64 bool, escapes int) {
 	if !m.IsZero() && m.s != "text/plain;charset=US-ASCII" && strings.IndexByte(m.Essence(), '#') < 0 {
-		dst = append(dst, m.s[:m.end]...)
+		mime = make([]string, 0, 1+len(m.params))
+		mime = append(mime, m.s[:m.end])
 		for i, at := range m.params {
 			end := len(m.s)
 			if i+1 < len(m.params) {
 				end = int(m.params[i+1])
 			}
 			if seg := m.s[at:end]; carriable(seg) {
-				dst = append(dst, seg...)
+				mime = append(mime, seg)
 			}
 		}
 	}
-	escapes := 0
 	for _, c := range body {
 		if percent.Query.Contains(c) {
 			escapes++
 		}
 	}
-	pct := len(body) + 2*escapes
-	b64 := len(";base64") + base64.StdEncoding.EncodedLen(len(body))
-	if b64 < pct {
+	b64 = len(";base64")+base64.StdEncoding.EncodedLen(len(body)) < len(body)+2*escapes
+	return mime, b64, escapes
+}
+
+// appendEncoding appends the data: URL of body with the MIME type
+// written as mime to dst.
+func appendEncoding(dst, body []byte, mime []string, b64 bool) []byte {
+	dst = append(dst, "data:"...)
+	for _, s := range mime {
+		dst = append(dst, s...)
+	}
+	if b64 {
 		dst = append(dst, ";base64,"...)
 		return base64.StdEncoding.AppendEncode(dst, body)
 	}
