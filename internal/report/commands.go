@@ -33,6 +33,7 @@ func Commands() []Command {
 		{Name: "form decode", Options: ``},
 		{Name: "form encode", Options: ``},
 		{Name: "check", Options: ``},
+		{Name: "data", Options: `"body_base64": bool`},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")
