@@ -31,6 +31,7 @@
 //	POST /v1/form/decode  no options
 //	POST /v1/form/encode  no options (each input is a JSON array of [name, value] arrays)
 //	POST /v1/check        no options (--fail-on only sets the CLI's exit status)
+//	POST /v1/data         body_base64 (the body as "body_base64" instead of "body"/"body_hex")
 //	GET  /healthz         {"status": "ok"}
 //	GET  /                the playground page (and its /app.js and /style.css)
 //
