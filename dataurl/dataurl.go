@@ -316,15 +316,29 @@ func inputOffset(input, href string, off int) int {
 
 // AppendEncode appends Encode(body, m) to dst.
 func AppendEncode(dst []byte, body []byte, m MIMEType) []byte {
-	mime, b64, escapes := encoding(body, m)
+	b64, escapes := bodyEncoding(body)
 	n := len("data:") + len(body) + 2*escapes + 1
 	if b64 {
 		n = len("data:") + len(";base64,") + base64.StdEncoding.EncodedLen(len(body))
 	}
-	for i := range mime {
-		n += len(mime[i])
+	eachMIMEPart(m, func(part string) { n += len(part) })
+	dst = slices.Grow(dst, n)
+	dst = append(dst, "data:"...)
+	eachMIMEPart(m, func(part string) { dst = append(dst, part...) })
+	if b64 {
+		dst = append(dst, ";base64,"...)
+		return base64.StdEncoding.AppendEncode(dst, body)
 	}
-	return appendEncoding(slices.Grow(dst, n), body, mime, b64)
+	dst = append(dst, ',')
+	const hexDigits = "0123456789ABCDEF"
+	for _, c := range body {
+		if percent.Query.Contains(c) {
+			dst = append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
+		} else {
+			dst = append(dst, c)
+		}
+	}
+	return dst
 }
 
 // Encode returns a data: URL of body with the MIME type m, whose body is
@@ -350,53 +364,34 @@ func Encode(body []byte, m MIMEType) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// encoding returns what Encode writes of m (the essence, then the
-// carriable parameters; nothing for the default type), whether the body
-// is to be base64, and the number of escapes of its percent-encoding.
-func encoding(body []byte, m MIMEType) (mime []string, b64 bool, escapes int) {
-	if !m.IsZero() && m.s != "text/plain;charset=US-ASCII" && strings.IndexByte(m.Essence(), '#') < 0 {
-		mime = make([]string, 0, 1+len(m.params))
-		mime = append(mime, m.s[:m.end])
-		for i, at := range m.params {
-			end := len(m.s)
-			if i+1 < len(m.params) {
-				end = int(m.params[i+1])
-			}
-			if seg := m.s[at:end]; carriable(seg) {
-				mime = append(mime, seg)
-			}
+// eachMIMEPart calls f with each part of m that Encode writes: the
+// essence, then each parameter it can carry (";name=value"); nothing for
+// the default type and for an essence that holds "#".
+func eachMIMEPart(m MIMEType, f func(string)) {
+	if m.IsZero() || m.s == "text/plain;charset=US-ASCII" || strings.IndexByte(m.Essence(), '#') >= 0 {
+		return
+	}
+	f(m.s[:m.end])
+	for i, at := range m.params {
+		end := len(m.s)
+		if i+1 < len(m.params) {
+			end = int(m.params[i+1])
+		}
+		if seg := m.s[at:end]; carriable(seg) {
+			f(seg)
 		}
 	}
+}
+
+// bodyEncoding returns whether Encode writes body in base64, and the
+// number of escapes of its percent-encoding.
+func bodyEncoding(body []byte) (b64 bool, escapes int) {
 	for _, c := range body {
 		if percent.Query.Contains(c) {
 			escapes++
 		}
 	}
-	b64 = len(";base64")+base64.StdEncoding.EncodedLen(len(body)) < len(body)+2*escapes
-	return mime, b64, escapes
-}
-
-// appendEncoding appends the data: URL of body with the MIME type
-// written as mime to dst.
-func appendEncoding(dst, body []byte, mime []string, b64 bool) []byte {
-	dst = append(dst, "data:"...)
-	for _, s := range mime {
-		dst = append(dst, s...)
-	}
-	if b64 {
-		dst = append(dst, ";base64,"...)
-		return base64.StdEncoding.AppendEncode(dst, body)
-	}
-	dst = append(dst, ',')
-	const hexDigits = "0123456789ABCDEF"
-	for _, c := range body {
-		if percent.Query.Contains(c) {
-			dst = append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
-		} else {
-			dst = append(dst, c)
-		}
-	}
-	return dst
+	return len(";base64")+base64.StdEncoding.EncodedLen(len(body)) < len(body)+2*escapes, escapes
 }
 
 // carriable reports whether the parameter seg (";name=value" as

@@ -211,3 +211,15 @@ func TestEncode(t *testing.T) {
 		}
 	}
 }
+
+func TestEncodeAllocatesOnce(t *testing.T) {
+	m, _ := ParseMIMEType("text/plain;charset=utf-8;x=\"a,b\"")
+	body := []byte(strings.Repeat("a b#", 100))
+	if n := testing.AllocsPerRun(100, func() { _ = Encode(body, m) }); n != 1 {
+		t.Errorf("Encode: %v allocations, want 1", n)
+	}
+	dst := make([]byte, 0, 1024)
+	if n := testing.AllocsPerRun(100, func() { _ = AppendEncode(dst, body, m) }); n != 0 {
+		t.Errorf("AppendEncode with room: %v allocations, want 0", n)
+	}
+}
