@@ -223,3 +223,19 @@ func TestEncodeAllocatesOnce(t *testing.T) {
 		t.Errorf("AppendEncode with room: %v allocations, want 0", n)
 	}
 }
+
+// TestWindowInvalidUTF8: a window of bytes that are all UTF-8
+// continuation bytes (no boundary to cut on) is cut at the window's
+// edges, never outside the input.
+func TestWindowInvalidUTF8(t *testing.T) {
+	s := strings.Repeat("\x89", 100)
+	for _, off := range []int{0, 1, 50, 99, 100} {
+		w := window(s, off)
+		if len(w) > 2*windowSize+2*len("…") {
+			t.Errorf("window(%d) of %d bytes", off, len(w))
+		}
+	}
+	if _, err := ParseMIMEType(s); err == nil || err.(*Error).Offset != 0 {
+		t.Errorf("ParseMIMEType of continuation bytes: %v", err)
+	}
+}

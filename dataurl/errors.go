@@ -110,10 +110,10 @@ func newError(code Code, s string, off, base int) *Error {
 func window(s string, off int) string {
 	off = max(0, min(off, len(s)))
 	lo, hi := max(0, off-windowSize), min(len(s), off+windowSize)
-	for lo > 0 && lo < len(s) && !utf8.RuneStart(s[lo]) {
+	for lo > 0 && lo < off && !utf8.RuneStart(s[lo]) {
 		lo++
 	}
-	for hi < len(s) && !utf8.RuneStart(s[hi]) {
+	for hi > off && hi < len(s) && !utf8.RuneStart(s[hi]) {
 		hi--
 	}
 	w := s[lo:hi]
