@@ -31,6 +31,9 @@ const (
 	// ErrInvalidSubtype: the subtype of a MIME type is empty or holds a
 	// byte that is not an HTTP token code point.
 	ErrInvalidSubtype Code = "invalid-mime-subtype"
+	// ErrTooLong: a MIME type with parameters whose serialization would
+	// take 2 GiB or more.
+	ErrTooLong Code = "mime-type-too-long"
 )
 
 // Message returns a one-line description of the code.
@@ -52,6 +55,8 @@ func (c Code) Message() string {
 		return `no "/" after the MIME type's type`
 	case ErrInvalidSubtype:
 		return "the MIME type's subtype is empty or not an HTTP token"
+	case ErrTooLong:
+		return "a MIME type with parameters of 2 GiB or more"
 	}
 	return string(c)
 }

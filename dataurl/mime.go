@@ -2,6 +2,7 @@ package dataurl
 
 import (
 	"hash/maphash"
+	"math"
 	"iter"
 	"strings"
 	"unicode/utf8"
@@ -192,6 +193,9 @@ func appendLower(b []byte, s string) []byte {
 // quoted-string code point (a value holding one is left out), as U+FFFD
 // would not be either.
 //
+// A MIME type with parameters whose serialization would take 2 GiB or
+// more fails with ErrTooLong.
+//
 // It runs in time linear in len(s); the result takes at most about twice
 // len(s) plus 4 bytes per parameter (and, for more than 16 parameters, a
 // table of 8 to 16 bytes per parameter while it runs).
@@ -252,6 +256,10 @@ func parseMIMEType(s string, base int) (MIMEType, error) {
 			size += 2 + strings.Count(value, `"`) + strings.Count(value, `\`)
 		}
 	})
+	if size > math.MaxInt32 {
+		// The parameters' offsets are int32.
+		return MIMEType{}, newError(ErrTooLong, s, lo+rest, base)
+	}
 	if n == 0 && !hasUpper(typ) && !hasUpper(sub) && len(in) == len(typ)+1+len(sub) {
 		return MIMEType{s: in, slash: slash, end: len(in)}, nil
 	}
