@@ -2,8 +2,8 @@ package dataurl
 
 import (
 	"hash/maphash"
-	"math"
 	"iter"
+	"math"
 	"strings"
 	"unicode/utf8"
 )
