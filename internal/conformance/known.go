@@ -41,6 +41,7 @@ func knownCount(name string) (int, bool) {
 		"wpt/data-urls.json":                             70,
 		"wpt/generated-mime-types.json":                  881,
 		"wpt/mime-types.json":                            74,
+		"wpt/mime-types.json (charset encoding)":         40,
 		"wpt/IdnaTestV2.json (URL parser)":               2671,
 		"wpt/percent-encoding.json":                      7,
 		"wpt/percent-encoding.json (utf-8)":              14,
