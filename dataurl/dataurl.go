@@ -31,6 +31,13 @@ type DataURL struct {
 	// not fail on it, but says nothing either. It is nil when the URL
 	// writes no MIME type ("data:,x", "data:;base64,eA==").
 	MIMETypeError *Error
+	// Kept lists the escapes of the body that are not well formed ("%"
+	// not followed by two hex digits, as in "100%" or "%zz"), which the
+	// processor keeps as they are written, as package percent's lenient
+	// decoder reports them: one *percent.Error per code, with its count
+	// and first offsets, so that the list stays short. Offsets are in
+	// the input, as those of errors. It is nil when there are none.
+	Kept percent.ErrorList
 }
 
 // Parse parses s as a URL with the URL Standard's parser (package whatwg,
@@ -118,8 +125,17 @@ func process(input string, u *whatwg.URL) (*DataURL, error) {
 		}
 		i += k
 	}
-	body, _ := percent.Decoder{Lenient: true}.AppendDecodeBytesKept(make([]byte, 0, size), enc)
+	body, kept := percent.Decoder{Lenient: true}.AppendDecodeBytesKept(make([]byte, 0, size), enc)
 	d := &DataURL{}
+	for _, e := range kept {
+		e.Offset = inputOffset(input, href, bodyStart+e.Offset)
+		for i := range e.Offsets {
+			e.Offsets[i] = inputOffset(input, href, bodyStart+e.Offsets[i])
+		}
+	}
+	if len(kept) > 0 {
+		d.Kept = kept
+	}
 	if k := base64Suffix(mime); k >= 0 {
 		d.Base64 = true
 		var bad int
@@ -274,44 +290,93 @@ func unhex(c byte) byte {
 
 // inputOffset returns the offset in input of the byte at off in href,
 // the URL parser's serialization of input. It follows what the parser
-// does to an opaque path, query and fragment: leading C0 controls and
-// spaces dropped, tabs and newlines removed, the scheme lowercased,
-// bytes percent-encoded. Where the two part otherwise, it returns the
-// offset in input where they do.
+// does to a URL byte by byte: leading and trailing C0 controls and
+// spaces dropped, tabs and newlines removed, ASCII letters lowercased
+// (the scheme), bytes percent-encoded. It matches the two from the start
+// and, where they part otherwise before off (dot segments and ports of
+// "data://host/..." URLs, which the parser rewrites), from the end: the
+// body and the MIME type come last. When both fail, it returns the
+// offset in input where the two part from the start.
 func inputOffset(input, href string, off int) int {
 	if input == href {
 		return off
 	}
+	i, ok := alignForward(input, href, off)
+	if ok {
+		return i
+	}
+	if k, ok := alignBackward(input, href, off); ok {
+		return k
+	}
+	return i
+}
+
+func isTabOrNewline(c byte) bool { return c == '\t' || c == '\n' || c == '\r' }
+
+// sameByte reports whether the input byte c became the href byte h (the
+// same, or lowercased).
+func sameByte(c, h byte) bool { return c == h || 'A' <= c && c <= 'Z' && c+'a'-'A' == h }
+
+// escapeOf reports whether h holds "%XX" at j, XX being the hex of c.
+func escapeOf(h string, j int, c byte) bool {
+	return j >= 0 && j+2 < len(h) && h[j] == '%' && isHex(h[j+1]) && isHex(h[j+2]) && unhex(h[j+1])<<4|unhex(h[j+2]) == c
+}
+
+// alignForward matches input and href from the start up to href's off,
+// and returns input's offset there and true; or, where they part, the
+// offset in input and false.
+func alignForward(input, href string, off int) (int, bool) {
 	i := 0
 	for i < len(input) && input[i] <= ' ' {
 		i++
 	}
 	for j := 0; j < off && j < len(href); {
-		for i < len(input) && (input[i] == '\t' || input[i] == '\n' || input[i] == '\r') {
+		for i < len(input) && isTabOrNewline(input[i]) {
 			i++
 		}
-		if i >= len(input) {
-			return len(input)
-		}
-		switch c := input[i]; {
-		case c == href[j]:
+		switch {
+		case i >= len(input):
+			return len(input), false
+		case sameByte(input[i], href[j]):
 			i++
 			j++
-		case href[j] == '%' && j+2 < len(href) && isHex(href[j+1]) && isHex(href[j+2]) &&
-			unhex(href[j+1])<<4|unhex(href[j+2]) == c:
+		case escapeOf(href, j, input[i]):
 			i++
 			j += 3
-		case 'A' <= c && c <= 'Z' && c+'a'-'A' == href[j]:
-			i++
-			j++
 		default:
-			return i
+			return i, false
 		}
 	}
-	for i < len(input) && (input[i] == '\t' || input[i] == '\n' || input[i] == '\r') {
+	for i < len(input) && isTabOrNewline(input[i]) {
 		i++
 	}
-	return min(i, len(input))
+	return min(i, len(input)), true
+}
+
+// alignBackward is alignForward from the ends of input and href.
+func alignBackward(input, href string, off int) (int, bool) {
+	i := len(input)
+	for i > 0 && input[i-1] <= ' ' {
+		i--
+	}
+	for j := len(href); j > off; {
+		for i > 0 && isTabOrNewline(input[i-1]) {
+			i--
+		}
+		switch {
+		case i == 0:
+			return 0, false
+		case sameByte(input[i-1], href[j-1]):
+			i--
+			j--
+		case escapeOf(href, j-3, input[i-1]):
+			i--
+			j -= 3
+		default:
+			return i, false
+		}
+	}
+	return i, true
 }
 
 // AppendEncode appends Encode(body, m) to dst.

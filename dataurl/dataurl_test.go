@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/whatwg"
 )
 
@@ -30,6 +31,10 @@ func TestParseErrors(t *testing.T) {
 		{"data:;base\t64,é*", ErrInvalidBase64, 14},
 		{"  DATA:;base64,\t*", ErrInvalidBase64, 16},
 		{"data:;base64,a\u00e9", ErrInvalidBase64, 14},
+		// The parser removes the dot segments and the default port:
+		// the offset is found from the end.
+		{"data://h:0/a/../;base64,ab*", ErrInvalidBase64, 26},
+		{"data://h/a/./b/..;base64,ab*#x y \t ", ErrInvalidBase64, 27},
 	} {
 		d, err := Parse(c.in)
 		var e *Error
@@ -237,5 +242,28 @@ func TestWindowInvalidUTF8(t *testing.T) {
 	}
 	if _, err := ParseMIMEType(s); err == nil || err.(*Error).Offset != 0 {
 		t.Errorf("ParseMIMEType of continuation bytes: %v", err)
+	}
+}
+
+func TestKept(t *testing.T) {
+	d, err := Parse("data:,100%25%zz%\t%4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(d.Body) != "100%%zz%%4" {
+		t.Errorf("Body = %q", d.Body)
+	}
+	if len(d.Kept) != 2 {
+		t.Fatalf("Kept = %v, want two entries", d.Kept)
+	}
+	// The tab is gone from the URL: the offsets are the input's.
+	if e := d.Kept[0]; e.Code != percent.ErrInvalidEscape || e.Offset != 12 || e.Count != 2 || fmt.Sprint(e.Offsets) != "[12 15]" {
+		t.Errorf("Kept[0] = %+v", e)
+	}
+	if e := d.Kept[1]; e.Code != percent.ErrTruncatedEscape || e.Offset != 17 {
+		t.Errorf("Kept[1] = %+v", e)
+	}
+	if d, _ := Parse("data:,a%41"); d.Kept != nil {
+		t.Errorf("Kept = %v, want nil", d.Kept)
 	}
 }

@@ -70,6 +70,13 @@ func FuzzParse(f *testing.F) {
 		if e := d.MIMETypeError; e != nil && (e.Offset < 0 || e.Offset > len(s)) {
 			t.Fatalf("Parse(%q): MIME type error offset %d out of range", s, e.Offset)
 		}
+		for _, e := range d.Kept {
+			for _, off := range append([]int{e.Offset}, e.Offsets...) {
+				if off < 0 || off > len(s) || s[off] != '%' && off != len(s) {
+					t.Fatalf("Parse(%q): kept escape %+v at offset %d, not a %%", s, e, off)
+				}
+			}
+		}
 		again, err := ParseMIMEType(d.MIMEType.String())
 		if err != nil || again.String() != d.MIMEType.String() {
 			t.Fatalf("Parse(%q): MIME type %q does not parse to itself: %q, %v", s, d.MIMEType, again, err)

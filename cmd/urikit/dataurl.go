@@ -23,7 +23,8 @@ does: the URL Standard's parser first, then the MIME type before the first
 ",", and the body after it, percent-decoded to bytes and, when the MIME
 type ends with ";base64", base64-decoded (forgiving: whitespace and
 missing "=" padding are fine). A MIME type that does not parse becomes
-text/plain;charset=US-ASCII, as in browsers; --json says so in a finding.
+text/plain;charset=US-ASCII, and a "%" not followed by two hex digits stays
+in the body as it is, as in browsers; --json says so in its findings.
 A record fails when it is not a URL, not a data: URL, has no ",", or has a
 base64 body that does not decode (code, offset and message as usual).
 

@@ -34,7 +34,9 @@ func DataURLError(err error) *Error {
 // "body_hex"; or, with bodyBase64, "body_base64" whatever it is. A MIME
 // type that the URL writes but that does not parse is a finding (its
 // code is dataurl's, at its offset): the record's MIME type is then
-// text/plain;charset=US-ASCII, as the Fetch Standard says.
+// text/plain;charset=US-ASCII, as the Fetch Standard says; so are the
+// escapes of the body that are not well formed, which the body keeps as
+// written (code invalid-escape, merged with a count).
 func DataURL(in string, bodyBase64 bool) Record {
 	d, err := dataurl.Parse(in)
 	if err != nil {
@@ -66,8 +68,13 @@ func NewDataURL(in []byte, d *dataurl.DataURL, bodyBase64 bool) Record {
 		body,
 	}}
 	if e := d.MIMETypeError; e != nil {
-		rec.Findings = []Error{{Offset: e.Offset, Code: string(e.Code),
-			Message: e.Code.Message() + ": the MIME type is text/plain;charset=US-ASCII"}}
+		rec.Findings = append(rec.Findings, Error{Offset: e.Offset, Code: string(e.Code),
+			Message: e.Code.Message() + ": the MIME type is text/plain;charset=US-ASCII"})
+	}
+	for _, e := range d.Kept {
+		f := PercentError(e)
+		f.Message += ": kept as it is"
+		rec.Findings = append(rec.Findings, f)
 	}
 	return rec
 }
