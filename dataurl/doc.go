@@ -10,7 +10,8 @@
 // ";base64", decoded with the Infra Standard's forgiving-base64 decode. A
 // MIME type that does not parse is replaced by text/plain;charset=US-ASCII,
 // as the standard says; DataURL.MIMETypeError says why, where the standard
-// says nothing.
+// says nothing. Likewise a "%" of the body not followed by two hex digits
+// stays as it is, and DataURL.Kept lists such escapes.
 //
 //	d, _ := dataurl.Parse("data:text/plain;charset=utf-8;base64,aGk=")
 //	d.MIMEType.String() // text/plain;charset=utf-8
@@ -18,8 +19,9 @@
 //
 // ParseMIMEType parses a MIME type on its own ("Content-Type" values);
 // a MIMEType keeps its parameters in order and serializes as the standard
-// says. Encode builds a data: URL from bytes and a MIME type, choosing
-// base64 or percent-encoding by whichever is shorter.
+// says. Encode builds a data: URL from bytes and a MIME type (the zero
+// MIMEType for the default, text/plain;charset=US-ASCII), choosing base64
+// or percent-encoding by whichever is shorter; Parse gives the bytes back.
 //
 // Errors are of type *Error: a stable Code, the byte offset in the input,
 // and a window of at most 40 bytes each side of it for the message.

@@ -11,7 +11,8 @@ import (
 // A MIMEType is a MIME type record of the MIME Sniffing Standard: a type,
 // a subtype and an ordered list of parameters whose names are distinct.
 // It comes from ParseMIMEType (or a DataURL); it holds its serialization
-// once, and the getters slice it.
+// once, and the getters slice it. When the input is already serialized
+// ("text/html"), the serialization is the input string itself.
 //
 // The zero MIMEType is not a MIME type: its type, subtype and
 // serialization are "" and it has no parameters. Encode writes it as the
