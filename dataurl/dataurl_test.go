@@ -267,3 +267,15 @@ func TestKept(t *testing.T) {
 		t.Errorf("Kept = %v, want nil", d.Kept)
 	}
 }
+
+// TestOffsetRewrittenBothEnds: where the URL parser rewrote the URL both
+// before and after the offending byte (dot segments on each side), the
+// offset is where the rewriting begins, inside the input.
+func TestOffsetRewrittenBothEnds(t *testing.T) {
+	in := "data://h/./;base64,a*/./x"
+	_, err := Parse(in)
+	e, ok := err.(*Error)
+	if !ok || e.Code != ErrInvalidBase64 || e.Offset != 9 {
+		t.Errorf("Parse(%q) = %v, want %s at 9", in, err, ErrInvalidBase64)
+	}
+}
