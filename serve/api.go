@@ -154,6 +154,7 @@ func endpoints() map[string]endpoint {
 		"domain":      newEndpoint(prepareDomain),
 		"urn":         newEndpoint(prepareURN),
 		"mailto":      newEndpoint(prepareMailto),
+		"data":        newEndpoint(prepareData),
 	}
 }
 

@@ -36,6 +36,7 @@
 //	POST /v1/domain       no options (each input is a host name, or a URL with "://")
 //	POST /v1/urn          no options
 //	POST /v1/mailto       lenient
+//	POST /v1/data         body_base64 (the body as "body_base64" instead of "body"/"body_hex")
 //	GET  /healthz         {"status": "ok"}
 //	GET  /                the playground page (and its /app.js and /style.css)
 //

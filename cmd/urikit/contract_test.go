@@ -37,6 +37,9 @@ var (
 	rfcFields    = []string{"scheme", "userinfo", "host", "host_type", "port", "path", "query", "fragment"}
 	whatwgFields = []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"}
 	outputField  = []string{"output"}
+	dataFields   = []string{"mime_type", "type", "subtype", "parameters", "base64", "size", "body"}
+	// dataFieldsBase64 are those of "urikit data --body-base64".
+	dataFieldsBase64 = []string{"mime_type", "type", "subtype", "parameters", "base64", "size", "body_base64"}
 )
 
 // contractCases has the cases of each record subcommand of
@@ -111,6 +114,10 @@ var contractCases = map[string][]contractCase{
 	"domain": {
 		{valid: "www.Example.co.uk", failing: "co.uk", binary: "\xff.com", fields: []string{"host", "public_suffix", "icann", "registrable_domain"}},
 		{valid: "https://a.b.city.kobe.jp/x", failing: "http://[::1]/", binary: "http://a/\xff", fields: []string{"host", "public_suffix", "icann", "registrable_domain"}},
+	},
+	"data": {
+		{valid: "data:text/plain;charset=utf-8,h%C3%A9", failing: "data:;base64,ab*", binary: "data:,\xff", fields: dataFields},
+		{flags: []string{"--body-base64"}, options: `"body_base64": true`, valid: "data:image/png;base64,iVBORw0KGgo=", failing: "data:text", binary: "data:,a\xfe", fields: dataFieldsBase64},
 	},
 }
 

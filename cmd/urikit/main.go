@@ -120,6 +120,7 @@ An I/O error wins over failed records.`,
 		newDomainCmd(),
 		newIDNACmd(),
 		newURNCmd(), newMailtoCmd(),
+		newDataCmd(),
 	)
 	for _, c := range report.Commands() {
 		if sub := findCommand(root, c.Name); sub != nil {

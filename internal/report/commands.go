@@ -38,6 +38,7 @@ func Commands() []Command {
 		{Name: "domain", Options: ``},
 		{Name: "urn", Options: ``},
 		{Name: "mailto", Options: `"lenient": bool`},
+		{Name: "data", Options: `"body_base64": bool`},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")

@@ -21,6 +21,7 @@ var boundedDirs = []string{
 	"../fileurl",
 	"../domain",
 	"../urn", "../mailto",
+	"../dataurl",
 }
 
 // boundedSizes are the input sizes of every BenchmarkBounded, the last

@@ -1,0 +1,48 @@
+package dataurl
+
+import (
+	"testing"
+
+	"github.com/urikit/urikit/internal/zerotest"
+)
+
+// TestZeroValues calls every exported function and method with zero
+// values (see package internal/zerotest): a new exported name must be
+// added to zeroCalls, or to zeroSkips with the reason it is not called.
+func TestZeroValues(t *testing.T) { zerotest.Run(t, zeroCalls, zeroSkips) }
+
+var zeroCalls = map[string]func(){
+	"Parse":              func() { _, _ = Parse("") },
+	"ParseURL":           func() { _, _ = ParseURL(nil) },
+	"ParseMIMEType":      func() { _, _ = ParseMIMEType("") },
+	"Encode":             func() { _ = Encode(nil, MIMEType{}) },
+	"AppendEncode":       func() { _ = AppendEncode(nil, nil, MIMEType{}) },
+	"MIMEType.Type":      func() { _ = MIMEType{}.Type() },
+	"MIMEType.Subtype":   func() { _ = MIMEType{}.Subtype() },
+	"MIMEType.Essence":   func() { _ = MIMEType{}.Essence() },
+	"MIMEType.String":    func() { _ = MIMEType{}.String() },
+	"MIMEType.NumParams": func() { _ = MIMEType{}.NumParams() },
+	"MIMEType.Param":     func() { _, _ = MIMEType{}.Param(0) },
+	"MIMEType.Lookup":    func() { _, _ = MIMEType{}.Lookup("") },
+	"MIMEType.Params": func() {
+		for range (MIMEType{}).Params() {
+		}
+	},
+	"MIMEType.IsZero": func() { _ = MIMEType{}.IsZero() },
+	"Code.Message":    func() { _ = Code("").Message() },
+	"Error.Error":     func() { _ = (&Error{}).Error(); _ = (*Error)(nil).Error() },
+	"Error.Unwrap":    func() { _ = (&Error{}).Unwrap(); _ = (*Error)(nil).Unwrap() },
+}
+
+var zeroSkips = map[string]string{}
+
+// TestZeroMIMEType checks what the zero MIMEType gives.
+func TestZeroMIMEType(t *testing.T) {
+	var m MIMEType
+	if m.Type() != "" || m.Subtype() != "" || m.Essence() != "" || m.String() != "" || m.NumParams() != 0 || !m.IsZero() {
+		t.Errorf("zero MIMEType: %q %q %q %q %d", m.Type(), m.Subtype(), m.Essence(), m.String(), m.NumParams())
+	}
+	if got := Encode([]byte("x"), m); got != "data:,x" {
+		t.Errorf("Encode with the zero MIMEType = %q", got)
+	}
+}
