@@ -2,10 +2,7 @@ module github.com/urikit/urikit/beam
 
 go 1.26.0
 
-require (
-	github.com/urikit/urikit v0.0.0
-	golang.org/x/net v0.62.0
-)
+require github.com/urikit/urikit v0.0.0
 
 require (
 	cel.dev/expr v0.25.2 // indirect
@@ -74,6 +71,7 @@ require (
 	go.opentelemetry.io/otel/sdk/metric v1.44.0 // indirect
 	go.opentelemetry.io/otel/trace v1.44.0 // indirect
 	golang.org/x/crypto v0.58.0 // indirect
+	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/oauth2 v0.37.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/time v0.15.0 // indirect

@@ -2,6 +2,7 @@ package urlbeam
 
 import (
 	"fmt"
+	"github.com/urikit/urikit/domain"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -9,7 +10,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 	"github.com/urikit/urikit/check"
 	"github.com/urikit/urikit/uri"
-	"golang.org/x/net/publicsuffix"
 )
 
 func init() {
@@ -172,7 +172,7 @@ func RegistrableDomain(host string) string {
 	if strings.HasPrefix(host, "[") || uri.IsIPv4(host) {
 		return host
 	}
-	d, err := publicsuffix.EffectiveTLDPlusOne(host)
+	d, err := domain.RegistrableDomain(host)
 	if err != nil {
 		return host
 	}
