@@ -1,0 +1,220 @@
+package template
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// Expand returns the expansion of the template with the values vs (RFC
+// 6570 §3): undefined variables are skipped, strings, lists and pairs are
+// written as each operator says, and data is percent-encoded with package
+// percent's Unreserved set ({var}, {.var}, {/var}, {;var}, {?var},
+// {&var}) or Reserved set keeping existing escapes ({+var}, {#var}). The
+// only expansion error is a prefix modifier on a list or pairs value
+// (CodePrefixComposite).
+func (t *Template) Expand(vs Values) (string, error) {
+	if t == nil {
+		return "", nil
+	}
+	if len(t.parts) == 1 && t.parts[0].op == 0 {
+		return t.parts[0].lit, nil
+	}
+	var buf [256]byte
+	b, err := t.AppendExpand(buf[:0], vs)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// ExpandMap is Expand with the values converted by [FromMap]: strings,
+// numbers, bools, lists and maps (whose pairs are sorted by key).
+func (t *Template) ExpandMap(m map[string]any) (string, error) {
+	vs, err := FromMap(m)
+	if err != nil {
+		return "", err
+	}
+	return t.Expand(vs)
+}
+
+// AppendExpand appends the expansion of the template with vs to dst and
+// returns the extended buffer. It allocates nothing when dst has room for
+// the expansion ([Template.MaxLen] is always enough). On error it returns
+// dst as it was.
+func (t *Template) AppendExpand(dst []byte, vs Values) ([]byte, error) {
+	if t == nil {
+		return dst, nil
+	}
+	b := dst
+	for i := range t.parts {
+		p := &t.parts[i]
+		if p.op == 0 {
+			b = append(b, p.lit...)
+			continue
+		}
+		var err error
+		b, err = t.appendExpr(b, p, vs)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return b, nil
+}
+
+// appendExpr appends the expansion of the expression p (RFC 6570 Appendix
+// A).
+func (t *Template) appendExpr(b []byte, p *part, vs Values) ([]byte, error) {
+	op := operatorOf(p.op)
+	enc := encU
+	if op.reserved {
+		enc = encUR
+	}
+	first := true
+	for _, v := range p.vars {
+		val := vs[v.name]
+		if val.kind == Undefined {
+			continue
+		}
+		if first {
+			b = append(b, op.first...)
+			first = false
+		} else {
+			b = append(b, op.sep)
+		}
+		if val.kind == KindString {
+			s := val.str
+			if op.named {
+				b = append(b, v.name...)
+				if s == "" {
+					b = append(b, op.ifEmpty...)
+					continue
+				}
+				b = append(b, '=')
+			}
+			if v.prefix > 0 {
+				s = prefix(s, v.prefix, op.reserved)
+			}
+			b = enc.AppendEncode(b, s)
+			continue
+		}
+		if v.prefix > 0 {
+			return b, &Error{Offset: v.off, Code: CodePrefixComposite,
+				Detail: CodePrefixComposite.Message() + " (variable " + strconv.Quote(clip(v.name)) + ")", Input: t.src}
+		}
+		if !v.explode {
+			if op.named {
+				b = append(b, v.name...)
+				b = append(b, '=')
+			}
+			if val.kind == KindList {
+				for i, s := range val.list {
+					if i > 0 {
+						b = append(b, ',')
+					}
+					b = enc.AppendEncode(b, s)
+				}
+			} else {
+				for i, kv := range val.pairs {
+					if i > 0 {
+						b = append(b, ',')
+					}
+					b = enc.AppendEncode(b, kv.Key)
+					b = append(b, ',')
+					b = enc.AppendEncode(b, kv.Value)
+				}
+			}
+			continue
+		}
+		if val.kind == KindList {
+			for i, s := range val.list {
+				if i > 0 {
+					b = append(b, op.sep)
+				}
+				if op.named {
+					b = append(b, v.name...)
+					if s == "" {
+						b = append(b, op.ifEmpty...)
+						continue
+					}
+					b = append(b, '=')
+				}
+				b = enc.AppendEncode(b, s)
+			}
+			continue
+		}
+		for i, kv := range val.pairs {
+			if i > 0 {
+				b = append(b, op.sep)
+			}
+			b = enc.AppendEncode(b, kv.Key)
+			if op.named && kv.Value == "" {
+				b = append(b, op.ifEmpty...)
+				continue
+			}
+			b = append(b, '=')
+			b = enc.AppendEncode(b, kv.Value)
+		}
+	}
+	return b, nil
+}
+
+// prefix returns the first n characters of s: n Unicode characters, a
+// byte that is not valid UTF-8 counting as one, and in reserved expansion
+// ({+var}, {#var}, which keep escapes) an escape %XX counting as one, so
+// that neither a UTF-8 sequence nor an escape is ever split.
+func prefix(s string, n int, reserved bool) string {
+	i := 0
+	for ; n > 0 && i < len(s); n-- {
+		c := s[i]
+		switch {
+		case c < utf8.RuneSelf:
+			if reserved && c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+				i += 3
+			} else {
+				i++
+			}
+		default:
+			_, size := utf8.DecodeRuneInString(s[i:])
+			i += size
+		}
+	}
+	return s[:i]
+}
+
+// MaxLen returns an upper bound of the length of the expansion with vs:
+// every literal, plus for each variable reference its name, the operator's
+// punctuation and three bytes per byte of its value. A buffer of that
+// capacity lets AppendExpand run without allocating. It is also the
+// bound of the expansion's cost: the output of a template that refers to
+// a long value many times can be much longer than the template and the
+// values together, and a service can refuse it before expanding.
+func (t *Template) MaxLen(vs Values) int {
+	if t == nil {
+		return 0
+	}
+	n := 0
+	for i := range t.parts {
+		p := &t.parts[i]
+		if p.op == 0 {
+			n += len(p.lit)
+			continue
+		}
+		n++ // the operator's first character
+		for _, v := range p.vars {
+			val := vs[v.name]
+			switch val.kind {
+			case KindString:
+				n += len(v.name) + 2 + 3*len(val.str)
+			case KindList:
+				for _, s := range val.list {
+					n += len(v.name) + 2 + 3*len(s)
+				}
+			case KindPairs:
+				for _, kv := range val.pairs {
+					n += len(v.name) + 3 + 3*(len(kv.Key)+len(kv.Value))
+				}
+			}
+		}
+	}
+	return n
+}
