@@ -3,6 +3,7 @@ package template
 import (
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Expand returns the expansion of the template with the values vs (RFC
@@ -16,15 +17,28 @@ func (t *Template) Expand(vs Values) (string, error) {
 	if t == nil {
 		return "", nil
 	}
-	if len(t.parts) == 1 && t.parts[0].op == 0 {
-		return t.parts[0].lit, nil
+	if len(t.parts) == 1 && t.parts[0].isLit() {
+		return t.lit(&t.parts[0]), nil
 	}
-	var buf [256]byte
-	b, err := t.AppendExpand(buf[:0], vs)
+	n := t.MaxLen(vs)
+	if n <= 256 {
+		var buf [256]byte
+		b, err := t.AppendExpand(buf[:0], vs)
+		if err != nil {
+			return "", err
+		}
+		return string(b), nil
+	}
+	// One allocation of the bound; the result is copied to its own size
+	// only when the bound wastes more than half of it.
+	b, err := t.AppendExpand(make([]byte, 0, n), vs)
 	if err != nil {
 		return "", err
 	}
-	return string(b), nil
+	if len(b) < n/2 {
+		return string(b), nil
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), nil
 }
 
 // ExpandMap is Expand with the values converted by [FromMap]: strings,
@@ -48,8 +62,8 @@ func (t *Template) AppendExpand(dst []byte, vs Values) ([]byte, error) {
 	b := dst
 	for i := range t.parts {
 		p := &t.parts[i]
-		if p.op == 0 {
-			b = append(b, p.lit...)
+		if p.isLit() {
+			b = append(b, t.lit(p)...)
 			continue
 		}
 		var err error
@@ -70,8 +84,11 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values) ([]byte, error) {
 		enc = encUR
 	}
 	first := true
-	for _, v := range p.vars {
-		val := vs[v.name]
+	vars := t.varsOf(p)
+	for k := range vars {
+		v := &vars[k]
+		name := t.name(v)
+		val := vs[name]
 		if val.kind == Undefined {
 			continue
 		}
@@ -84,7 +101,7 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values) ([]byte, error) {
 		if val.kind == KindString {
 			s := val.str
 			if op.named {
-				b = append(b, v.name...)
+				b = append(b, name...)
 				if s == "" {
 					b = append(b, op.ifEmpty...)
 					continue
@@ -92,18 +109,18 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values) ([]byte, error) {
 				b = append(b, '=')
 			}
 			if v.prefix > 0 {
-				s = prefix(s, v.prefix, op.reserved)
+				s = prefix(s, int(v.prefix), op.reserved)
 			}
 			b = enc.AppendEncode(b, s)
 			continue
 		}
 		if v.prefix > 0 {
-			return b, &Error{Offset: v.off, Code: CodePrefixComposite,
-				Detail: CodePrefixComposite.Message() + " (variable " + strconv.Quote(clip(v.name)) + ")", Input: t.src}
+			return b, &Error{Offset: int(v.off), Code: CodePrefixComposite,
+				Detail: CodePrefixComposite.Message() + " (variable " + strconv.Quote(clip(name)) + ")", Input: t.src}
 		}
 		if !v.explode {
 			if op.named {
-				b = append(b, v.name...)
+				b = append(b, name...)
 				b = append(b, '=')
 			}
 			if val.kind == KindList {
@@ -131,7 +148,7 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values) ([]byte, error) {
 					b = append(b, op.sep)
 				}
 				if op.named {
-					b = append(b, v.name...)
+					b = append(b, name...)
 					if s == "" {
 						b = append(b, op.ifEmpty...)
 						continue
@@ -195,23 +212,26 @@ func (t *Template) MaxLen(vs Values) int {
 	n := 0
 	for i := range t.parts {
 		p := &t.parts[i]
-		if p.op == 0 {
-			n += len(p.lit)
+		if p.isLit() {
+			n += int(p.b - p.a)
 			continue
 		}
 		n++ // the operator's first character
-		for _, v := range p.vars {
-			val := vs[v.name]
+		vars := t.varsOf(p)
+		for k := range vars {
+			v := &vars[k]
+			name := t.name(v)
+			val := vs[name]
 			switch val.kind {
 			case KindString:
-				n += len(v.name) + 2 + 3*len(val.str)
+				n += len(name) + 2 + 3*len(val.str)
 			case KindList:
 				for _, s := range val.list {
-					n += len(v.name) + 2 + 3*len(s)
+					n += len(name) + 2 + 3*len(s)
 				}
 			case KindPairs:
 				for _, kv := range val.pairs {
-					n += len(v.name) + 3 + 3*(len(kv.Key)+len(kv.Value))
+					n += len(name) + 3 + 3*(len(kv.Key)+len(kv.Value))
 				}
 			}
 		}

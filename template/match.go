@@ -3,6 +3,7 @@ package template
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/urikit/urikit/percent"
 )
@@ -98,15 +99,17 @@ func (t *Template) Match(uri string) (Values, error) {
 	if err := t.matchable(); err != nil {
 		return nil, err
 	}
-	vs := Values{}
+	// The map is made at its largest size when the first variable is
+	// read, so that it never grows.
+	var vs Values
 	pos := 0
 	for i := range t.parts {
 		p := &t.parts[i]
-		if p.op == 0 {
-			if !strings.HasPrefix(uri[pos:], p.lit) {
-				return nil, t.noMatch(uri, pos, p)
+		if p.isLit() {
+			if !strings.HasPrefix(uri[pos:], t.lit(p)) {
+				return nil, t.noMatch(uri, pos, i)
 			}
-			pos += len(p.lit)
+			pos += int(p.b - p.a)
 			continue
 		}
 		// The expression's text ends where the literal suffix begins,
@@ -115,16 +118,17 @@ func (t *Template) Match(uri string) (Values, error) {
 		suffix := 0
 		last := true
 		for j := i + 1; j < len(t.parts); j++ {
-			if t.parts[j].op != 0 {
+			if q := &t.parts[j]; !q.isLit() {
 				last = false
 				break
+			} else {
+				suffix += int(q.b - q.a)
 			}
-			suffix += len(t.parts[j].lit)
 		}
 		if last {
 			end = len(uri) - suffix
 			if end < pos {
-				return nil, t.noMatch(uri, pos, p)
+				return nil, t.noMatch(uri, pos, i)
 			}
 		} else {
 			a := alphabet(p.op)
@@ -136,7 +140,10 @@ func (t *Template) Match(uri string) (Values, error) {
 				end++
 			}
 		}
-		if err := t.matchExpr(vs, p, uri, pos, end); err != nil {
+		if vs == nil {
+			vs = make(Values, len(t.vars))
+		}
+		if err := t.matchExpr(vs, i, uri, pos, end); err != nil {
 			return nil, err
 		}
 		pos = end
@@ -144,20 +151,23 @@ func (t *Template) Match(uri string) (Values, error) {
 	if pos != len(uri) {
 		return nil, &Error{Offset: pos, Code: CodeNoMatch, Detail: "text after the end of the template", Input: uri}
 	}
+	if vs == nil {
+		vs = Values{}
+	}
 	return vs, nil
 }
 
 // noMatch returns the error of a uri that does not match the part p at pos.
-func (t *Template) noMatch(uri string, pos int, p *part) *Error {
+func (t *Template) noMatch(uri string, pos int, i int) *Error {
 	return &Error{Offset: pos, Code: CodeNoMatch,
-		Detail: "does not match the template from its offset " + strconv.Itoa(p.off), Input: uri}
+		Detail: "does not match the template from its offset " + strconv.Itoa(t.partOff(i)), Input: uri}
 }
 
 // matchable returns the CodeAmbiguous error of a template Match does not
 // read back uniquely, or nil.
 func (t *Template) matchable() error {
 	ambiguous := func(p *part, why string) error {
-		return &Error{Offset: p.off, Code: CodeAmbiguous, Detail: CodeAmbiguous.Message() + ": " + why, Input: t.src}
+		return &Error{Offset: t.exprOff(p), Code: CodeAmbiguous, Detail: CodeAmbiguous.Message() + ": " + why, Input: t.src}
 	}
 	// follow is the set of first bytes of the expansion of the parts
 	// after the current one, computed from the end.
@@ -166,28 +176,29 @@ func (t *Template) matchable() error {
 	onlyLiterals := true
 	for i := len(t.parts) - 1; i >= 0; i-- {
 		p := &t.parts[i]
-		if p.op == 0 {
-			if p.lit != "" {
+		if p.isLit() {
+			if lit := t.lit(p); lit != "" {
 				follow = byteSet{}
-				follow.add(p.lit[0])
+				follow.add(lit[0])
 			}
 			continue
 		}
 		o := operatorOf(p.op)
-		for k, v := range p.vars {
+		var names nameSet
+		vars := t.varsOf(p)
+		for k := range vars {
+			v := &vars[k]
 			if v.prefix > 0 {
 				return ambiguous(p, "a prefix modifier drops text")
 			}
 			if v.explode {
 				return ambiguous(p, "an explode modifier")
 			}
-			for _, w := range p.vars[:k] {
-				if w.name == v.name {
-					return ambiguous(p, "a variable named twice in one expression")
-				}
+			if !names.add(t.name(v)) {
+				return ambiguous(p, "a variable named twice in one expression")
 			}
 		}
-		if !o.named && len(p.vars) > 1 {
+		if !o.named && len(vars) > 1 {
 			return ambiguous(p, "several variables without names")
 		}
 		if o.reserved && !onlyLiterals {
@@ -212,19 +223,21 @@ func (t *Template) matchable() error {
 	return nil
 }
 
-// matchExpr reads uri[pos:end], the text of the expression p, into vs.
-func (t *Template) matchExpr(vs Values, p *part, uri string, pos, end int) error {
+// matchExpr reads uri[pos:end], the text of the expression t.parts[i],
+// into vs.
+func (t *Template) matchExpr(vs Values, i int, uri string, pos, end int) error {
+	p := &t.parts[i]
 	o := operatorOf(p.op)
 	s := uri[pos:end]
 	if s == "" {
 		if o.first == "" {
-			return setVar(vs, p.vars[0].name, String(""), uri, pos)
+			return setVar(vs, t.name(&t.vars[p.a]), String(""), uri, pos)
 		}
 		return nil
 	}
 	if o.first != "" {
 		if s[0] != o.first[0] {
-			return t.noMatch(uri, pos, p)
+			return t.noMatch(uri, pos, i)
 		}
 		s = s[1:]
 		pos++
@@ -232,9 +245,9 @@ func (t *Template) matchExpr(vs Values, p *part, uri string, pos, end int) error
 	if !o.named {
 		v, ok := matchValue(s, o.reserved)
 		if !ok {
-			return t.noMatch(uri, pos, p)
+			return t.noMatch(uri, pos, i)
 		}
-		return setVar(vs, p.vars[0].name, v, uri, pos)
+		return setVar(vs, t.name(&t.vars[p.a]), v, uri, pos)
 	}
 	next := 0 // the index of the first variable not yet read
 	for {
@@ -243,19 +256,20 @@ func (t *Template) matchExpr(vs Values, p *part, uri string, pos, end int) error
 			item = s[:k]
 		}
 		name, val, eq := strings.Cut(item, "=")
+		vars := t.varsOf(p)
 		k := next
-		for k < len(p.vars) && p.vars[k].name != name {
+		for k < len(vars) && t.name(&vars[k]) != name {
 			k++
 		}
-		if k == len(p.vars) || eq == (val == "" && o.ifEmpty == "") {
+		if k == len(vars) || eq == (val == "" && o.ifEmpty == "") {
 			// An unknown or repeated name, "name" where the operator
 			// writes "name=" or "name=" where it writes "name".
-			return t.noMatch(uri, pos, p)
+			return t.noMatch(uri, pos, i)
 		}
 		next = k + 1
 		v, ok := matchValue(val, false)
 		if !ok {
-			return t.noMatch(uri, pos, p)
+			return t.noMatch(uri, pos, i)
 		}
 		if err := setVar(vs, name, v, uri, pos); err != nil {
 			return err
@@ -292,8 +306,9 @@ func sameValue(a, b Value) bool {
 
 // matchValue decodes the expansion s of one value: with the Unreserved
 // set, every escape is decoded, and an unescaped "," separates list items;
-// in reserved expansion, only the escapes of bytes that expansion would
-// have encoded are decoded (other escapes were in the value). ok is false
+// in reserved expansion, only the escapes (in uppercase hex) of bytes
+// that expansion would have encoded are decoded (other escapes were in
+// the value). ok is false
 // when s holds a byte the expansion cannot produce.
 func matchValue(s string, reserved bool) (Value, bool) {
 	if reserved {
@@ -310,18 +325,31 @@ func matchValue(s string, reserved bool) (Value, bool) {
 		}
 	}
 	if strings.IndexByte(s, ',') < 0 {
-		b, err := percent.DecodeBytes(s)
-		return String(string(b)), err == nil
+		d, ok := decode(s)
+		return String(d), ok
 	}
 	items := strings.Split(s, ",")
 	for i, it := range items {
-		b, err := percent.DecodeBytes(it)
-		if err != nil {
+		d, ok := decode(it)
+		if !ok {
 			return Value{}, false
 		}
-		items[i] = string(b)
+		items[i] = d
 	}
 	return List(items...), true
+}
+
+// decode decodes every escape of s into octets: s itself when it has no
+// escape, else one new string.
+func decode(s string) (string, bool) {
+	if strings.IndexByte(s, '%') < 0 {
+		return s, true
+	}
+	b, err := percent.DecodeBytes(s)
+	if err != nil {
+		return "", false
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), true
 }
 
 // decodeReserved decodes the text of a reserved expansion.
@@ -333,8 +361,10 @@ func decodeReserved(s string) (Value, bool) {
 			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
 				return Value{}, false
 			}
+			// The encoder writes uppercase hex: an escape with a
+			// lowercase digit was in the value as it is.
 			d := unhex(s[i+1])<<4 | unhex(s[i+2])
-			if d != '%' && percent.Reserved.Contains(d) {
+			if d != '%' && percent.Reserved.Contains(d) && !isLower(s[i+1]) && !isLower(s[i+2]) {
 				if b == nil {
 					b = append(make([]byte, 0, len(s)), s[:i]...)
 				}
@@ -352,8 +382,10 @@ func decodeReserved(s string) (Value, bool) {
 	if b == nil {
 		return String(s), true
 	}
-	return String(string(b)), true
+	return String(unsafe.String(unsafe.SliceData(b), len(b))), true
 }
+
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
 
 func unhex(c byte) byte {
 	switch {
@@ -363,4 +395,21 @@ func unhex(c byte) byte {
 		return c - 'A' + 10
 	}
 	return c - 'a' + 10
+}
+
+// partOff returns the offset in the source of the part t.parts[i].
+func (t *Template) partOff(i int) int {
+	p := &t.parts[i]
+	switch {
+	case !p.isLit():
+		return t.exprOff(p)
+	case p.op == litSrc:
+		return int(p.a)
+	case i == 0:
+		return 0
+	}
+	// An encoded literal starts after the "}" of the expression before it
+	// (two literals are one part).
+	last := t.vars[t.parts[i-1].b-1]
+	return int(last.end) + strings.IndexByte(t.src[last.end:], '}') + 1
 }

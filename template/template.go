@@ -1,8 +1,11 @@
 package template
 
 import (
+	"hash/maphash"
+	"math"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/urikit/urikit/percent"
 )
@@ -12,30 +15,65 @@ import (
 // by many goroutines at once. The zero Template is the empty template: it
 // expands to "" and has no variables.
 type Template struct {
-	src   string
+	src string
+	// lits holds the literals that needed encoding, encoded; the others
+	// are read from src.
+	lits  []byte
 	parts []part
+	vars  []varSpec
 }
 
-// A part is a literal run or an expression of the template.
+// A part is a literal run or an expression of the template, in 12 bytes
+// (a template is at most 4 GiB).
 type part struct {
-	// lit is the literal's text, percent-encoded where RFC 6570 §3.1 says
-	// (only for a literal: op is 0).
-	lit string
-	// off and end are the part's bytes in the source.
-	off, end int
 	// op is the expression's operator ('0' for none, else one of
-	// "+#./;?&"), or 0 for a literal.
+	// "+#./;?&"), or for a literal litSrc (the text is src[a:b]) or
+	// litEnc (it is lits[a:b]).
 	op byte
-	// vars are the expression's variables.
-	vars []varSpec
+	// a and b are the literal's bounds, or the expression's variables
+	// vars[a:b].
+	a, b uint32
 }
 
-// A varSpec is one variable of an expression: its name and modifier.
+// The op of a literal part.
+const (
+	litSrc = 0
+	litEnc = 1
+)
+
+// A varSpec is one variable of an expression: its name src[off:end] and
+// its modifier.
 type varSpec struct {
-	name    string
-	off     int  // offset of the name in the source
-	prefix  int  // the :n of a prefix modifier, 0 when none
-	explode bool // the * modifier
+	off, end uint32
+	prefix   uint16 // the :n of a prefix modifier, 0 when none
+	explode  bool   // the * modifier
+}
+
+// isLit reports whether p is a literal.
+func (p *part) isLit() bool { return p.op <= litEnc }
+
+// lit returns the text of the literal p, percent-encoded where RFC 6570
+// §3.1 says.
+func (t *Template) lit(p *part) string {
+	if p.op == litEnc {
+		return unsafe.String(unsafe.SliceData(t.lits[p.a:]), p.b-p.a)
+	}
+	return t.src[p.a:p.b]
+}
+
+// varsOf returns the variables of the expression p.
+func (t *Template) varsOf(p *part) []varSpec { return t.vars[p.a:p.b] }
+
+// name returns the name of v.
+func (t *Template) name(v *varSpec) string { return t.src[v.off:v.end] }
+
+// exprOff returns the offset of the "{" of the expression p.
+func (t *Template) exprOff(p *part) int {
+	off := int(t.vars[p.a].off) - 1
+	if p.op != '0' {
+		off--
+	}
+	return off
 }
 
 // An operator holds the expansion rules of RFC 6570 Appendix A for one
@@ -92,26 +130,69 @@ func (t *Template) Vars() []string {
 	if t == nil {
 		return nil
 	}
-	var names []string
-	for i := range t.parts {
-		for _, v := range t.parts[i].vars {
-			if !containsName(names, v.name) {
-				names = append(names, v.name)
-			}
-		}
+	if len(t.vars) == 0 {
+		return nil
 	}
-	return names
+	seen := nameSet{names: make([]string, 0, len(t.vars))}
+	for i := range t.vars {
+		seen.add(t.name(&t.vars[i]))
+	}
+	return seen.names
 }
 
-// containsName reports whether names holds name. The lists are short: the
-// distinct names of one template, each of which is in its source.
-func containsName(names []string, name string) bool {
-	for _, n := range names {
-		if n == name {
+// A nameSet is a set of names that costs nothing while small: up to 8
+// names are scanned, beyond that an open-addressing table with a random
+// seed indexes them, so that adding n names costs O(n) (expected, however
+// the names are chosen) and about 4 bytes of table per name.
+type nameSet struct {
+	names []string // the distinct names, in the order of their first add
+	slots []uint32 // index+1 into names, 0 for an empty slot
+	seed  maphash.Seed
+}
+
+// add adds name and reports whether it was new.
+func (s *nameSet) add(name string) bool {
+	if s.slots == nil {
+		for _, n := range s.names {
+			if n == name {
+				return false
+			}
+		}
+		s.names = append(s.names, name)
+		if len(s.names) > 8 {
+			s.seed = maphash.MakeSeed()
+			s.rehash(64)
+		}
+		return true
+	}
+	mask := uint64(len(s.slots) - 1)
+	for h := maphash.String(s.seed, name) & mask; ; h = (h + 1) & mask {
+		k := s.slots[h]
+		if k == 0 {
+			s.names = append(s.names, name)
+			s.slots[h] = uint32(len(s.names))
+			if 2*len(s.names) > len(s.slots) {
+				s.rehash(2 * len(s.slots))
+			}
 			return true
 		}
+		if s.names[k-1] == name {
+			return false
+		}
 	}
-	return false
+}
+
+// rehash rebuilds the table with n slots (a power of two).
+func (s *nameSet) rehash(n int) {
+	s.slots = make([]uint32, n)
+	mask := uint64(n - 1)
+	for i, name := range s.names {
+		h := maphash.String(s.seed, name) & mask
+		for s.slots[h] != 0 {
+			h = (h + 1) & mask
+		}
+		s.slots[h] = uint32(i + 1)
+	}
 }
 
 // MarshalText returns the template's source text.
@@ -152,29 +233,36 @@ const maxPrefix = 9999
 // text, are written as escapes of their UTF-8 bytes, and existing %XX
 // escapes are kept. A "{" or "}" outside its expression is an error.
 func Parse(s string) (*Template, error) {
+	if uint64(len(s)) > math.MaxUint32 {
+		return nil, newError(s[:0], 0, CodeTooLong)
+	}
 	t := &Template{src: s}
 	// Count the parts and variables first, so that each slice is
 	// allocated once at its size.
-	nparts, nvars := 0, 0
-	inLit := false
+	nparts, nvars, nlits := 0, 0, 0
+	inExpr := false
 	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '{':
+		c := s[i]
+		switch {
+		case c == '{':
 			nparts++
 			nvars++
-			inLit = false
-		case ',':
-			nvars++
-		case '}':
-		default:
-			if !inLit {
-				nparts++
-				inLit = true
+			inExpr = true
+		case c == '}':
+			inExpr = false
+		case inExpr:
+			if c == ',' {
+				nvars++
 			}
+		case i == 0 || s[i-1] == '}':
+			nparts++
+		}
+		if !inExpr && c != '}' {
+			nlits++
 		}
 	}
 	t.parts = make([]part, 0, nparts)
-	vars := make([]varSpec, 0, nvars)
+	t.vars = make([]varSpec, 0, nvars)
 	for i := 0; i < len(s); {
 		if s[i] == '}' {
 			return nil, newError(s, i, CodeUnopened)
@@ -184,26 +272,33 @@ func Parse(s string) (*Template, error) {
 			for j < len(s) && s[j] != '{' && s[j] != '}' {
 				j++
 			}
-			t.parts = append(t.parts, part{lit: encUR.Encode(s[i:j]), off: i, end: j})
+			if n := encUR.EncodedLen(s[i:j]); n == j-i {
+				t.parts = append(t.parts, part{op: litSrc, a: uint32(i), b: uint32(j)})
+			} else {
+				if t.lits == nil {
+					t.lits = make([]byte, 0, max(n, nlits))
+				}
+				a := len(t.lits)
+				t.lits = encUR.AppendEncode(t.lits, s[i:j])
+				t.parts = append(t.parts, part{op: litEnc, a: uint32(a), b: uint32(len(t.lits))})
+			}
 			i = j
 			continue
 		}
-		p, nv, end, err := parseExpr(s, i, vars)
+		end, err := t.parseExpr(i)
 		if err != nil {
 			return nil, err
 		}
-		vars = nv
-		t.parts = append(t.parts, p)
 		i = end
 	}
 	return t, nil
 }
 
-// parseExpr parses the expression that starts with the "{" at s[i],
-// appending its variables to vars. It returns the part, the extended vars
-// and the offset after the "}".
-func parseExpr(s string, i int, vars []varSpec) (part, []varSpec, int, error) {
-	p := part{off: i, op: '0'}
+// parseExpr parses the expression that starts with the "{" at src[i]
+// into a part and its variables, and returns the offset after its "}".
+func (t *Template) parseExpr(i int) (int, error) {
+	s := t.src
+	p := part{op: '0', a: uint32(len(t.vars))}
 	j := i + 1
 	if j < len(s) {
 		switch c := s[j]; c {
@@ -211,10 +306,9 @@ func parseExpr(s string, i int, vars []varSpec) (part, []varSpec, int, error) {
 			p.op = c
 			j++
 		case '=', ',', '!', '@', '|':
-			return p, vars, 0, newError(s, j, CodeReservedOperator)
+			return 0, newError(s, j, CodeReservedOperator)
 		}
 	}
-	first := len(vars)
 	for {
 		// One varspec: varname [":" max-length / "*"].
 		start := j
@@ -224,55 +318,55 @@ func parseExpr(s string, i int, vars []varSpec) (part, []varSpec, int, error) {
 				j++
 			} else if c == '%' && j+2 < len(s) && isHex(s[j+1]) && isHex(s[j+2]) {
 				j += 3
-			} else if c == '.' && j > start && j+1 < len(s) && s[j-1] != '.' && (isVarchar(s[j+1]) || s[j+1] == '%') {
+			} else if c == '.' && j > start && j+1 < len(s) && (isVarchar(s[j+1]) || s[j+1] == '%') {
 				j++
 			} else {
 				break
 			}
 		}
 		if j == len(s) {
-			return p, vars, 0, newError(s, i, CodeUnclosed)
+			return 0, newError(s, i, CodeUnclosed)
 		}
 		if j == start {
-			return p, vars, 0, newError(s, j, CodeBadVarname)
+			return 0, newError(s, j, CodeBadVarname)
 		}
-		v := varSpec{name: s[start:j], off: start}
+		v := varSpec{off: uint32(start), end: uint32(j)}
 		switch s[j] {
 		case ':':
 			k := j + 1
 			n := 0
 			for k < len(s) && k-j <= 4 && s[k] >= '0' && s[k] <= '9' {
 				if k == j+1 && s[k] == '0' {
-					return p, vars, 0, newError(s, k, CodeBadPrefix)
+					return 0, newError(s, k, CodeBadPrefix)
 				}
 				n = n*10 + int(s[k]-'0')
 				k++
 			}
 			if k == j+1 || n > maxPrefix || (k < len(s) && s[k] >= '0' && s[k] <= '9') {
-				return p, vars, 0, newError(s, j, CodeBadPrefix)
+				return 0, newError(s, j, CodeBadPrefix)
 			}
-			v.prefix = n
+			v.prefix = uint16(n)
 			j = k
 		case '*':
 			v.explode = true
 			j++
 		}
-		vars = append(vars, v)
+		t.vars = append(t.vars, v)
 		if j == len(s) {
-			return p, vars, 0, newError(s, i, CodeUnclosed)
+			return 0, newError(s, i, CodeUnclosed)
 		}
 		switch s[j] {
 		case ',':
 			j++
 			continue
 		case '}':
-			p.end = j + 1
-			p.vars = vars[first:len(vars):len(vars)]
-			return p, vars, j + 1, nil
+			p.b = uint32(len(t.vars))
+			t.parts = append(t.parts, p)
+			return j + 1, nil
 		case '{':
-			return p, vars, 0, newError(s, i, CodeUnclosed)
+			return 0, newError(s, i, CodeUnclosed)
 		}
-		return p, vars, 0, newError(s, j, CodeBadVarname)
+		return 0, newError(s, j, CodeBadVarname)
 	}
 }
 
@@ -303,6 +397,8 @@ const (
 	// other than ALPHA, DIGIT, "_", %XX and single inner dots; also an
 	// unknown operator and text after a modifier.
 	CodeBadVarname Code = "bad-varname"
+	// CodeTooLong: a template of 4 GiB or more.
+	CodeTooLong Code = "too-long"
 	// CodeBadPrefix: a prefix modifier that is not ":" and 1 to 9999
 	// without leading zeros.
 	CodeBadPrefix Code = "bad-prefix"
@@ -336,6 +432,8 @@ func (c Code) Message() string {
 		return "operator reserved for future extensions"
 	case CodeBadVarname:
 		return "invalid variable name"
+	case CodeTooLong:
+		return "template of 4 GiB or more"
 	case CodeBadPrefix:
 		return "prefix modifier must be ':' and 1 to 9999"
 	case CodePrefixComposite:
