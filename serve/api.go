@@ -138,17 +138,19 @@ func newEndpoint[T any, PT request[T]](prepare func(*T) (recordMaker, *apiError)
 // report.Commands, the table of the subcommands and their routes.
 func endpoints() map[string]endpoint {
 	return map[string]endpoint{
-		"encode":      newEndpoint(prepareEncode),
-		"decode":      newEndpoint(prepareDecode),
-		"parse":       newEndpoint(prepareParse),
-		"resolve":     newEndpoint(prepareResolve),
-		"relativize":  newEndpoint(prepareRelativize),
-		"normalize":   newEndpoint(prepareNormalize),
-		"equal":       newEndpoint(prepareEqual),
-		"iri":         newEndpoint(prepareIRI),
-		"form decode": newEndpoint(prepareFormDecode),
-		"form encode": newEndpoint(prepareFormEncode),
-		"check":       newEndpoint(prepareCheck),
+		"encode":          newEndpoint(prepareEncode),
+		"decode":          newEndpoint(prepareDecode),
+		"parse":           newEndpoint(prepareParse),
+		"resolve":         newEndpoint(prepareResolve),
+		"relativize":      newEndpoint(prepareRelativize),
+		"normalize":       newEndpoint(prepareNormalize),
+		"equal":           newEndpoint(prepareEqual),
+		"iri":             newEndpoint(prepareIRI),
+		"form decode":     newEndpoint(prepareFormDecode),
+		"form encode":     newEndpoint(prepareFormEncode),
+		"check":           newEndpoint(prepareCheck),
+		"template expand": newEndpoint(prepareTemplateExpand),
+		"template match":  newEndpoint(prepareTemplateMatch),
 	}
 }
 

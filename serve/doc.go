@@ -31,6 +31,10 @@
 //	POST /v1/form/decode  no options
 //	POST /v1/form/encode  no options (each input is a JSON array of [name, value] arrays)
 //	POST /v1/check        no options (--fail-on only sets the CLI's exit status)
+//	POST /v1/template/expand  template (required); each input is a JSON object of
+//	                      variables ("variables": {...} may stand for "input")
+//	POST /v1/template/match   template (required, one Match reads back uniquely);
+//	                      each input is a URL
 //	GET  /healthz         {"status": "ok"}
 //	GET  /                the playground page (and its /app.js and /style.css)
 //

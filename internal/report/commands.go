@@ -33,6 +33,8 @@ func Commands() []Command {
 		{Name: "form decode", Options: ``},
 		{Name: "form encode", Options: ``},
 		{Name: "check", Options: ``},
+		{Name: "template expand", Options: `"template": "TEMPLATE" (required); "variables": {...} in place of "input"`},
+		{Name: "template match", Options: `"template": "TEMPLATE" (required)`},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")
