@@ -1,6 +1,8 @@
 package template
 
 import (
+	"errors"
+	"github.com/urikit/urikit/percent"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
@@ -20,26 +22,33 @@ func (t *Template) Expand(vs Values) (string, error) {
 	if len(t.parts) == 1 && t.parts[0].isLit() {
 		return t.lit(&t.parts[0]), nil
 	}
-	n := t.MaxLen(vs)
-	if n <= 256 {
-		var buf [256]byte
-		b, err := t.AppendExpand(buf[:0], vs)
-		if err != nil {
-			return "", err
-		}
+	// Most expansions are short: they are made on the stack and copied
+	// once. The first pass gives up, without growing the buffer, when a
+	// part may not fit.
+	var buf [512]byte
+	b, err := t.appendExpand(buf[:0], vs, true)
+	if err == nil {
 		return string(b), nil
+	}
+	if err != errNoRoom {
+		return "", err
 	}
 	// One allocation of the bound; the result is copied to its own size
 	// only when the bound wastes more than half of it.
-	b, err := t.AppendExpand(make([]byte, 0, n), vs)
+	n := t.MaxLen(vs)
+	long, err := t.appendExpand(make([]byte, 0, n), vs, false)
 	if err != nil {
 		return "", err
 	}
-	if len(b) < n/2 {
-		return string(b), nil
+	if len(long) < n/2 {
+		return string(long), nil
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), nil
+	return unsafe.String(unsafe.SliceData(long), len(long)), nil
 }
+
+// errNoRoom stops an expansion into a fixed buffer that may not hold the
+// next part.
+var errNoRoom = errors.New("template: no room")
 
 // ExpandMap is Expand with the values converted by [FromMap]: strings,
 // numbers, bools, lists and maps (whose pairs are sorted by key).
@@ -59,15 +68,25 @@ func (t *Template) AppendExpand(dst []byte, vs Values) ([]byte, error) {
 	if t == nil {
 		return dst, nil
 	}
+	return t.appendExpand(dst, vs, false)
+}
+
+// appendExpand is AppendExpand; with fixed set, it returns errNoRoom
+// rather than grow dst.
+func (t *Template) appendExpand(dst []byte, vs Values, fixed bool) ([]byte, error) {
 	b := dst
 	for i := range t.parts {
 		p := &t.parts[i]
 		if p.isLit() {
-			b = append(b, t.lit(p)...)
+			lit := t.lit(p)
+			if fixed && cap(b)-len(b) < len(lit) {
+				return dst, errNoRoom
+			}
+			b = append(b, lit...)
 			continue
 		}
 		var err error
-		b, err = t.appendExpr(b, p, vs)
+		b, err = t.appendExpr(b, p, vs, fixed)
 		if err != nil {
 			return dst, err
 		}
@@ -77,7 +96,7 @@ func (t *Template) AppendExpand(dst []byte, vs Values) ([]byte, error) {
 
 // appendExpr appends the expansion of the expression p (RFC 6570 Appendix
 // A).
-func (t *Template) appendExpr(b []byte, p *part, vs Values) ([]byte, error) {
+func (t *Template) appendExpr(b []byte, p *part, vs Values, fixed bool) ([]byte, error) {
 	op := operatorOf(p.op)
 	enc := encU
 	if op.reserved {
@@ -91,6 +110,9 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values) ([]byte, error) {
 		val := vs[name]
 		if val.kind == Undefined {
 			continue
+		}
+		if fixed && cap(b)-len(b) < 1+maxLen(name, &val) {
+			return b, errNoRoom
 		}
 		if first {
 			b = append(b, op.first...)
@@ -111,7 +133,7 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values) ([]byte, error) {
 			if v.prefix > 0 {
 				s = prefix(s, int(v.prefix), op.reserved)
 			}
-			b = enc.AppendEncode(b, s)
+			b = appendEncoded(enc, b, s)
 			continue
 		}
 		if v.prefix > 0 {
@@ -128,16 +150,16 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values) ([]byte, error) {
 					if i > 0 {
 						b = append(b, ',')
 					}
-					b = enc.AppendEncode(b, s)
+					b = appendEncoded(enc, b, s)
 				}
 			} else {
 				for i, kv := range val.pairs {
 					if i > 0 {
 						b = append(b, ',')
 					}
-					b = enc.AppendEncode(b, kv.Key)
+					b = appendEncoded(enc, b, kv.Key)
 					b = append(b, ',')
-					b = enc.AppendEncode(b, kv.Value)
+					b = appendEncoded(enc, b, kv.Value)
 				}
 			}
 			continue
@@ -155,7 +177,7 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values) ([]byte, error) {
 					}
 					b = append(b, '=')
 				}
-				b = enc.AppendEncode(b, s)
+				b = appendEncoded(enc, b, s)
 			}
 			continue
 		}
@@ -163,13 +185,13 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values) ([]byte, error) {
 			if i > 0 {
 				b = append(b, op.sep)
 			}
-			b = enc.AppendEncode(b, kv.Key)
+			b = appendEncoded(enc, b, kv.Key)
 			if op.named && kv.Value == "" {
 				b = append(b, op.ifEmpty...)
 				continue
 			}
 			b = append(b, '=')
-			b = enc.AppendEncode(b, kv.Value)
+			b = appendEncoded(enc, b, kv.Value)
 		}
 	}
 	return b, nil
@@ -219,22 +241,52 @@ func (t *Template) MaxLen(vs Values) int {
 		n++ // the operator's first character
 		vars := t.varsOf(p)
 		for k := range vars {
-			v := &vars[k]
-			name := t.name(v)
+			name := t.name(&vars[k])
 			val := vs[name]
-			switch val.kind {
-			case KindString:
-				n += len(name) + 2 + 3*len(val.str)
-			case KindList:
-				for _, s := range val.list {
-					n += len(name) + 2 + 3*len(s)
-				}
-			case KindPairs:
-				for _, kv := range val.pairs {
-					n += len(name) + 3 + 3*(len(kv.Key)+len(kv.Value))
-				}
-			}
+			n += maxLen(name, &val)
 		}
 	}
 	return n
+}
+
+// appendEncoded appends s encoded with enc. Most values need no encoding:
+// one scan finds that, and the value is copied as it is.
+func appendEncoded(enc percent.Encoder, b []byte, s string) []byte {
+	if len(s) < 32 {
+		// Short values (most of them): a byte loop over the set's
+		// table costs less than setting up the encoder's loops.
+		for i := 0; i < len(s); i++ {
+			if enc.Set.Contains(s[i]) {
+				return enc.AppendEncode(b, s)
+			}
+		}
+		return append(b, s...)
+	}
+	if enc.Set.Index(s) < 0 {
+		return append(b, s...)
+	}
+	return enc.AppendEncode(b, s)
+}
+
+// maxLen returns the most bytes the variable name with the value val adds
+// to an expansion: its separator, name, "=" and three bytes per byte of
+// its value, for each item.
+func maxLen(name string, val *Value) int {
+	switch val.kind {
+	case KindString:
+		return len(name) + 2 + 3*len(val.str)
+	case KindList:
+		n := 0
+		for _, s := range val.list {
+			n += len(name) + 2 + 3*len(s)
+		}
+		return n
+	case KindPairs:
+		n := 0
+		for _, kv := range val.pairs {
+			n += len(name) + 3 + 3*(len(kv.Key)+len(kv.Value))
+		}
+		return n
+	}
+	return 0
 }

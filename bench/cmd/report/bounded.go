@@ -16,7 +16,7 @@ import (
 // boundedDirs are the packages whose BenchmarkBounded the report runs:
 // each one's public operations on adversarial inputs (long runs of the
 // bytes that make findings, escapes, labels or segments) at growing sizes.
-var boundedDirs = []string{"../percent", "../uri", "../form", "../iri", "../internal/uts46", "../whatwg", "../check"}
+var boundedDirs = []string{"../percent", "../uri", "../form", "../iri", "../internal/uts46", "../whatwg", "../check", "../template"}
 
 // boundedSizes are the input sizes of every BenchmarkBounded, the last
 // element of each sub-benchmark's name, smallest first.

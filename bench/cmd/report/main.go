@@ -115,6 +115,7 @@ func main() {
 		suites = append(suites, suite{"../percent", puregoPattern, true})
 	}
 	suites = append(suites, suite{".", "^Benchmark(ParseRFC3986|ParseWHATWG|Normalize|Resolve)$/.*" + inputFilter, false})
+	suites = append(suites, templateSuite())
 
 	var all bytes.Buffer
 	for _, s := range suites {
@@ -151,6 +152,7 @@ func main() {
 	var md bytes.Buffer
 	header(&md, *count, *benchtime, *short, *purego)
 	tables(&md, cells, order)
+	templateTargets(&md, cells)
 	if *bounded {
 		boundedTable(&md, parseBounded(boundedOut), *boundedTime)
 	}
