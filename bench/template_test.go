@@ -34,7 +34,7 @@ func specTemplateCases(b *testing.B) []templateCase {
 		b.Fatal(err)
 	}
 	var groups map[string]struct {
-		Variables map[string]any    `json:"variables"`
+		Variables map[string]any      `json:"variables"`
 		Testcases [][]json.RawMessage `json:"testcases"`
 	}
 	if err := json.Unmarshal(data, &groups); err != nil {
