@@ -25,7 +25,7 @@ func (t *Template) Expand(vs Values) (string, error) {
 	// Most expansions are short: they are made on the stack and copied
 	// once. The first pass gives up, without growing the buffer, when a
 	// part may not fit.
-	var buf [512]byte
+	var buf [256]byte
 	b, err := t.appendExpand(buf[:0], vs, true)
 	if err == nil {
 		return string(b), nil
@@ -97,7 +97,7 @@ func (t *Template) appendExpand(dst []byte, vs Values, fixed bool) ([]byte, erro
 // appendExpr appends the expansion of the expression p (RFC 6570 Appendix
 // A).
 func (t *Template) appendExpr(b []byte, p *part, vs Values, fixed bool) ([]byte, error) {
-	op := operatorOf(p.op)
+	op := &operators[p.oi]
 	enc := encU
 	if op.reserved {
 		enc = encUR
@@ -111,7 +111,10 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values, fixed bool) ([]byte,
 		if val.kind == Undefined {
 			continue
 		}
-		if fixed && cap(b)-len(b) < 1+maxLen(name, &val) {
+		// With a fixed buffer, a value whose text does not fit even
+		// unencoded stops the expansion; one that fits unencoded is
+		// expanded, and may grow the buffer once by a bounded amount.
+		if fixed && cap(b)-len(b) < 1+sizeOf(name, &val, 1) {
 			return b, errNoRoom
 		}
 		if first {
@@ -243,7 +246,7 @@ func (t *Template) MaxLen(vs Values) int {
 		for k := range vars {
 			name := t.name(&vars[k])
 			val := vs[name]
-			n += maxLen(name, &val)
+			n += sizeOf(name, &val, 3)
 		}
 	}
 	return n
@@ -268,23 +271,24 @@ func appendEncoded(enc percent.Encoder, b []byte, s string) []byte {
 	return enc.AppendEncode(b, s)
 }
 
-// maxLen returns the most bytes the variable name with the value val adds
-// to an expansion: its separator, name, "=" and three bytes per byte of
-// its value, for each item.
-func maxLen(name string, val *Value) int {
+// sizeOf returns the bytes the variable name with the value val adds to
+// an expansion, with per bytes for each byte of its value (3, at most: its
+// separator, name, "=" and three bytes per byte of its value, for each
+// item; 1, the least when nothing needs encoding).
+func sizeOf(name string, val *Value, per int) int {
 	switch val.kind {
 	case KindString:
-		return len(name) + 2 + 3*len(val.str)
+		return len(name) + 2 + per*len(val.str)
 	case KindList:
 		n := 0
 		for _, s := range val.list {
-			n += len(name) + 2 + 3*len(s)
+			n += len(name) + 2 + per*len(s)
 		}
 		return n
 	case KindPairs:
 		n := 0
 		for _, kv := range val.pairs {
-			n += len(name) + 3 + 3*(len(kv.Key)+len(kv.Value))
+			n += len(name) + 3 + per*(len(kv.Key)+len(kv.Value))
 		}
 		return n
 	}

@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -30,6 +31,8 @@ type part struct {
 	// "+#./;?&"), or for a literal litSrc (the text is src[a:b]) or
 	// litEnc (it is lits[a:b]).
 	op byte
+	// oi is the index of the expression's operator in operators.
+	oi uint8
 	// a and b are the literal's bounds, or the expression's variables
 	// vars[a:b].
 	a, b uint32
@@ -86,26 +89,29 @@ type operator struct {
 	reserved bool   // allow reserved characters and keep escapes (U+R)
 }
 
-// operatorOf returns the rules of the operator op ('0' for none).
-func operatorOf(op byte) operator {
-	switch op {
-	case '+':
-		return operator{sep: ',', reserved: true}
-	case '#':
-		return operator{first: "#", sep: ',', reserved: true}
-	case '.':
-		return operator{first: ".", sep: '.'}
-	case '/':
-		return operator{first: "/", sep: '/'}
-	case ';':
-		return operator{first: ";", sep: ';', named: true}
-	case '?':
-		return operator{first: "?", sep: '&', named: true, ifEmpty: "="}
-	case '&':
-		return operator{first: "&", sep: '&', named: true, ifEmpty: "="}
-	}
-	return operator{sep: ','}
+// operators holds the rules of each operator, at the index opIndex
+// gives: a table, read only, so that an expansion finds them at once.
+var operators = [...]operator{
+	{sep: ','},
+	{sep: ',', reserved: true},
+	{first: "#", sep: ',', reserved: true},
+	{first: ".", sep: '.'},
+	{first: "/", sep: '/'},
+	{first: ";", sep: ';', named: true},
+	{first: "?", sep: '&', named: true, ifEmpty: "="},
+	{first: "&", sep: '&', named: true, ifEmpty: "="},
 }
+
+// opChars are the operators in the order of the table operators; '0'
+// stands for none.
+const opChars = "0+#./;?&"
+
+// opIndex returns the index in operators of the operator op ('0' for
+// none).
+func opIndex(op byte) uint8 { return uint8(strings.IndexByte(opChars, op)) }
+
+// operatorOf returns the rules of the operator op ('0' for none).
+func operatorOf(op byte) *operator { return &operators[opIndex(op)] }
 
 // Encoders of the two kinds of expansion, built from package percent's
 // sets: U encodes everything but unreserved characters; U+R keeps reserved
@@ -361,6 +367,7 @@ func (t *Template) parseExpr(i int) (int, error) {
 			continue
 		case '}':
 			p.b = uint32(len(t.vars))
+			p.oi = opIndex(p.op)
 			t.parts = append(t.parts, p)
 			return j + 1, nil
 		case '{':
