@@ -36,9 +36,10 @@ func TemplateError(err error) *Error {
 func MaxExpansion(templateLen, inLen int) int { return 8*(templateLen+inLen) + 64<<10 }
 
 // TemplateExpand is the record of "urikit template expand": in, a JSON
-// object of variables (strings, numbers, booleans and null; arrays of
-// them for lists; objects of them for associative arrays, whose members
-// keep their order), expanded with t ("output"). Text that JSON does not
+// object of variables (strings, numbers, booleans and null, which is
+// undefined; arrays of them for lists and objects of them for associative
+// arrays, whose members keep their order and whose null members are left
+// out), expanded with t ("output"). Text that JSON does not
 // carry losslessly (bytes that are not UTF-8, a lone surrogate escape)
 // fails the record with the code invalid-json, as does any other input
 // that is not such an object.
@@ -123,6 +124,7 @@ func TemplateVars(b []byte) (template.Values, *Error) {
 			return syntax(err)
 		}
 		name, _ := tok.(string)
+		off = valueStart(b, int(d.InputOffset()))
 		tok, err = d.Token()
 		if err != nil {
 			return syntax(err)
@@ -132,10 +134,13 @@ func TemplateVars(b []byte) (template.Values, *Error) {
 		case json.Delim('['):
 			var items []string
 			for d.More() {
-				off := int(d.InputOffset())
+				off := valueStart(b, int(d.InputOffset()))
 				tok, err := d.Token()
 				if err != nil {
 					return syntax(err)
+				}
+				if tok == nil {
+					continue // an undefined item is left out
 				}
 				s, ok := jsonScalar(tok)
 				if !ok {
@@ -155,10 +160,13 @@ func TemplateVars(b []byte) (template.Values, *Error) {
 					return syntax(err)
 				}
 				key, _ := tok.(string)
-				off := int(d.InputOffset())
+				off := valueStart(b, int(d.InputOffset()))
 				tok, err = d.Token()
 				if err != nil {
 					return syntax(err)
+				}
+				if tok == nil {
+					continue // an undefined member is left out
 				}
 				s, ok := jsonScalar(tok)
 				if !ok {
@@ -183,8 +191,9 @@ func TemplateVars(b []byte) (template.Values, *Error) {
 	if _, err := d.Token(); err != nil {
 		return syntax(err)
 	}
+	end := valueStart(b, int(d.InputOffset()))
 	if _, err := d.Token(); err != io.EOF {
-		return fail(int(d.InputOffset()), "want one JSON object of variables: text after it")
+		return fail(end, "want one JSON object of variables: text after it")
 	}
 	return vs, nil
 }
@@ -200,4 +209,13 @@ func jsonScalar(tok json.Token) (string, bool) {
 		return strconv.FormatBool(x), true
 	}
 	return "", false
+}
+
+// valueStart returns the offset of the first byte from off on that is not
+// JSON white space, ":" or ",": where the next value of b begins.
+func valueStart(b []byte, off int) int {
+	for off < len(b) && (b[off] == ' ' || b[off] == '\t' || b[off] == '\n' || b[off] == '\r' || b[off] == ':' || b[off] == ',') {
+		off++
+	}
+	return off
 }
