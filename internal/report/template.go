@@ -118,13 +118,12 @@ func TemplateVars(b []byte) (template.Values, *Error) {
 	}
 	vs := template.Values{}
 	for d.More() {
-		off := int(d.InputOffset())
 		tok, err := d.Token()
 		if err != nil {
 			return syntax(err)
 		}
 		name, _ := tok.(string)
-		off = valueStart(b, int(d.InputOffset()))
+		off := valueStart(b, int(d.InputOffset()))
 		tok, err = d.Token()
 		if err != nil {
 			return syntax(err)
