@@ -156,13 +156,13 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values, fixed bool) ([]byte,
 					b = appendEncoded(enc, b, s)
 				}
 			} else {
-				for i, kv := range val.pairs {
+				for i := 0; i+1 < len(val.list); i += 2 {
 					if i > 0 {
 						b = append(b, ',')
 					}
-					b = appendEncoded(enc, b, kv.Key)
+					b = appendEncoded(enc, b, val.list[i])
 					b = append(b, ',')
-					b = appendEncoded(enc, b, kv.Value)
+					b = appendEncoded(enc, b, val.list[i+1])
 				}
 			}
 			continue
@@ -184,17 +184,17 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values, fixed bool) ([]byte,
 			}
 			continue
 		}
-		for i, kv := range val.pairs {
+		for i := 0; i+1 < len(val.list); i += 2 {
 			if i > 0 {
 				b = append(b, op.sep)
 			}
-			b = appendEncoded(enc, b, kv.Key)
-			if op.named && kv.Value == "" {
+			b = appendEncoded(enc, b, val.list[i])
+			if op.named && val.list[i+1] == "" {
 				b = append(b, op.ifEmpty...)
 				continue
 			}
 			b = append(b, '=')
-			b = appendEncoded(enc, b, kv.Value)
+			b = appendEncoded(enc, b, val.list[i+1])
 		}
 	}
 	return b, nil
@@ -287,8 +287,8 @@ func sizeOf(name string, val *Value, per int) int {
 		return n
 	case KindPairs:
 		n := 0
-		for _, kv := range val.pairs {
-			n += len(name) + 3 + per*(len(kv.Key)+len(kv.Value))
+		for i := 0; i+1 < len(val.list); i += 2 {
+			n += len(name) + 3 + per*(len(val.list[i])+len(val.list[i+1]))
 		}
 		return n
 	}

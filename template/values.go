@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"unsafe"
 )
 
 // A Kind is the kind of a [Value].
@@ -32,10 +33,13 @@ type Pair struct {
 // built with [String], [List] and [Pairs]; they keep the slices they are
 // given, which must not be modified while the Value is in use.
 type Value struct {
-	kind  Kind
-	str   string
-	list  []string
-	pairs []Pair
+	kind Kind
+	str  string
+	// list holds the items of a list, or the pairs of an associative
+	// array as key, value, key, value...: the []Pair given to Pairs,
+	// read as strings (a Pair is two strings), so that a Value is small
+	// (a lookup copies it) and building one copies nothing.
+	list []string
 }
 
 // String returns the string value s.
@@ -56,7 +60,7 @@ func Pairs(pairs ...Pair) Value {
 	if len(pairs) == 0 {
 		return Value{}
 	}
-	return Value{kind: KindPairs, pairs: pairs}
+	return Value{kind: KindPairs, list: unsafe.Slice((*string)(unsafe.Pointer(unsafe.SliceData(pairs))), 2*len(pairs))}
 }
 
 // Kind returns the kind of v.
@@ -66,11 +70,21 @@ func (v Value) Kind() Kind { return v.kind }
 func (v Value) Text() string { return v.str }
 
 // Items returns the items of a list value, and nil for the other kinds.
-func (v Value) Items() []string { return v.list }
+func (v Value) Items() []string {
+	if v.kind != KindList {
+		return nil
+	}
+	return v.list
+}
 
 // Fields returns the pairs of an associative array, and nil for the other
 // kinds.
-func (v Value) Fields() []Pair { return v.pairs }
+func (v Value) Fields() []Pair {
+	if v.kind != KindPairs {
+		return nil
+	}
+	return unsafe.Slice((*Pair)(unsafe.Pointer(unsafe.SliceData(v.list))), len(v.list)/2)
+}
 
 // MarshalJSON writes v as JSON: a string, an array of strings, an object
 // (its pairs in order) or null.
@@ -94,7 +108,7 @@ func (v Value) appendJSON(b []byte) []byte {
 		return append(b, ']')
 	case KindPairs:
 		b = append(b, '{')
-		for i, p := range v.pairs {
+		for i, p := range v.Fields() {
 			if i > 0 {
 				b = append(b, ',')
 			}
