@@ -5,8 +5,10 @@ go 1.26.0
 require (
 	github.com/PuerkitoBio/purell v1.2.1
 	github.com/fredbi/uri v1.1.1
+	github.com/jtacoma/uritemplates v1.0.0
 	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/urikit/urikit v0.0.0
+	github.com/yosida95/uritemplate/v3 v3.0.2
 	golang.org/x/net v0.62.0
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 )

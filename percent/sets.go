@@ -17,6 +17,12 @@ var (
 	// quote(s, safe="")). Use it for a value placed anywhere.
 	Unreserved = Set{unreservedTable}
 
+	// Reserved encodes every byte except the RFC 3986 unreserved and
+	// reserved characters (gen-delims and sub-delims): for text whose
+	// delimiters are kept, as RFC 6570 expands {+var} and {#var} (with
+	// Encoder.KeepEscapes, which also keeps existing escapes).
+	Reserved = Set{reservedTable}
+
 	// PathSegment encodes what may not appear in one path segment: it
 	// leaves pchar (unreserved, sub-delims, ":" and "@") alone and encodes
 	// "/", "?", "#" and everything else.

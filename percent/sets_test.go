@@ -28,6 +28,7 @@ func TestPredefinedSets(t *testing.T) {
 		got, want Set
 	}{
 		{"Unreserved", Unreserved, unreserved},
+		{"Reserved", Reserved, unreserved.Remove(subDelims + ":/?#[]@")},
 		{"PathSegment", PathSegment, unreserved.Remove(subDelims + ":@")},
 		{"Path", Path, unreserved.Remove(subDelims + ":@/")},
 		{"Query", Query, query},

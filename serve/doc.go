@@ -37,6 +37,10 @@
 //	POST /v1/urn          no options
 //	POST /v1/mailto       lenient
 //	POST /v1/data         body_base64 (the body as "body_base64" instead of "body"/"body_hex")
+//	POST /v1/template/expand  template (required); each input is a JSON object of
+//	                      variables ("variables": {...} may stand for "input")
+//	POST /v1/template/match   template (required, one Match reads back uniquely);
+//	                      each input is a URL
 //	GET  /healthz         {"status": "ok"}
 //	GET  /                the playground page (and its /app.js and /style.css)
 //

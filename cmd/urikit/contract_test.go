@@ -77,6 +77,12 @@ var contractCases = map[string][]contractCase{
 	"equal": {
 		{flags: []string{"--other", "http://a/"}, options: `"other": "http://a/"`, valid: "HTTP://A:80/", failing: "a b", binary: "\xff", fields: []string{"normalized", "equal"}},
 	},
+	"template expand": {
+		{flags: []string{"/x{/a}{?b*}"}, options: `"template": "/x{/a}{?b*}"`, valid: `{"a": "é f", "b": {"k": "v", "a": 1}}`, failing: `{"a": [1, 2`, binary: "{\"a\": \"\xff\"}", fields: outputField},
+	},
+	"template match": {
+		{flags: []string{"/x{/a}{?b,c}"}, options: `"template": "/x{/a}{?b,c}"`, valid: "/x/%C3%A9?b=1,2&c=", failing: "/y/a", binary: "/x/\xff", fields: []string{"variables"}},
+	},
 	"iri": {
 		{flags: []string{"--to-uri"}, options: `"to_uri": true`, valid: "http://例え.jp/引き出し", failing: "http://[::1", binary: "http://a/\xff", fields: outputField},
 		{flags: []string{"--to-iri"}, options: `"to_iri": true`, valid: "http://xn--r8jz45g.jp/%E5%BC%95", failing: "http://a b/", binary: "\xff", fields: outputField},

@@ -39,6 +39,8 @@ func Commands() []Command {
 		{Name: "urn", Options: ``},
 		{Name: "mailto", Options: `"lenient": bool`},
 		{Name: "data", Options: `"body_base64": bool`},
+		{Name: "template expand", Options: `"template": "TEMPLATE" (required); "variables": {...} in place of "input"`},
+		{Name: "template match", Options: `"template": "TEMPLATE" (required)`},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")

@@ -288,6 +288,39 @@ test('encode/decode panel with the set selector, by keyboard', async () => {
   await page.close();
 });
 
+test('template panel: live expansion, each expression marked', async () => {
+  const { page, seen } = await newPage({ width: 1280, height: 1000 });
+  await page.goto(base + '/');
+  await page.focus('#tmpl-src');
+  await page.keyboard.type('/repos/{owner}/{repo}/issues{?state,labels}');
+  await waitText(page, '#tmpl-out', '/repos/urikit/uri%20kit/issues?state=open&labels=bug,good%20first%20issue');
+  await page.waitForFunction(() => document.querySelectorAll('#tmpl-out mark').length === 3, null, { timeout: 10000 });
+  const marks = await page.$$eval('#tmpl-out mark', (ms) => ms.map((m) => [m.title, m.textContent]));
+  assert.deepEqual(marks, [
+    ['{owner}', 'urikit'],
+    ['{repo}', 'uri%20kit'],
+    ['{?state,labels}', '?state=open&labels=bug,good%20first%20issue'],
+  ]);
+  // The variables are read as they are typed; a bad template says where.
+  await page.focus('#tmpl-vars');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('{"owner": "o", "repo": "r/s"}');
+  await waitText(page, '#tmpl-out', '/repos/o/r%2Fs/issues');
+  await page.focus('#tmpl-src');
+  await page.keyboard.press('End');
+  await page.keyboard.type('{x');
+  await page.waitForFunction(() => {
+    const o = document.getElementById('tmpl-out');
+    return o.className === 'bad' && o.textContent.includes('offset 43: expression not closed');
+  }, null, { timeout: 10000 });
+  await page.locator('#tmpl').screenshot({ path: path.join(outDir, 'playground-template.png') });
+  // A malformed template is a bad option: the API answers 400, which the
+  // browser logs; nothing else may be logged.
+  seen.errors = seen.errors.filter((e) => !e.includes('status of 400 (Bad Request)'));
+  await checkSelfContained(page, seen);
+  await page.close();
+});
+
 test('narrow screen: one column, nothing wider than the screen', async () => {
   const { page, seen } = await newPage({ width: 360, height: 740 });
   const url = 'http://a\\b@c/d e?f#g';

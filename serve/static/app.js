@@ -296,6 +296,58 @@
     codecState.dataset.state = 'done';
   }
 
+  // expandTemplate expands the template with the variables, then each of
+  // its parts alone (literal runs and expressions: the expansion of a
+  // template is theirs end to end), to mark each expression's part of the
+  // result.
+  async function expandTemplate(signal) {
+    const src = $('tmpl-src').value;
+    const vars = $('tmpl-vars').value;
+    const out = $('tmpl-out');
+    const sec = $('tmpl');
+    out.className = '';
+    if (src === '') {
+      out.replaceChildren();
+      sec.dataset.state = 'empty';
+      return;
+    }
+    sec.dataset.state = 'busy';
+    let whole;
+    try {
+      whole = await api('/v1/template/expand', { template: src, input: vars }, signal);
+    } catch (e) {
+      if (e.name === 'AbortError') throw e;
+      out.className = 'bad';
+      out.textContent = e.message;
+      sec.dataset.state = 'error';
+      return;
+    }
+    if (whole.error) {
+      out.className = 'bad';
+      out.textContent = 'error at byte ' + (whole.error.offset || 0) + ' of the ' +
+        (whole.error.component ? 'template' : 'variables') + ': ' + whole.error.message;
+      sec.dataset.state = 'error';
+      return;
+    }
+    const parts = src.match(/\{[^{}]*\}|[^{}]+/g) || [];
+    const answers = await Promise.all(parts.map((p) =>
+      api('/v1/template/expand', { template: p, input: vars }, signal).catch((e) => {
+        if (e.name === 'AbortError') throw e;
+        return null;
+      })));
+    const pieces = answers.map((a) => (a && !a.error ? a.output : null));
+    if (pieces.some((p) => p === null) || pieces.join('') !== whole.output) {
+      out.textContent = visible(whole.output);
+    } else {
+      let n = 0;
+      out.replaceChildren(...parts.map((p, i) => {
+        if (!p.startsWith('{')) return document.createTextNode(visible(pieces[i]));
+        return el('mark', { class: 'expr' + (n++ % 2), title: p, tabindex: '0', 'aria-label': p + ' gives ' + (pieces[i] || '(nothing)') }, visible(pieces[i]));
+      }));
+    }
+    sec.dataset.state = 'done';
+  }
+
   // The URL and base live in the page's fragment, so a breakdown can be
   // bookmarked or shared. The fragment never reaches the server.
   function saveState() {
@@ -325,6 +377,9 @@
     $('codec-h').focus();
   });
   $('codec').dataset.state = 'empty';
+  const runTemplate = debounced(expandTemplate, 120);
+  for (const id of ['tmpl-src', 'tmpl-vars']) $(id).addEventListener('input', runTemplate);
+  $('tmpl').dataset.state = 'empty';
   loadState();
   if ($('url').value) runAnalyse();
   else document.body.dataset.state = 'empty';

@@ -116,6 +116,7 @@ func main() {
 	}
 	suites = append(suites, suite{".", "^Benchmark(ParseRFC3986|ParseWHATWG|Normalize|Resolve|RegistrableDomain|PublicSuffix)$/.*" + inputFilter, false})
 	suites = append(suites, idnaSuite(*short))
+	suites = append(suites, templateSuite())
 
 	var all bytes.Buffer
 	for _, s := range suites {
@@ -153,6 +154,7 @@ func main() {
 	header(&md, *count, *benchtime, *short, *purego)
 	tables(&md, cells, order)
 	idnaNote(&md, cells)
+	templateTargets(&md, cells)
 	if *bounded {
 		boundedTable(&md, parseBounded(boundedOut), *boundedTime)
 	}

@@ -65,6 +65,7 @@ func main() {
 	}{
 		{"All", all},
 		{"Unreserved", rfcUnreserved},
+		{"Reserved", rfcUnreserved.remove(subDelims + ":/?#[]@")},
 		{"PathSegment", pathSegment},
 		{"Path", path},
 		{"Query", query},

@@ -1,0 +1,100 @@
+package template
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+var fuzzSeeds = []string{
+	"{var}", "{+path}/here", "X{.x,y}", "{/var,x}/here", "{;x,y,empty}", "{?x,y}",
+	"?fixed=yes{&x}", "{var:3}", "{list*}", "{keys*}", "{+keys:1}", "/users/{id}",
+	"/files/{name}.json", "/r/{owner}/{repo}/issues{?state,labels}", "{a}{/b}{?c}{#d}",
+	"{x}/{x}", "{/id*", "/id*}", "{!a}", "a b%zz{%41}", "{é}", "{a.b:9999}",
+}
+
+// FuzzParse checks that Parse never panics, that a template that parses
+// gives its source back and expands without panicking, and that an error
+// has an offset inside the template and a bounded message.
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, "a b/é%")
+	}
+	f.Fuzz(func(t *testing.T, src, val string) {
+		tm, err := Parse(src)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(src) || e.Code.Message() == "" {
+				t.Fatalf("Parse(%q): %#v", src, err)
+			}
+			if len(err.Error()) > 4*2*windowSide+200 {
+				t.Fatalf("Parse(%q): message of %d bytes", src, len(err.Error()))
+			}
+			return
+		}
+		if tm.String() != src {
+			t.Fatalf("String() = %q, want %q", tm.String(), src)
+		}
+		vs := Values{}
+		for i, name := range tm.Vars() {
+			switch i % 3 {
+			case 0:
+				vs[name] = String(val)
+			case 1:
+				vs[name] = List(val, "x")
+			case 2:
+				vs[name] = Pairs(Pair{val, val})
+			}
+		}
+		out, err := tm.Expand(vs)
+		if err == nil && len(out) > tm.MaxLen(vs) {
+			t.Fatalf("%q: expansion of %d bytes, MaxLen %d", src, len(out), tm.MaxLen(vs))
+		}
+	})
+}
+
+// FuzzMatch checks that, for a template Match reads back, the variables it
+// reads from an expansion expand to the same URI, and that when the value
+// has no "%" or "," they are the values expanded.
+func FuzzMatch(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, "a b/é", true)
+		f.Add(s, "", false)
+	}
+	f.Fuzz(func(t *testing.T, src, val string, all bool) {
+		tm, err := Parse(src)
+		if err != nil {
+			return
+		}
+		vs := Values{}
+		for i, name := range tm.Vars() {
+			if all || i%2 == 0 {
+				vs[name] = String(val)
+			}
+		}
+		u, err := tm.Expand(vs)
+		if err != nil {
+			return
+		}
+		got, err := tm.Match(u)
+		var e *Error
+		if errors.As(err, &e) && e.Code == CodeAmbiguous {
+			return
+		}
+		if err != nil {
+			t.Fatalf("%q: Match(%q): %v", src, u, err)
+		}
+		back, err := tm.Expand(got)
+		if err != nil || back != u {
+			t.Fatalf("%q: Match(%q) = %v, which expands to %q, %v", src, u, got, back, err)
+		}
+		if val == "" || strings.ContainsAny(val, "%,") {
+			return
+		}
+		for name, v := range vs {
+			if g := got[name]; g.Kind() != KindString || g.Text() != v.Text() {
+				t.Fatalf("%q: Match(%q)[%q] = %v, want %q", src, u, name, g, v.Text())
+			}
+		}
+	})
+}

@@ -1,0 +1,415 @@
+package template
+
+import (
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/urikit/urikit/percent"
+)
+
+// A byteSet is a set of byte values plus the end of the input.
+type byteSet struct {
+	b   [4]uint64
+	eof bool
+}
+
+func (s *byteSet) add(c byte)      { s.b[c>>6] |= 1 << (c & 63) }
+func (s *byteSet) has(c byte) bool { return s.b[c>>6]&(1<<(c&63)) != 0 }
+func (s *byteSet) addString(str string) {
+	for i := 0; i < len(str); i++ {
+		s.add(str[i])
+	}
+}
+func (s *byteSet) union(o *byteSet) {
+	for i := range s.b {
+		s.b[i] |= o.b[i]
+	}
+	s.eof = s.eof || o.eof
+}
+func (s *byteSet) meets(o *byteSet) bool {
+	for i := range s.b {
+		if s.b[i]&o.b[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+const unreservedChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+
+// alphabet returns the bytes the expansion of an expression with the
+// operator op may hold after its first character: for the operators that
+// encode with the Unreserved set, unreserved characters, "%" (escapes),
+// "," (list items) and, for named operators, "=" and the separator; for
+// "+" and "#", every byte that is not encoded.
+func alphabet(op byte) byteSet {
+	var a byteSet
+	o := operatorOf(op)
+	if o.reserved {
+		for c := 0; c < 256; c++ {
+			if !percent.Reserved.Contains(byte(c)) {
+				a.add(byte(c))
+			}
+		}
+		a.add('%')
+		return a
+	}
+	a.addString(unreservedChars + "%,")
+	if o.named {
+		a.add('=')
+		a.add(o.sep)
+	}
+	return a
+}
+
+// Match reads uri back into the variables of the template: it returns
+// values whose expansion is uri (up to the case of hex digits in escapes,
+// and escapes of unreserved characters, which it decodes). Each variable
+// of an expression is a string, except that an unescaped "," in the value
+// of an expression that encodes with the Unreserved set makes it a list (a
+// list of one item cannot be told from a string: it comes back as a
+// string). A variable whose expansion was empty is the empty string for
+// {var} and {+var}, and missing otherwise.
+//
+// Match reads back the templates whose answer is unique, those in which
+// every expression
+//
+//   - has no prefix modifier (which drops text) and no explode modifier;
+//   - has one variable, unless its operator is ";", "?" or "&" (whose
+//     names tell its variables apart), and names each variable once;
+//   - is followed by literal text only, or else can be told from what
+//     follows: no character its expansion may hold (unreserved characters,
+//     "%", "," and, for ";", "?" and "&", "=" and the separator) and not its
+//     operator's first character can begin the next part, or the part
+//     after it when the next is an expression that may be empty;
+//   - has the operator "+" or "#" only when literal text alone follows it.
+//
+// For any other template Match returns an [*Error] with the code
+// CodeAmbiguous and the offset of the expression that makes it so. A URI
+// the template cannot produce is an error with the code CodeNoMatch and
+// the offset in uri where it stops matching.
+func (t *Template) Match(uri string) (Values, error) {
+	if t == nil {
+		if uri == "" {
+			return Values{}, nil
+		}
+		return nil, &Error{Code: CodeNoMatch, Detail: CodeNoMatch.Message(), Input: uri}
+	}
+	if err := t.matchable(); err != nil {
+		return nil, err
+	}
+	// The map is made at its largest size when the first variable is
+	// read, so that it never grows.
+	var vs Values
+	pos := 0
+	for i := range t.parts {
+		p := &t.parts[i]
+		if p.isLit() {
+			if !strings.HasPrefix(uri[pos:], t.lit(p)) {
+				return nil, t.noMatch(uri, pos, i)
+			}
+			pos += int(p.b - p.a)
+			continue
+		}
+		// The expression's text ends where the literal suffix begins,
+		// when only literals follow, or else where its alphabet ends.
+		end := -1
+		suffix := 0
+		last := true
+		for j := i + 1; j < len(t.parts); j++ {
+			if q := &t.parts[j]; !q.isLit() {
+				last = false
+				break
+			} else {
+				suffix += int(q.b - q.a)
+			}
+		}
+		if last {
+			end = len(uri) - suffix
+			if end < pos {
+				return nil, t.noMatch(uri, pos, i)
+			}
+		} else {
+			a := alphabet(p.op)
+			end = pos
+			if o := operatorOf(p.op); o.first != "" && end < len(uri) && uri[end] == o.first[0] {
+				end++
+			}
+			for end < len(uri) && a.has(uri[end]) {
+				end++
+			}
+		}
+		if vs == nil {
+			vs = make(Values, len(t.vars))
+		}
+		if err := t.matchExpr(vs, i, uri, pos, end); err != nil {
+			return nil, err
+		}
+		pos = end
+	}
+	if pos != len(uri) {
+		return nil, &Error{Offset: pos, Code: CodeNoMatch, Detail: "text after the end of the template", Input: uri}
+	}
+	if vs == nil {
+		vs = Values{}
+	}
+	return vs, nil
+}
+
+// noMatch returns the error of a uri that does not match the part p at pos.
+func (t *Template) noMatch(uri string, pos int, i int) *Error {
+	return &Error{Offset: pos, Code: CodeNoMatch,
+		Detail: "does not match the template from its offset " + strconv.Itoa(t.partOff(i)), Input: uri}
+}
+
+// matchable returns the CodeAmbiguous error of a template Match does not
+// read back uniquely, or nil.
+func (t *Template) matchable() error {
+	ambiguous := func(p *part, why string) error {
+		return &Error{Offset: t.exprOff(p), Code: CodeAmbiguous, Detail: CodeAmbiguous.Message() + ": " + why, Input: t.src}
+	}
+	// follow is the set of first bytes of the expansion of the parts
+	// after the current one, computed from the end.
+	var follow byteSet
+	follow.eof = true
+	onlyLiterals := true
+	for i := len(t.parts) - 1; i >= 0; i-- {
+		p := &t.parts[i]
+		if p.isLit() {
+			if lit := t.lit(p); lit != "" {
+				follow = byteSet{}
+				follow.add(lit[0])
+			}
+			continue
+		}
+		o := operatorOf(p.op)
+		var names nameSet
+		vars := t.varsOf(p)
+		for k := range vars {
+			v := &vars[k]
+			if v.prefix > 0 {
+				return ambiguous(p, "a prefix modifier drops text")
+			}
+			if v.explode {
+				return ambiguous(p, "an explode modifier")
+			}
+			if !names.add(t.name(v)) {
+				return ambiguous(p, "a variable named twice in one expression")
+			}
+		}
+		if !o.named && len(vars) > 1 {
+			return ambiguous(p, "several variables without names")
+		}
+		if o.reserved && !onlyLiterals {
+			return ambiguous(p, "a reserved expansion followed by another expression")
+		}
+		a := alphabet(p.op)
+		if o.first != "" {
+			a.add(o.first[0])
+		}
+		if !onlyLiterals && a.meets(&follow) {
+			return ambiguous(p, "what follows may begin with a character of its expansion")
+		}
+		// An expression may expand to nothing: what follows it can begin
+		// with its own first characters or with what follows it.
+		if o.first != "" {
+			follow.add(o.first[0])
+		} else {
+			follow.union(&a)
+		}
+		onlyLiterals = false
+	}
+	return nil
+}
+
+// matchExpr reads uri[pos:end], the text of the expression t.parts[i],
+// into vs.
+func (t *Template) matchExpr(vs Values, i int, uri string, pos, end int) error {
+	p := &t.parts[i]
+	o := operatorOf(p.op)
+	s := uri[pos:end]
+	if s == "" {
+		if o.first == "" {
+			return setVar(vs, t.name(&t.vars[p.a]), String(""), uri, pos)
+		}
+		return nil
+	}
+	if o.first != "" {
+		if s[0] != o.first[0] {
+			return t.noMatch(uri, pos, i)
+		}
+		s = s[1:]
+		pos++
+	}
+	if !o.named {
+		v, ok := matchValue(s, o.reserved)
+		if !ok {
+			return t.noMatch(uri, pos, i)
+		}
+		return setVar(vs, t.name(&t.vars[p.a]), v, uri, pos)
+	}
+	next := 0 // the index of the first variable not yet read
+	for {
+		item := s
+		if k := strings.IndexByte(s, o.sep); k >= 0 {
+			item = s[:k]
+		}
+		name, val, eq := strings.Cut(item, "=")
+		vars := t.varsOf(p)
+		k := next
+		for k < len(vars) && t.name(&vars[k]) != name {
+			k++
+		}
+		if k == len(vars) || eq == (val == "" && o.ifEmpty == "") {
+			// An unknown or repeated name, "name" where the operator
+			// writes "name=" or "name=" where it writes "name".
+			return t.noMatch(uri, pos, i)
+		}
+		next = k + 1
+		v, ok := matchValue(val, false)
+		if !ok {
+			return t.noMatch(uri, pos, i)
+		}
+		if err := setVar(vs, name, v, uri, pos); err != nil {
+			return err
+		}
+		if len(item) == len(s) {
+			return nil
+		}
+		pos += len(item) + 1
+		s = s[len(item)+1:]
+	}
+}
+
+// setVar sets vs[name] to v, unless an earlier expression of the same
+// variable read a different value.
+func setVar(vs Values, name string, v Value, uri string, pos int) error {
+	if old, ok := vs[name]; ok && !sameValue(old, v) {
+		return &Error{Offset: pos, Code: CodeNoMatch, Detail: "variable " + strconv.Quote(clip(name)) + " has two different values", Input: uri}
+	}
+	vs[name] = v
+	return nil
+}
+
+func sameValue(a, b Value) bool {
+	if a.kind != b.kind || a.str != b.str || len(a.list) != len(b.list) {
+		return false
+	}
+	for i := range a.list {
+		if a.list[i] != b.list[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// matchValue decodes the expansion s of one value: with the Unreserved
+// set, every escape is decoded, and an unescaped "," separates list items;
+// in reserved expansion, only the escapes (in uppercase hex) of bytes
+// that expansion would have encoded are decoded (other escapes were in
+// the value). ok is false
+// when s holds a byte the expansion cannot produce.
+func matchValue(s string, reserved bool) (Value, bool) {
+	if reserved {
+		return decodeReserved(s)
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' {
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return Value{}, false
+			}
+		} else if c != ',' && percent.Unreserved.Contains(c) {
+			return Value{}, false
+		}
+	}
+	if strings.IndexByte(s, ',') < 0 {
+		d, ok := decode(s)
+		return String(d), ok
+	}
+	items := strings.Split(s, ",")
+	for i, it := range items {
+		d, ok := decode(it)
+		if !ok {
+			return Value{}, false
+		}
+		items[i] = d
+	}
+	return List(items...), true
+}
+
+// decode decodes every escape of s into octets: s itself when it has no
+// escape, else one new string.
+func decode(s string) (string, bool) {
+	if strings.IndexByte(s, '%') < 0 {
+		return s, true
+	}
+	b, err := percent.DecodeBytes(s)
+	if err != nil {
+		return "", false
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), true
+}
+
+// decodeReserved decodes the text of a reserved expansion.
+func decodeReserved(s string) (Value, bool) {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' {
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return Value{}, false
+			}
+			// The encoder writes uppercase hex: an escape with a
+			// lowercase digit was in the value as it is.
+			d := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if d != '%' && percent.Reserved.Contains(d) && !isLower(s[i+1]) && !isLower(s[i+2]) {
+				if b == nil {
+					b = append(make([]byte, 0, len(s)), s[:i]...)
+				}
+				b = append(b, d)
+				i += 2
+				continue
+			}
+		} else if percent.Reserved.Contains(c) {
+			return Value{}, false
+		}
+		if b != nil {
+			b = append(b, c)
+		}
+	}
+	if b == nil {
+		return String(s), true
+	}
+	return String(unsafe.String(unsafe.SliceData(b), len(b))), true
+}
+
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
+
+// partOff returns the offset in the source of the part t.parts[i].
+func (t *Template) partOff(i int) int {
+	p := &t.parts[i]
+	switch {
+	case !p.isLit():
+		return t.exprOff(p)
+	case p.op == litSrc:
+		return int(p.a)
+	case i == 0:
+		return 0
+	}
+	// An encoded literal starts after the "}" of the expression before it
+	// (two literals are one part).
+	last := t.vars[t.parts[i-1].b-1]
+	return int(last.end) + strings.IndexByte(t.src[last.end:], '}') + 1
+}

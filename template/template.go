@@ -1,0 +1,522 @@
+package template
+
+import (
+	"hash/maphash"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/urikit/urikit/percent"
+)
+
+// A Template is a parsed URI Template. Parse it once with [Parse] and
+// expand it as often as needed; a Template is immutable, so it may be used
+// by many goroutines at once. The zero Template is the empty template: it
+// expands to "" and has no variables.
+type Template struct {
+	src string
+	// lits holds the literals that needed encoding, encoded; the others
+	// are read from src.
+	lits  []byte
+	parts []part
+	vars  []varSpec
+}
+
+// A part is a literal run or an expression of the template, in 12 bytes
+// (a template is at most 4 GiB).
+type part struct {
+	// op is the expression's operator ('0' for none, else one of
+	// "+#./;?&"), or for a literal litSrc (the text is src[a:b]) or
+	// litEnc (it is lits[a:b]).
+	op byte
+	// oi is the index of the expression's operator in operators.
+	oi uint8
+	// a and b are the literal's bounds, or the expression's variables
+	// vars[a:b].
+	a, b uint32
+}
+
+// The op of a literal part.
+const (
+	litSrc = 0
+	litEnc = 1
+)
+
+// A varSpec is one variable of an expression: its name src[off:end] and
+// its modifier.
+type varSpec struct {
+	off, end uint32
+	prefix   uint16 // the :n of a prefix modifier, 0 when none
+	explode  bool   // the * modifier
+}
+
+// isLit reports whether p is a literal.
+func (p *part) isLit() bool { return p.op <= litEnc }
+
+// lit returns the text of the literal p, percent-encoded where RFC 6570
+// §3.1 says.
+func (t *Template) lit(p *part) string {
+	if p.op == litEnc {
+		return unsafe.String(unsafe.SliceData(t.lits[p.a:]), p.b-p.a)
+	}
+	return t.src[p.a:p.b]
+}
+
+// varsOf returns the variables of the expression p.
+func (t *Template) varsOf(p *part) []varSpec { return t.vars[p.a:p.b] }
+
+// name returns the name of v.
+func (t *Template) name(v *varSpec) string { return t.src[v.off:v.end] }
+
+// exprOff returns the offset of the "{" of the expression p.
+func (t *Template) exprOff(p *part) int {
+	off := int(t.vars[p.a].off) - 1
+	if p.op != '0' {
+		off--
+	}
+	return off
+}
+
+// An operator holds the expansion rules of RFC 6570 Appendix A for one
+// expression operator.
+type operator struct {
+	first    string // written before the first defined variable
+	sep      byte   // between variables (and exploded items)
+	named    bool   // name=value pairs
+	ifEmpty  string // after the name of an empty value, when named
+	reserved bool   // allow reserved characters and keep escapes (U+R)
+}
+
+// operators holds the rules of each operator, at the index opIndex
+// gives: a table, read only, so that an expansion finds them at once.
+var operators = [...]operator{
+	{sep: ','},
+	{sep: ',', reserved: true},
+	{first: "#", sep: ',', reserved: true},
+	{first: ".", sep: '.'},
+	{first: "/", sep: '/'},
+	{first: ";", sep: ';', named: true},
+	{first: "?", sep: '&', named: true, ifEmpty: "="},
+	{first: "&", sep: '&', named: true, ifEmpty: "="},
+}
+
+// opChars are the operators in the order of the table operators; '0'
+// stands for none.
+const opChars = "0+#./;?&"
+
+// opIndex returns the index in operators of the operator op ('0' for
+// none).
+func opIndex(op byte) uint8 { return uint8(strings.IndexByte(opChars, op)) }
+
+// operatorOf returns the rules of the operator op ('0' for none).
+func operatorOf(op byte) *operator { return &operators[opIndex(op)] }
+
+// Encoders of the two kinds of expansion, built from package percent's
+// sets: U encodes everything but unreserved characters; U+R keeps reserved
+// characters and existing escapes too (and is also the encoding of
+// literals).
+var (
+	encU  = percent.Encoder{Set: percent.Unreserved}
+	encUR = percent.Encoder{Set: percent.Reserved, KeepEscapes: true}
+)
+
+// String returns the template's source text, as given to Parse.
+func (t *Template) String() string {
+	if t == nil {
+		return ""
+	}
+	return t.src
+}
+
+// Vars returns the names of the template's variables, each once, in the
+// order of their first use. Each call returns a new slice.
+func (t *Template) Vars() []string {
+	if t == nil {
+		return nil
+	}
+	if len(t.vars) == 0 {
+		return nil
+	}
+	seen := nameSet{names: make([]string, 0, len(t.vars))}
+	for i := range t.vars {
+		seen.add(t.name(&t.vars[i]))
+	}
+	return seen.names
+}
+
+// A nameSet is a set of names that costs nothing while small: up to 8
+// names are scanned, beyond that an open-addressing table with a random
+// seed indexes them, so that adding n names costs O(n) (expected, however
+// the names are chosen) and about 4 bytes of table per name.
+type nameSet struct {
+	names []string // the distinct names, in the order of their first add
+	slots []uint32 // index+1 into names, 0 for an empty slot
+	seed  maphash.Seed
+}
+
+// add adds name and reports whether it was new.
+func (s *nameSet) add(name string) bool {
+	if s.slots == nil {
+		for _, n := range s.names {
+			if n == name {
+				return false
+			}
+		}
+		s.names = append(s.names, name)
+		if len(s.names) > 8 {
+			s.seed = maphash.MakeSeed()
+			s.rehash(64)
+		}
+		return true
+	}
+	mask := uint64(len(s.slots) - 1)
+	for h := maphash.String(s.seed, name) & mask; ; h = (h + 1) & mask {
+		k := s.slots[h]
+		if k == 0 {
+			s.names = append(s.names, name)
+			s.slots[h] = uint32(len(s.names))
+			if 2*len(s.names) > len(s.slots) {
+				s.rehash(2 * len(s.slots))
+			}
+			return true
+		}
+		if s.names[k-1] == name {
+			return false
+		}
+	}
+}
+
+// rehash rebuilds the table with n slots (a power of two).
+func (s *nameSet) rehash(n int) {
+	s.slots = make([]uint32, n)
+	mask := uint64(n - 1)
+	for i, name := range s.names {
+		h := maphash.String(s.seed, name) & mask
+		for s.slots[h] != 0 {
+			h = (h + 1) & mask
+		}
+		s.slots[h] = uint32(i + 1)
+	}
+}
+
+// MarshalText returns the template's source text.
+func (t *Template) MarshalText() ([]byte, error) {
+	return []byte(t.String()), nil
+}
+
+// UnmarshalText parses text as a template into t; on error t is left as it
+// was.
+func (t *Template) UnmarshalText(text []byte) error {
+	p, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*t = *p
+	return nil
+}
+
+// MustParse is like Parse but panics when s is not a valid template. It is
+// meant for templates written in the program's source.
+func MustParse(s string) *Template {
+	t, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// maxPrefix is the largest prefix length RFC 6570 allows (:1 to :9999).
+const maxPrefix = 9999
+
+// Parse parses s as a URI Template of any level of RFC 6570. A malformed
+// template gives an [*Error] with the byte offset of the problem and one
+// of the parse codes (see [Error]).
+//
+// Literal text is percent-encoded where the RFC says (§3.1): characters
+// other than unreserved and reserved ones, such as spaces and non-ASCII
+// text, are written as escapes of their UTF-8 bytes, and existing %XX
+// escapes are kept. A "{" or "}" outside its expression is an error.
+func Parse(s string) (*Template, error) {
+	if uint64(len(s)) > math.MaxUint32 {
+		return nil, newError(s[:0], 0, CodeTooLong)
+	}
+	t := &Template{src: s}
+	// Count the parts and variables first, so that each slice is
+	// allocated once at its size.
+	nparts, nvars, nlits := 0, 0, 0
+	inExpr := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '{':
+			nparts++
+			nvars++
+			inExpr = true
+		case c == '}':
+			inExpr = false
+		case inExpr:
+			if c == ',' {
+				nvars++
+			}
+		case i == 0 || s[i-1] == '}':
+			nparts++
+		}
+		if !inExpr && c != '}' {
+			nlits++
+		}
+	}
+	t.parts = make([]part, 0, nparts)
+	t.vars = make([]varSpec, 0, nvars)
+	for i := 0; i < len(s); {
+		if s[i] == '}' {
+			return nil, newError(s, i, CodeUnopened)
+		}
+		if s[i] != '{' {
+			j := i
+			for j < len(s) && s[j] != '{' && s[j] != '}' {
+				j++
+			}
+			if n := encUR.EncodedLen(s[i:j]); n == j-i {
+				t.parts = append(t.parts, part{op: litSrc, a: uint32(i), b: uint32(j)})
+			} else {
+				if t.lits == nil {
+					t.lits = make([]byte, 0, max(n, nlits))
+				}
+				a := len(t.lits)
+				t.lits = encUR.AppendEncode(t.lits, s[i:j])
+				t.parts = append(t.parts, part{op: litEnc, a: uint32(a), b: uint32(len(t.lits))})
+			}
+			i = j
+			continue
+		}
+		end, err := t.parseExpr(i)
+		if err != nil {
+			return nil, err
+		}
+		i = end
+	}
+	return t, nil
+}
+
+// parseExpr parses the expression that starts with the "{" at src[i]
+// into a part and its variables, and returns the offset after its "}".
+func (t *Template) parseExpr(i int) (int, error) {
+	s := t.src
+	p := part{op: '0', a: uint32(len(t.vars))}
+	j := i + 1
+	if j < len(s) {
+		switch c := s[j]; c {
+		case '+', '#', '.', '/', ';', '?', '&':
+			p.op = c
+			j++
+		case '=', ',', '!', '@', '|':
+			return 0, newError(s, j, CodeReservedOperator)
+		}
+	}
+	for {
+		// One varspec: varname [":" max-length / "*"].
+		start := j
+		for j < len(s) {
+			c := s[j]
+			if isVarchar(c) {
+				j++
+			} else if c == '%' && j+2 < len(s) && isHex(s[j+1]) && isHex(s[j+2]) {
+				j += 3
+			} else if c == '.' && j > start && j+1 < len(s) && (isVarchar(s[j+1]) || s[j+1] == '%') {
+				j++
+			} else {
+				break
+			}
+		}
+		if j == len(s) {
+			return 0, newError(s, i, CodeUnclosed)
+		}
+		if j == start {
+			return 0, newError(s, j, CodeBadVarname)
+		}
+		v := varSpec{off: uint32(start), end: uint32(j)}
+		switch s[j] {
+		case ':':
+			k := j + 1
+			n := 0
+			for k < len(s) && k-j <= 4 && s[k] >= '0' && s[k] <= '9' {
+				if k == j+1 && s[k] == '0' {
+					return 0, newError(s, k, CodeBadPrefix)
+				}
+				n = n*10 + int(s[k]-'0')
+				k++
+			}
+			if k == j+1 || n > maxPrefix || (k < len(s) && s[k] >= '0' && s[k] <= '9') {
+				return 0, newError(s, j, CodeBadPrefix)
+			}
+			v.prefix = uint16(n)
+			j = k
+		case '*':
+			v.explode = true
+			j++
+		}
+		t.vars = append(t.vars, v)
+		if j == len(s) {
+			return 0, newError(s, i, CodeUnclosed)
+		}
+		switch s[j] {
+		case ',':
+			j++
+			continue
+		case '}':
+			p.b = uint32(len(t.vars))
+			p.oi = opIndex(p.op)
+			t.parts = append(t.parts, p)
+			return j + 1, nil
+		case '{':
+			return 0, newError(s, i, CodeUnclosed)
+		}
+		return 0, newError(s, j, CodeBadVarname)
+	}
+}
+
+// isVarchar reports whether c is ALPHA, DIGIT or "_" (the varchar of RFC
+// 6570 without pct-encoded).
+func isVarchar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// A Code names a kind of error, stably: it is the code of the JSON
+// records of the command line and of the service.
+type Code string
+
+// Parse codes.
+const (
+	// CodeUnclosed: a "{" has no "}" (the offset is the "{").
+	CodeUnclosed Code = "unclosed-expression"
+	// CodeUnopened: a "}" outside an expression.
+	CodeUnopened Code = "unopened-expression"
+	// CodeReservedOperator: an operator RFC 6570 reserves for future
+	// extensions ("=", ",", "!", "@", "|").
+	CodeReservedOperator Code = "reserved-operator"
+	// CodeBadVarname: a variable name is missing or holds a character
+	// other than ALPHA, DIGIT, "_", %XX and single inner dots; also an
+	// unknown operator and text after a modifier.
+	CodeBadVarname Code = "bad-varname"
+	// CodeTooLong: a template of 4 GiB or more.
+	CodeTooLong Code = "too-long"
+	// CodeBadPrefix: a prefix modifier that is not ":" and 1 to 9999
+	// without leading zeros.
+	CodeBadPrefix Code = "bad-prefix"
+)
+
+// Expansion codes.
+const (
+	// CodePrefixComposite: a prefix modifier on a variable whose value is
+	// a list or pairs, which RFC 6570 §2.4.1 says does not apply.
+	CodePrefixComposite Code = "prefix-on-composite"
+	// CodeBadValue: a value of ExpandMap of a type it does not take.
+	CodeBadValue Code = "bad-value"
+)
+
+// Match codes.
+const (
+	// CodeNoMatch: the URI is not an expansion of the template.
+	CodeNoMatch Code = "no-match"
+	// CodeAmbiguous: the template is not one Match reads back uniquely.
+	CodeAmbiguous Code = "ambiguous"
+)
+
+// Message returns the code's description, or "" for an unknown code.
+func (c Code) Message() string {
+	switch c {
+	case CodeUnclosed:
+		return "expression not closed by '}'"
+	case CodeUnopened:
+		return "'}' outside an expression"
+	case CodeReservedOperator:
+		return "operator reserved for future extensions"
+	case CodeBadVarname:
+		return "invalid variable name"
+	case CodeTooLong:
+		return "template of 4 GiB or more"
+	case CodeBadPrefix:
+		return "prefix modifier must be ':' and 1 to 9999"
+	case CodePrefixComposite:
+		return "prefix modifier on a list or pairs value"
+	case CodeBadValue:
+		return "value of an unsupported type"
+	case CodeNoMatch:
+		return "the URI is not an expansion of the template"
+	case CodeAmbiguous:
+		return "the template cannot be read back uniquely"
+	}
+	return ""
+}
+
+// An Error is a template that does not parse, a value that does not
+// expand, or a URI that does not match. Offset is a byte offset in the
+// template (parse and expansion errors, Match's ambiguous) or in the URI
+// (Match's no-match). The zero Error is safe to use.
+type Error struct {
+	// Offset is the byte offset of the problem.
+	Offset int
+	// Code says what the problem is.
+	Code Code
+	// Detail is a short message: the code's, with the variable it is about
+	// where there is one.
+	Detail string
+	// Input is the text Offset is in; Error quotes a window of it.
+	Input string
+}
+
+func newError(s string, off int, code Code) *Error {
+	return &Error{Offset: off, Code: code, Detail: code.Message(), Input: s}
+}
+
+// Error returns a message such as
+// `template: "{a b}": offset 2: invalid variable name`, quoting at most
+// about 40 bytes of the input on each side of the offset.
+func (e *Error) Error() string {
+	if e == nil {
+		return "template: <nil>"
+	}
+	b := make([]byte, 0, 128)
+	b = append(b, "template: "...)
+	b = appendWindow(b, e.Input, e.Offset)
+	b = append(b, ": offset "...)
+	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b = append(b, ": "...)
+	if e.Detail != "" {
+		b = append(b, e.Detail...)
+	} else {
+		b = append(b, e.Code.Message()...)
+	}
+	return string(b)
+}
+
+// windowSide is how many bytes of the input a message quotes on each side
+// of an offset, at most.
+const windowSide = 40
+
+// appendWindow appends, quoted, at most windowSide bytes of s on each side
+// of off, cut on UTF-8 boundaries, with "…" where s goes on.
+func appendWindow(b []byte, s string, off int) []byte {
+	off = min(max(off, 0), len(s))
+	lo, hi := max(off-windowSide, 0), min(off+windowSide, len(s))
+	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < off && !utf8.RuneStart(s[lo]); k++ {
+		lo++
+	}
+	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > off && !utf8.RuneStart(s[hi]); k++ {
+		hi--
+	}
+	if lo > 0 {
+		b = append(b, "…"...)
+	}
+	b = strconv.AppendQuote(b, s[lo:hi])
+	if hi < len(s) {
+		b = append(b, "…"...)
+	}
+	return b
+}
