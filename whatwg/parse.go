@@ -87,6 +87,9 @@ type parser struct {
 // href is input itself, so parsing costs one allocation.
 func Parse(input string, base *URL) (*URL, error) {
 	u := new(URL)
+	if parseCanonical(input, u) {
+		return u, nil
+	}
 	p := parser{base: base, virt: true}
 	if !p.parse(input, u) {
 		return nil, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
@@ -99,6 +102,9 @@ func Parse(input string, base *URL) (*URL, error) {
 // already in serialized form allocates nothing, which suits bulk
 // processing with one reused URL.
 func ParseInto(dst *URL, input string, base *URL) error {
+	if parseCanonical(input, dst) {
+		return nil
+	}
 	p := parser{base: base, virt: true}
 	var u URL
 	if !p.parse(input, &u) {
@@ -128,6 +134,9 @@ func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
 // serialized form.
 func CanParse(input string, base *URL) bool {
 	var u URL
+	if parseCanonical(input, &u) {
+		return true
+	}
 	p := parser{base: base, virt: true}
 	return p.parse(input, &u)
 }

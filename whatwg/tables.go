@@ -19,6 +19,8 @@ const (
 	clAuthDelim                        // "@", "/", "?", "#" or "\\": ends a run in the authority state (so do tabs and newlines)
 	clHostDelim                        // ":", "/", "?", "#", "\\", "[" or "]": ends a run in the host state (so do tabs and newlines)
 	clPathRun                          // clPath but not "/" or "\\"
+	clSchemeLower                      // lower-case ASCII letter, digit, "+", "-" or "."
+	clOpaqueCanon                      // left as is in an opaque path, and not " ", "?" or "#"
 )
 
 // classes is a read-only table built once from the percent package's sets.
@@ -72,6 +74,12 @@ func buildClasses() (t [256]uint16) {
 		}
 		if v&clPath != 0 && c != '/' && c != '\\' {
 			v |= clPathRun
+		}
+		if v&clScheme != 0 && !(c >= 'A' && c <= 'Z') {
+			v |= clSchemeLower
+		}
+		if v&clC0 != 0 && c != ' ' && c != '?' && c != '#' {
+			v |= clOpaqueCanon
 		}
 		t[i] = v
 	}
