@@ -1,5 +1,7 @@
 package whatwg
 
+import "math/bits"
+
 // The whole-URL fast path. Most URLs met in bulk are absolute and already
 // in their serialized form: the basic URL parser would copy them byte for
 // byte. parseCanonical recognizes such an input in one pass over it, with
@@ -52,7 +54,7 @@ func parseCanonical(s string, u *URL) bool {
 		if j < n && s[j] == '/' {
 			return false
 		}
-		j = scanAll(s, j, clOpaqueCanon)
+		j = span8(s, j, clOpaqueCanon)
 		v.userEnd, v.hostStart, v.hostEnd, v.pathStart = uint32(i+1), uint32(i+1), uint32(i+1), uint32(i+1)
 		v.opaque = true
 		return canonicalTail(s, j, clQuery, &v, u)
@@ -63,9 +65,7 @@ func parseCanonical(s string, u *URL) bool {
 	j += 2
 	hs := j
 	v.userEnd, v.hostStart = uint32(hs), uint32(hs)
-	for j < n && classes[s[j]]&clDomainPlain != 0 {
-		j++
-	}
+	j = span8(s, j, clDomainPlain)
 	host := s[hs:j]
 	if v.scheme == schemeFile {
 		switch {
@@ -113,50 +113,117 @@ func parseCanonical(s string, u *URL) bool {
 // canonicalPath returns the end of the serialized path of a special URL
 // starting with the "/" at s[j], or -1 when the path is not in serialized
 // form: a byte that needs percent-encoding, a "\\", a dot segment, or, in
-// a file URL, a first segment that is a Windows drive letter.
+// a file URL, a first segment that is a Windows drive letter. It scans the
+// whole path at once (span8), then looks for dot segments eight bytes at a
+// time (dotSegment), so that it does not stop at every "/".
 func canonicalPath(s string, j int, file bool) int {
 	n := len(s)
 	if file && j+3 <= n && isAlpha(s[j+1]) && (s[j+2] == ':' || s[j+2] == '|') {
 		return -1
 	}
-	for j < n {
-		// s[j] is "/": look at the segment after it.
-		seg := j + 1
-		if seg < n && (s[seg] == '.' || s[seg] == '%') {
-			e := scan(s, seg, clPathRun)
-			if k := segKindOf(s[seg:e]); k == segSingleDot || k == segDoubleDot {
-				return -1
-			}
-			j = e
-		} else {
-			j = scan(s, seg, clPathRun)
-		}
-		if j == n || s[j] != '/' {
-			break
-		}
-	}
-	if j < n && s[j] != '?' && s[j] != '#' {
+	e := span8(s, j, clPathCanon)
+	if e < n && s[e] != '?' && s[e] != '#' {
 		return -1
 	}
+	if dotSegment(s[j:e]) {
+		return -1
+	}
+	return e
+}
+
+// span8 returns the index of the first byte of s[j:] outside class cl, or
+// len(s). It tests eight bytes per step, so that a run of any length
+// costs one mispredicted loop exit or two.
+func span8(s string, j int, cl uint32) int {
+	for j+8 <= len(s) {
+		t := s[j : j+8]
+		if classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&
+			classes[t[4]]&classes[t[5]]&classes[t[6]]&classes[t[7]]&cl == 0 {
+			break
+		}
+		j += 8
+	}
+	for j < len(s) && classes[s[j]]&cl != 0 {
+		j++
+	}
 	return j
+}
+
+const (
+	swarOnes = 0x0101010101010101
+	swarLow7 = 0x7f7f7f7f7f7f7f7f
+	swarHigh = 0x8080808080808080
+)
+
+// swarEq returns the high bit of each byte of x (ASCII bytes only) that
+// equals c: exact per byte, as no sum carries between bytes.
+func swarEq(x uint64, c byte) uint64 {
+	y := x ^ (swarOnes * uint64(c))
+	return ^(((y & swarLow7) + swarLow7) | y) & swarHigh
+}
+
+// load8 returns s[0:8] as a little-endian word.
+func load8(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// dotSegment reports whether the path p (ASCII, starting with "/") has a
+// dot segment: ".", "..", or one of them with "%2e" for a dot. Such a
+// segment starts with "." or "%" right after a "/"; candidates are found
+// eight bytes at a time, and only they are looked at one by one.
+func dotSegment(p string) bool {
+	var carry uint64 // high bit of byte 0 set when the byte before is "/"
+	k := 0
+	for ; k+8 <= len(p); k += 8 {
+		x := load8(p[k:])
+		slash := swarEq(x, '/')
+		cand := (slash<<8 | carry) & (swarEq(x, '.') | swarEq(x, '%'))
+		carry = slash >> 56
+		for cand != 0 {
+			i := k + bits.TrailingZeros64(cand)/8
+			if isDotSegment(p[i:]) {
+				return true
+			}
+			cand &= cand - 1
+		}
+	}
+	for ; k < len(p); k++ {
+		if c := p[k]; (c == '.' || c == '%') && k > 0 && p[k-1] == '/' && isDotSegment(p[k:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDotSegment reports whether the path segment at the start of s (up to
+// the first "/" or the end) is a dot segment.
+func isDotSegment(s string) bool {
+	e := 0
+	for e < len(s) && e <= 6 && s[e] != '/' {
+		e++
+	}
+	k := segKindOf(s[:e])
+	return k == segSingleDot || k == segDoubleDot
 }
 
 // canonicalTail finishes parseCanonical after the path, at s[j]: an
 // optional query (bytes in class qcl) and an optional fragment, in
 // serialized form. It stores v in *u and reports true, or reports false.
-func canonicalTail(s string, j int, qcl uint16, v *URL, u *URL) bool {
+func canonicalTail(s string, j int, qcl uint32, v *URL, u *URL) bool {
 	n := len(s)
 	v.queryStart, v.fragStart = uint32(n), uint32(n)
 	if j < n && s[j] == '?' {
 		v.queryStart = uint32(j)
-		j = scanAll(s, j+1, qcl)
+		j = span8(s, j+1, qcl)
 	}
 	if j < n && s[j] == '#' {
 		v.fragStart = uint32(j)
 		if v.queryStart == uint32(n) {
 			v.queryStart = uint32(j)
 		}
-		j = scanAll(s, j+1, clFragment)
+		j = span8(s, j+1, clFragment)
 	}
 	if j != n {
 		return false

@@ -51,3 +51,23 @@ func TestFastPathDatasets(t *testing.T) {
 		t.Logf("%s: %d of %d lines on the fast path", filepath.Base(f), fast, len(lines))
 	}
 }
+
+// BenchmarkCanParse runs CanParse over each dataset (ns/URL metric).
+func BenchmarkCanParse(b *testing.B) {
+	for _, file := range datasetFiles(b) {
+		lines, size := readLines(b, file)
+		b.Run(filepath.Base(file), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(size)
+			n := 0
+			for b.Loop() {
+				for _, s := range lines {
+					if CanParse(s, nil) {
+						n++
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/URL")
+		})
+	}
+}

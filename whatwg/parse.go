@@ -476,7 +476,7 @@ func (p *parser) fastAuthority(start int) int {
 
 // scan returns the index of the first byte of s[j:] outside class cl, or
 // len(s).
-func scan(s string, j int, cl uint16) int {
+func scan(s string, j int, cl uint32) int {
 	t := s[j:]
 	for len(t) >= 4 && classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&cl != 0 {
 		t = t[4:]
@@ -489,7 +489,7 @@ func scan(s string, j int, cl uint16) int {
 
 // scanAll returns the index of the first byte of s[j:] that lacks one of
 // the class bits in mask, or len(s).
-func scanAll(s string, j int, mask uint16) int {
+func scanAll(s string, j int, mask uint32) int {
 	t := s[j:]
 	for len(t) >= 4 && classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&mask == mask {
 		t = t[4:]
@@ -503,7 +503,7 @@ func scanAll(s string, j int, mask uint16) int {
 // runMask returns the class bits a byte needs to be copied in a run: cl,
 // plus being a URL code point when validation errors are collected (other
 // bytes, "%" included, are checked one at a time).
-func (p *parser) runMask(cl uint16) uint16 {
+func (p *parser) runMask(cl uint32) uint32 {
 	if p.collect {
 		return cl | clURLCode
 	}
