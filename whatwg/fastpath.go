@@ -32,37 +32,52 @@ import "math/bits"
 // Otherwise it reports false and leaves *u alone.
 func parseCanonical(s string, u *URL) bool {
 	n := len(s)
-	// Scheme: a lower-case letter, then lower-case letters, digits, "+",
-	// "-" and ".", then ":".
-	if n == 0 || s[0]-'a' > 'z'-'a' {
-		return false
-	}
-	i := 1
-	for i < n && classes[s[i]]&clSchemeLower != 0 {
-		i++
-	}
-	if i == n || s[i] != ':' {
-		return false
-	}
 	var v URL
-	v.schemeEnd = uint32(i)
-	v.scheme = schemeTypeFold(s[:i])
-	j := i + 1
-	if v.scheme == schemeOther {
-		// An opaque path ("mailto:x", "node:url"): C0-control set, no
-		// space (which may need encoding before "?" or "#").
-		if j < n && s[j] == '/' {
+	var j int
+	// "https://", "http://" and "file://" are most URLs: one comparison
+	// of a word.
+	if n >= 8 {
+		switch w := load8(s); {
+		case w == wordHTTPS:
+			v.schemeEnd, v.scheme, j = 5, schemeHTTPS, 8
+		case w&0xffffffffffffff == wordHTTP:
+			v.schemeEnd, v.scheme, j = 4, schemeHTTP, 7
+		case w&0xffffffffffffff == wordFile:
+			v.schemeEnd, v.scheme, j = 4, schemeFile, 7
+		}
+	}
+	if j == 0 {
+		// Scheme: a lower-case letter, then lower-case letters, digits,
+		// "+", "-" and ".", then ":".
+		if n == 0 || s[0]-'a' > 'z'-'a' {
 			return false
 		}
-		j = span8(s, j, clOpaqueCanon)
-		v.userEnd, v.hostStart, v.hostEnd, v.pathStart = uint32(i+1), uint32(i+1), uint32(i+1), uint32(i+1)
-		v.opaque = true
-		return canonicalTail(s, j, clQuery, &v, u)
+		i := 1
+		for i < n && classes[s[i]]&clSchemeLower != 0 {
+			i++
+		}
+		if i == n || s[i] != ':' {
+			return false
+		}
+		v.schemeEnd = uint32(i)
+		v.scheme = schemeTypeFold(s[:i])
+		j = i + 1
+		if v.scheme == schemeOther {
+			// An opaque path ("mailto:x", "node:url"): C0-control set, no
+			// space (which may need encoding before "?" or "#").
+			if j < n && s[j] == '/' {
+				return false
+			}
+			j = span8(s, j, clOpaqueCanon)
+			v.userEnd, v.hostStart, v.hostEnd, v.pathStart = uint32(i+1), uint32(i+1), uint32(i+1), uint32(i+1)
+			v.opaque = true
+			return canonicalTail(s, j, clQuery, &v, u)
+		}
+		if n-j < 2 || s[j] != '/' || s[j+1] != '/' {
+			return false
+		}
+		j += 2
 	}
-	if n-j < 2 || s[j] != '/' || s[j+1] != '/' {
-		return false
-	}
-	j += 2
 	hs := j
 	v.userEnd, v.hostStart = uint32(hs), uint32(hs)
 	j = span8(s, j, clDomainPlain)
@@ -125,28 +140,60 @@ func canonicalPath(s string, j int, file bool) int {
 	if e < n && s[e] != '?' && s[e] != '#' {
 		return -1
 	}
-	if dotSegment(s[j:e]) {
+	if dotSegment(s, j, e) {
 		return -1
 	}
 	return e
 }
 
-// span8 returns the index of the first byte of s[j:] outside class cl, or
-// len(s). It tests eight bytes per step, so that a run of any length
-// costs one mispredicted loop exit or two.
+// wordHTTPS, wordHTTP and wordFile are "https://", "http://" and
+// "file://" as load8 reads them.
+const (
+	wordHTTPS = 0x2f2f3a7370747468
+	wordHTTP  = 0x2f2f3a70747468
+	wordFile  = 0x2f2f3a656c6966
+)
+
+// span8 returns the index of the first byte of s[j:] outside class cl
+// (a single class bit), or len(s). It tests eight bytes per step, and the
+// last few bytes in the eight-byte window that ends s, with a mask instead
+// of a loop, so that a run of any length costs about one mispredicted
+// branch.
 func span8(s string, j int, cl uint32) int {
-	for j+8 <= len(s) {
+	n := len(s)
+	for j+8 <= n {
 		t := s[j : j+8]
 		if classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&
 			classes[t[4]]&classes[t[5]]&classes[t[6]]&classes[t[7]]&cl == 0 {
-			break
+			return j + bits.TrailingZeros32(outside8(t, cl))
 		}
 		j += 8
 	}
-	for j < len(s) && classes[s[j]]&cl != 0 {
-		j++
+	if j == n {
+		return n
 	}
-	return j
+	if n < 8 {
+		for j < n && classes[s[j]]&cl != 0 {
+			j++
+		}
+		return j
+	}
+	// The window s[n-8:] holds the n-j bytes left at its end.
+	m := outside8(s[n-8:], cl) >> (8 - (n - j))
+	if m == 0 {
+		return n
+	}
+	return j + bits.TrailingZeros32(m)
+}
+
+// outside8 returns a mask with bit k set when byte k of t (eight bytes)
+// is outside class cl (a single class bit), computed without branches.
+func outside8(t string, cl uint32) uint32 {
+	sh := uint(bits.TrailingZeros32(cl))
+	_ = t[7]
+	in := classes[t[0]]>>sh&1 | classes[t[1]]>>sh&1<<1 | classes[t[2]]>>sh&1<<2 | classes[t[3]]>>sh&1<<3 |
+		classes[t[4]]>>sh&1<<4 | classes[t[5]]>>sh&1<<5 | classes[t[6]]>>sh&1<<6 | classes[t[7]]>>sh&1<<7
+	return ^in & 0xff
 }
 
 const (
@@ -169,30 +216,49 @@ func load8(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// dotSegment reports whether the path p (ASCII, starting with "/") has a
-// dot segment: ".", "..", or one of them with "%2e" for a dot. Such a
-// segment starts with "." or "%" right after a "/"; candidates are found
-// eight bytes at a time, and only they are looked at one by one.
-func dotSegment(p string) bool {
+// dotSegment reports whether the path s[j:e] (ASCII, starting with "/")
+// has a dot segment: ".", "..", or one of them with "%2e" for a dot. Such
+// a segment starts with "." or "%" right after a "/"; candidates are found
+// eight bytes at a time (the last bytes in the window that ends at e), and
+// only they are looked at one by one.
+func dotSegment(s string, j, e int) bool {
 	var carry uint64 // high bit of byte 0 set when the byte before is "/"
-	k := 0
-	for ; k+8 <= len(p); k += 8 {
-		x := load8(p[k:])
+	k := j
+	for ; k+8 <= e; k += 8 {
+		x := load8(s[k:])
 		slash := swarEq(x, '/')
 		cand := (slash<<8 | carry) & (swarEq(x, '.') | swarEq(x, '%'))
 		carry = slash >> 56
 		for cand != 0 {
-			i := k + bits.TrailingZeros64(cand)/8
-			if isDotSegment(p[i:]) {
+			if isDotSegment(s[k+bits.TrailingZeros64(cand)/8 : e]) {
 				return true
 			}
 			cand &= cand - 1
 		}
 	}
-	for ; k < len(p); k++ {
-		if c := p[k]; (c == '.' || c == '%') && k > 0 && p[k-1] == '/' && isDotSegment(p[k:]) {
+	if k == e {
+		return false
+	}
+	if e < 8 {
+		for ; k < e; k++ {
+			if c := s[k]; (c == '.' || c == '%') && k > j && s[k-1] == '/' && isDotSegment(s[k:e]) {
+				return true
+			}
+		}
+		return false
+	}
+	// The window s[e-8:e] holds the e-k bytes left at its end; the byte
+	// before them is in it too (it is at j or after, or the window starts
+	// before j, where s[j] is "/" and no candidate).
+	w := e - 8
+	x := load8(s[w:])
+	cand := swarEq(x, '/') << 8 & (swarEq(x, '.') | swarEq(x, '%'))
+	cand &^= 1<<(8*uint(k-w)) - 1
+	for cand != 0 {
+		if isDotSegment(s[w+bits.TrailingZeros64(cand)/8 : e]) {
 			return true
 		}
+		cand &= cand - 1
 	}
 	return false
 }
