@@ -1,6 +1,10 @@
 package whatwg
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/urikit/urikit/percent"
+)
 
 // The whole-URL fast path. Most URLs met in bulk are absolute and already
 // in their serialized form: the basic URL parser would copy them byte for
@@ -128,23 +132,51 @@ func parseCanonical(s string, u *URL) bool {
 // canonicalPath returns the end of the serialized path of a special URL
 // starting with the "/" at s[j], or -1 when the path is not in serialized
 // form: a byte that needs percent-encoding, a "\\", a dot segment, or, in
-// a file URL, a first segment that is a Windows drive letter. It scans the
-// whole path at once (span8), then looks for dot segments eight bytes at a
-// time (dotSegment), so that it does not stop at every "/".
+// a file URL, a first segment that is a Windows drive letter. It does not
+// stop at every "/": it scans up to the next "." or "%" (eight bytes a
+// step, or with the percent package's vector loops when the rest of the
+// input is long), and looks there for a dot segment, which can only start
+// with one of them right after a "/".
 func canonicalPath(s string, j int, file bool) int {
 	n := len(s)
 	if file && j+3 <= n && isAlpha(s[j+1]) && (s[j+2] == ':' || s[j+2] == '|') {
 		return -1
 	}
-	e := span8(s, j, clPathCanon)
-	if e < n && s[e] != '?' && s[e] != '#' {
-		return -1
+	e := j
+	for {
+		if n-e >= vecPathMin {
+			if k := pathStop.Index(s[e:]); k < 0 {
+				e = n
+			} else {
+				e += k
+			}
+		} else {
+			e = span8(s, e, clPathPlain)
+		}
+		if e == n || s[e] != '.' && s[e] != '%' {
+			break
+		}
+		// e > j, as s[j] is "/".
+		if s[e-1] == '/' && isDotSegment(s[e:]) {
+			return -1
+		}
+		e++
 	}
-	if dotSegment(s, j, e) {
+	if e < n && s[e] != '?' && s[e] != '#' {
 		return -1
 	}
 	return e
 }
+
+// pathStop is the set of the bytes that end a run of canonicalPath: the
+// path percent-encode set (with "?" and "#"), "\\", "." and "%". It is not
+// written after package initialization.
+var pathStop = percent.WHATWGPath.Add("\\.%")
+
+// vecPathMin is the length of the rest of the input from which
+// canonicalPath looks for the end of a run with pathStop.Index: on
+// shorter input the fixed cost of the call exceeds what it saves.
+const vecPathMin = 48
 
 // wordHTTPS, wordHTTP and wordFile are "https://", "http://" and
 // "file://" as load8 reads them.
@@ -196,19 +228,6 @@ func outside8(t string, cl uint32) uint32 {
 	return ^in & 0xff
 }
 
-const (
-	swarOnes = 0x0101010101010101
-	swarLow7 = 0x7f7f7f7f7f7f7f7f
-	swarHigh = 0x8080808080808080
-)
-
-// swarEq returns the high bit of each byte of x (ASCII bytes only) that
-// equals c: exact per byte, as no sum carries between bytes.
-func swarEq(x uint64, c byte) uint64 {
-	y := x ^ (swarOnes * uint64(c))
-	return ^(((y & swarLow7) + swarLow7) | y) & swarHigh
-}
-
 // load8 returns s[0:8] as a little-endian word.
 func load8(s string) uint64 {
 	_ = s[7]
@@ -216,58 +235,12 @@ func load8(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// dotSegment reports whether the path s[j:e] (ASCII, starting with "/")
-// has a dot segment: ".", "..", or one of them with "%2e" for a dot. Such
-// a segment starts with "." or "%" right after a "/"; candidates are found
-// eight bytes at a time (the last bytes in the window that ends at e), and
-// only they are looked at one by one.
-func dotSegment(s string, j, e int) bool {
-	var carry uint64 // high bit of byte 0 set when the byte before is "/"
-	k := j
-	for ; k+8 <= e; k += 8 {
-		x := load8(s[k:])
-		slash := swarEq(x, '/')
-		cand := (slash<<8 | carry) & (swarEq(x, '.') | swarEq(x, '%'))
-		carry = slash >> 56
-		for cand != 0 {
-			if isDotSegment(s[k+bits.TrailingZeros64(cand)/8 : e]) {
-				return true
-			}
-			cand &= cand - 1
-		}
-	}
-	if k == e {
-		return false
-	}
-	if e < 8 {
-		for ; k < e; k++ {
-			if c := s[k]; (c == '.' || c == '%') && k > j && s[k-1] == '/' && isDotSegment(s[k:e]) {
-				return true
-			}
-		}
-		return false
-	}
-	// The window s[e-8:e] holds the e-k bytes left at its end; the byte
-	// before them is in it too (it is at j or after, or the window starts
-	// before j, where s[j] is "/" and no candidate).
-	w := e - 8
-	x := load8(s[w:])
-	cand := swarEq(x, '/') << 8 & (swarEq(x, '.') | swarEq(x, '%'))
-	cand &^= 1<<(8*uint(k-w)) - 1
-	for cand != 0 {
-		if isDotSegment(s[w+bits.TrailingZeros64(cand)/8 : e]) {
-			return true
-		}
-		cand &= cand - 1
-	}
-	return false
-}
-
 // isDotSegment reports whether the path segment at the start of s (up to
-// the first "/" or the end) is a dot segment.
+// the first byte that a run of a path does not hold, such as "/", "?" or
+// "#") is a dot segment.
 func isDotSegment(s string) bool {
 	e := 0
-	for e < len(s) && e <= 6 && s[e] != '/' {
+	for e < len(s) && e <= 6 && classes[s[e]]&clPathRun != 0 {
 		e++
 	}
 	k := segKindOf(s[:e])

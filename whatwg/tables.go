@@ -22,6 +22,7 @@ const (
 	clSchemeLower                      // lower-case ASCII letter, digit, "+", "-" or "."
 	clOpaqueCanon                      // left as is in an opaque path, and not " ", "?" or "#"
 	clPathCanon                        // clPath but not "\\": left as is in a special URL's path, "/" included
+	clPathPlain                        // clPathCanon but not "." or "%" (which may start a dot segment)
 )
 
 // classes is a read-only table built once from the percent package's sets.
@@ -84,6 +85,9 @@ func buildClasses() (t [256]uint32) {
 		}
 		if v&clPath != 0 && c != '\\' {
 			v |= clPathCanon
+		}
+		if v&clPathCanon != 0 && c != '.' && c != '%' {
+			v |= clPathPlain
 		}
 		t[i] = v
 	}
