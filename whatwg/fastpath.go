@@ -35,19 +35,23 @@ import (
 // absolute URL with a scheme and "//" does not look at the base).
 // Otherwise it reports false and leaves *u alone.
 func parseCanonical(s string, u *URL) bool {
+	// The offsets are kept in variables and stored at the end at once.
 	n := len(s)
-	var v URL
-	var j int
+	var (
+		j, schemeEnd int
+		scheme       schemeType
+		host         hostKind
+	)
 	// "https://", "http://" and "file://" are most URLs: one comparison
 	// of a word.
 	if n >= 8 {
 		switch w := load8(s); {
 		case w == wordHTTPS:
-			v.schemeEnd, v.scheme, j = 5, schemeHTTPS, 8
+			schemeEnd, scheme, j = 5, schemeHTTPS, 8
 		case w&0xffffffffffffff == wordHTTP:
-			v.schemeEnd, v.scheme, j = 4, schemeHTTP, 7
+			schemeEnd, scheme, j = 4, schemeHTTP, 7
 		case w&0xffffffffffffff == wordFile:
-			v.schemeEnd, v.scheme, j = 4, schemeFile, 7
+			schemeEnd, scheme, j = 4, schemeFile, 7
 		}
 	}
 	if j == 0 {
@@ -63,19 +67,23 @@ func parseCanonical(s string, u *URL) bool {
 		if i == n || s[i] != ':' {
 			return false
 		}
-		v.schemeEnd = uint32(i)
-		v.scheme = schemeTypeFold(s[:i])
+		schemeEnd = i
+		scheme = schemeTypeFold(s[:i])
 		j = i + 1
-		if v.scheme == schemeOther {
+		if scheme == schemeOther {
 			// An opaque path ("mailto:x", "node:url"): C0-control set, no
 			// space (which may need encoding before "?" or "#").
 			if j < n && s[j] == '/' {
 				return false
 			}
-			j = span8(s, j, clOpaqueCanon)
-			v.userEnd, v.hostStart, v.hostEnd, v.pathStart = uint32(i+1), uint32(i+1), uint32(i+1), uint32(i+1)
-			v.opaque = true
-			return canonicalTail(s, j, clQuery, &v, u)
+			q, f, ok := canonicalTail(s, span8(s, j, clOpaqueCanon), clQuery)
+			if !ok {
+				return false
+			}
+			p := uint32(i + 1)
+			*u = URL{href: s, schemeEnd: uint32(i), userEnd: p, hostStart: p, hostEnd: p, pathStart: p,
+				queryStart: q, fragStart: f, scheme: schemeOther, host: hostNone, opaque: true}
+			return true
 		}
 		if n-j < 2 || s[j] != '/' || s[j+1] != '/' {
 			return false
@@ -83,25 +91,22 @@ func parseCanonical(s string, u *URL) bool {
 		j += 2
 	}
 	hs := j
-	v.userEnd, v.hostStart = uint32(hs), uint32(hs)
 	j = span8(s, j, clDomainPlain)
-	host := s[hs:j]
-	if v.scheme == schemeFile {
-		switch {
-		case host == "":
-			v.host = hostEmpty
-		case host == "localhost" || endsInNumber(host):
+	he := j
+	if scheme == schemeFile {
+		switch h := s[hs:he]; {
+		case h == "":
+			host = hostEmpty
+		case h == "localhost" || endsInNumber(h):
 			return false
 		default:
-			v.host = hostDomain
+			host = hostDomain
 		}
-		v.hostEnd = uint32(j)
 	} else {
-		if host == "" || endsInNumber(host) {
+		if hs == he || endsInNumber(s[hs:he]) {
 			return false
 		}
-		v.host = hostDomain
-		v.hostEnd = uint32(j)
+		host = hostDomain
 		if j < n && s[j] == ':' {
 			// A port: 1 to 5 digits, no leading zero, at most 65535,
 			// not the default port.
@@ -112,7 +117,7 @@ func parseCanonical(s string, u *URL) bool {
 				port = port*10 + int32(s[j]-'0')
 				j++
 			}
-			if k := j - ps; k == 0 || k > 5 || (k > 1 && s[ps] == '0') || port > 65535 || port == v.scheme.defaultPort() {
+			if k := j - ps; k == 0 || k > 5 || (k > 1 && s[ps] == '0') || port > 65535 || port == scheme.defaultPort() {
 				return false
 			}
 		}
@@ -121,12 +126,18 @@ func parseCanonical(s string, u *URL) bool {
 	if j == n || s[j] != '/' {
 		return false
 	}
-	v.pathStart = uint32(j)
-	j = canonicalPath(s, j, v.scheme == schemeFile)
+	ps := j
+	j = canonicalPath(s, j, scheme == schemeFile)
 	if j < 0 {
 		return false
 	}
-	return canonicalTail(s, j, clSpQuery, &v, u)
+	q, f, ok := canonicalTail(s, j, clSpQuery)
+	if !ok {
+		return false
+	}
+	*u = URL{href: s, schemeEnd: uint32(schemeEnd), userEnd: uint32(hs), hostStart: uint32(hs), hostEnd: uint32(he),
+		pathStart: uint32(ps), queryStart: q, fragStart: f, scheme: scheme, host: host}
+	return true
 }
 
 // canonicalPath returns the end of the serialized path of a special URL
@@ -249,25 +260,21 @@ func isDotSegment(s string) bool {
 
 // canonicalTail finishes parseCanonical after the path, at s[j]: an
 // optional query (bytes in class qcl) and an optional fragment, in
-// serialized form. It stores v in *u and reports true, or reports false.
-func canonicalTail(s string, j int, qcl uint32, v *URL, u *URL) bool {
+// serialized form. It returns the URL's queryStart and fragStart, and
+// false when the rest of s is not in serialized form.
+func canonicalTail(s string, j int, qcl uint32) (q, f uint32, ok bool) {
 	n := len(s)
-	v.queryStart, v.fragStart = uint32(n), uint32(n)
+	qs, fs := n, n
 	if j < n && s[j] == '?' {
-		v.queryStart = uint32(j)
+		qs = j
 		j = span8(s, j+1, qcl)
 	}
 	if j < n && s[j] == '#' {
-		v.fragStart = uint32(j)
-		if v.queryStart == uint32(n) {
-			v.queryStart = uint32(j)
+		fs = j
+		if qs == n {
+			qs = j
 		}
 		j = span8(s, j+1, clFragment)
 	}
-	if j != n {
-		return false
-	}
-	v.href = s
-	*u = *v
-	return true
+	return uint32(qs), uint32(fs), j == n
 }
