@@ -2,7 +2,7 @@
 # run.sh: throughput of the urikit CLI against a Node.js loop on the same
 # machine, in the same run.
 #
-# It builds urikit, writes a file of RECORDS lines (default 5,000,000) made
+# It builds urikit, writes a file of RECORDS lines (default 2,000,000) made
 # by repeating the URL lists of the datasets directory into a temporary
 # directory (removed at the end), checks on a sample that
 # "urikit parse --whatwg --get href" writes what Node's new URL(line).href
@@ -31,7 +31,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 datasets=${URIKIT_DATASETS:-$root/../shared/datasets}
-records=${RECORDS:-5000000}
+records=${RECORDS:-2000000}
 rounds=${ROUNDS:-3}
 node=${NODE:-node}
 jobs=${JOBS:-$(nproc)}
