@@ -64,6 +64,9 @@ type adaDataset struct {
 	adaCanOK, goCanOK int
 	ns                map[string][]float64 // ns/URL per round, by "urikit/op" and "ada/cmd"
 	ratios            map[string][]float64 // urikit ÷ ada per round, by op
+	// sumDiff counts the timed measurements whose sum (total href
+	// length, or lines CanParse accepts) differed from ada's.
+	sumDiff int
 }
 
 // adaSection measures and writes the section to w. It never fails the
@@ -97,6 +100,9 @@ func adaSection(w io.Writer, short bool) {
 		check := fmt.Sprintf("same (%d ok)", d.goOK)
 		if d.adaHash != d.goHash || d.adaOK != d.goOK {
 			check = fmt.Sprintf("DIFFERENT (ok: ada %d, urikit %d)", d.adaOK, d.goOK)
+		}
+		if d.sumDiff > 0 {
+			check += fmt.Sprintf("; %d timed passes summed differently", d.sumDiff)
 		}
 		if d.adaCanOK != d.goCanOK {
 			check += fmt.Sprintf("; can_parse true: ada %d, urikit %d", d.adaCanOK, d.goCanOK)
@@ -138,7 +144,11 @@ func adaVersion() string {
 // was found.
 func adaCompiler() (string, error) {
 	if cxx := os.Getenv("CXX"); cxx != "" {
-		return exec.LookPath(cxx)
+		p, err := exec.LookPath(cxx)
+		if err != nil {
+			return "", fmt.Errorf("no C++ compiler: CXX=%s not found", cxx)
+		}
+		return p, nil
 	}
 	for _, c := range []string{"g++", "clang++"} {
 		if p, err := exec.LookPath(c); err == nil {
@@ -307,37 +317,37 @@ func adaMeasure(rounds, urls int) ([]*adaDataset, error) {
 		return nil, fmt.Errorf("ada driver: not ready (%q, %v)", s, err)
 	}
 
-	adaRound := func(i int, d *adaDataset, op string) (float64, error) {
+	adaRound := func(i int, d *adaDataset, op string) (float64, int, error) {
 		fmt.Fprintf(stdin, "%s %d %d\n", op, i, d.reps)
 		s, err := readLine()
 		if err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		var ns int64
 		var sum int
 		if _, err := fmt.Sscanf(s, "%d %d", &ns, &sum); err != nil {
-			return 0, fmt.Errorf("ada driver: unexpected %q", s)
+			return 0, 0, fmt.Errorf("ada driver: unexpected %q", s)
 		}
-		return float64(ns) / float64(d.reps*len(d.lines)), nil
+		return float64(ns) / float64(d.reps*len(d.lines)), sum, nil
 	}
 	log.Printf("ada comparison: %d rounds of %d datasets", rounds, len(sets))
 	for r := 0; r < rounds; r++ {
 		for i, d := range sets {
-			adaNS := map[string]float64{}
-			goNS := map[string]float64{}
+			adaNS, adaSum := map[string]float64{}, map[string]int{}
+			goNS, goSum := map[string]float64{}, map[string]int{}
 			runAda := func() error {
 				for _, op := range []string{"href", "canparse"} {
-					v, err := adaRound(i, d, op)
+					v, sum, err := adaRound(i, d, op)
 					if err != nil {
 						return err
 					}
-					adaNS[op] = v
+					adaNS[op], adaSum[op] = v, sum
 				}
 				return nil
 			}
 			runGo := func() {
 				for _, op := range adaOps {
-					goNS[op.name] = goRound(d, op.name)
+					goNS[op.name], goSum[op.name] = goRound(d, op.name)
 				}
 			}
 			if r%2 == 0 {
@@ -357,6 +367,9 @@ func adaMeasure(rounds, urls int) ([]*adaDataset, error) {
 			for _, op := range adaOps {
 				d.ns["urikit/"+op.name] = append(d.ns["urikit/"+op.name], goNS[op.name])
 				d.ratios[op.name] = append(d.ratios[op.name], goNS[op.name]/adaNS[op.peer])
+				if goSum[op.name] != adaSum[op.peer] {
+					d.sumDiff++
+				}
 			}
 		}
 	}
@@ -364,8 +377,9 @@ func adaMeasure(rounds, urls int) ([]*adaDataset, error) {
 }
 
 // goRound times one measurement of urikit's operation op on d and returns
-// its ns/URL.
-func goRound(d *adaDataset, op string) float64 {
+// its ns/URL and the sum of its last pass (total href length, or the
+// number of lines CanParse accepts), which ada's must equal.
+func goRound(d *adaDataset, op string) (float64, int) {
 	runtime.GC()
 	sum := 0
 	var t0 int64
@@ -403,12 +417,8 @@ func goRound(d *adaDataset, op string) float64 {
 		}
 	}
 	ns := cpuNanos() - t0
-	adaSink += sum
-	return float64(ns) / float64(d.reps*len(d.lines))
+	return float64(ns) / float64(d.reps*len(d.lines)), sum
 }
-
-// adaSink keeps the timed loops' results alive.
-var adaSink int
 
 func medianOf(xs []float64) float64 {
 	if len(xs) == 0 {
