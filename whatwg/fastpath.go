@@ -81,8 +81,7 @@ func parseCanonical(s string, u *URL) bool {
 				return false
 			}
 			p := uint32(i + 1)
-			*u = URL{href: s, schemeEnd: uint32(i), userEnd: p, hostStart: p, hostEnd: p, pathStart: p,
-				queryStart: q, fragStart: f, scheme: schemeOther, host: hostNone, opaque: true}
+			u.set(s, uint32(i), p, p, p, q, f, schemeOther, hostNone, true)
 			return true
 		}
 		if n-j < 2 || s[j] != '/' || s[j+1] != '/' {
@@ -135,9 +134,25 @@ func parseCanonical(s string, u *URL) bool {
 	if !ok {
 		return false
 	}
-	*u = URL{href: s, schemeEnd: uint32(schemeEnd), userEnd: uint32(hs), hostStart: uint32(hs), hostEnd: uint32(he),
-		pathStart: uint32(ps), queryStart: q, fragStart: f, scheme: scheme, host: host}
+	u.set(s, uint32(schemeEnd), uint32(hs), uint32(he), uint32(ps), q, f, scheme, host, false)
 	return true
+}
+
+// set stores a URL without credentials in *u, field by field: a
+// composite literal would be built in memory and copied, and reading it
+// back in wider words stalls on the narrow writes just made.
+func (u *URL) set(href string, schemeEnd, hostStart, hostEnd, pathStart, queryStart, fragStart uint32, scheme schemeType, host hostKind, opaque bool) {
+	u.href = href
+	u.schemeEnd = schemeEnd
+	u.userEnd = hostStart
+	u.hostStart = hostStart
+	u.hostEnd = hostEnd
+	u.pathStart = pathStart
+	u.queryStart = queryStart
+	u.fragStart = fragStart
+	u.scheme = scheme
+	u.host = host
+	u.opaque = opaque
 }
 
 // canonicalPath returns the end of the serialized path of a special URL

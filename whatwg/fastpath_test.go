@@ -32,8 +32,15 @@ func checkAll(t testing.TB, s string, bases []*URL) bool {
 		took = checkFast(t, s, base) || took
 		g, gerr := parseGeneral(s, base)
 		u, err := Parse(s, base)
-		var v URL
+		// A URL that already holds one with every field set, so that a
+		// field ParseInto leaves alone shows.
+		v := URL{href: "x", schemeEnd: 1, userEnd: 2, hostStart: 3, hostEnd: 4, pathStart: 5, queryStart: 6, fragStart: 7,
+			scheme: schemeFile, host: hostIPv6, opaque: true}
+		old := v
 		ierr := ParseInto(&v, s, base)
+		if ierr != nil && v != old {
+			t.Fatalf("%q: ParseInto failed and changed its URL", s)
+		}
 		can := CanParse(s, base)
 		if (gerr == nil) != (err == nil) || (gerr == nil) != (ierr == nil) || (gerr == nil) != can {
 			t.Fatalf("%q (base %v): state machine error %v, Parse %v, ParseInto %v, CanParse %v", s, base, gerr, err, ierr, can)
