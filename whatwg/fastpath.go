@@ -96,13 +96,13 @@ func parseCanonical(s string, u *URL) bool {
 		switch h := s[hs:he]; {
 		case h == "":
 			host = hostEmpty
-		case h == "localhost" || endsInNumber(h):
+		case h == "localhost" || mayEndInNumber(h[len(h)-1]) && endsInNumber(h):
 			return false
 		default:
 			host = hostDomain
 		}
 	} else {
-		if hs == he || endsInNumber(s[hs:he]) {
+		if hs == he || mayEndInNumber(s[he-1]) && endsInNumber(s[hs:he]) {
 			return false
 		}
 		host = hostDomain
@@ -136,6 +136,13 @@ func parseCanonical(s string, u *URL) bool {
 	}
 	u.set(s, uint32(schemeEnd), uint32(hs), uint32(he), uint32(ps), q, f, scheme, host, false)
 	return true
+}
+
+// mayEndInNumber reports whether a domain whose last byte is c may end
+// in a number (see endsInNumber): c is a hex digit, "x" or ".". Most
+// domains end in a letter that is none of these.
+func mayEndInNumber(c byte) bool {
+	return isHex(c) || c|0x20 == 'x' || c == '.'
 }
 
 // set stores a URL without credentials in *u, field by field: a
