@@ -76,7 +76,7 @@ func parseCanonical(s string, u *URL) bool {
 			if j < n && s[j] == '/' {
 				return false
 			}
-			q, f, ok := canonicalTail(s, span8(s, j, clOpaqueCanon), clQuery)
+			q, f, ok := canonicalTail(s, span8(s, j, &spanTables[spanOpaque]), &spanTables[spanQuery])
 			if !ok {
 				return false
 			}
@@ -90,7 +90,7 @@ func parseCanonical(s string, u *URL) bool {
 		j += 2
 	}
 	hs := j
-	j = span8(s, j, clDomainPlain)
+	j = span8(s, j, &spanTables[spanDomain])
 	he := j
 	if scheme == schemeFile {
 		switch h := s[hs:he]; {
@@ -130,7 +130,7 @@ func parseCanonical(s string, u *URL) bool {
 	if j < 0 {
 		return false
 	}
-	q, f, ok := canonicalTail(s, j, clSpQuery)
+	q, f, ok := canonicalTail(s, j, &spanTables[spanSpQuery])
 	if !ok {
 		return false
 	}
@@ -184,7 +184,7 @@ func canonicalPath(s string, j int, file bool) int {
 				e += k
 			}
 		} else {
-			e = span8(s, e, clPathPlain)
+			e = span8(s, e, &spanTables[spanPath])
 		}
 		if e == n || s[e] != '.' && s[e] != '%' {
 			break
@@ -219,18 +219,47 @@ const (
 	wordFile  = 0x2f2f3a656c6966
 )
 
-// span8 returns the index of the first byte of s[j:] outside class cl
-// (a single class bit), or len(s). It tests eight bytes per step, and the
-// last few bytes in the eight-byte window that ends s, with a mask instead
-// of a loop, so that a run of any length costs about one mispredicted
-// branch.
-func span8(s string, j int, cl uint32) int {
+// A spanTable holds 1 for each byte that a run may hold, 0 for the
+// others: one byte per entry, so that eight lookups pack into a word.
+type spanTable [256]byte
+
+// spanTables are the runs of the fast path, built once from classes and
+// never written again.
+var spanTables = buildSpanTables()
+
+// Indexes of spanTables.
+const (
+	spanDomain   = iota // clDomainPlain
+	spanPath            // clPathPlain
+	spanSpQuery         // clSpQuery
+	spanQuery           // clQuery
+	spanFragment        // clFragment
+	spanOpaque          // clOpaqueCanon
+	spanCount
+)
+
+func buildSpanTables() (ts [spanCount]spanTable) {
+	for k, cl := range [spanCount]uint32{clDomainPlain, clPathPlain, clSpQuery, clQuery, clFragment, clOpaqueCanon} {
+		for c := range 256 {
+			if classes[c]&cl != 0 {
+				ts[k][c] = 1
+			}
+		}
+	}
+	return ts
+}
+
+// span8 returns the index of the first byte of s[j:] that t does not
+// hold, or len(s). It looks at eight bytes per step, packing their table
+// entries into a word, so that the word both tells whether all eight are
+// held and, when not, which one is first; the last few bytes are looked
+// at in the eight-byte window that ends s. A run of any length costs
+// about one mispredicted branch.
+func span8(s string, j int, t *spanTable) int {
 	n := len(s)
 	for j+8 <= n {
-		t := s[j : j+8]
-		if classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&
-			classes[t[4]]&classes[t[5]]&classes[t[6]]&classes[t[7]]&cl == 0 {
-			return j + bits.TrailingZeros32(outside8(t, cl))
+		if w := gather8(s[j:j+8], t); w != swarOnes {
+			return j + bits.TrailingZeros64(^w&swarOnes)/8
 		}
 		j += 8
 	}
@@ -238,27 +267,28 @@ func span8(s string, j int, cl uint32) int {
 		return n
 	}
 	if n < 8 {
-		for j < n && classes[s[j]]&cl != 0 {
+		for j < n && t[s[j]] != 0 {
 			j++
 		}
 		return j
 	}
 	// The window s[n-8:] holds the n-j bytes left at its end.
-	m := outside8(s[n-8:], cl) >> (8 - (n - j))
-	if m == 0 {
+	bad := (^gather8(s[n-8:], t) & swarOnes) >> (8 * uint(8-(n-j)))
+	if bad == 0 {
 		return n
 	}
-	return j + bits.TrailingZeros32(m)
+	return j + bits.TrailingZeros64(bad)/8
 }
 
-// outside8 returns a mask with bit k set when byte k of t (eight bytes)
-// is outside class cl (a single class bit), computed without branches.
-func outside8(t string, cl uint32) uint32 {
-	sh := uint(bits.TrailingZeros32(cl))
-	_ = t[7]
-	in := classes[t[0]]>>sh&1 | classes[t[1]]>>sh&1<<1 | classes[t[2]]>>sh&1<<2 | classes[t[3]]>>sh&1<<3 |
-		classes[t[4]]>>sh&1<<4 | classes[t[5]]>>sh&1<<5 | classes[t[6]]>>sh&1<<6 | classes[t[7]]>>sh&1<<7
-	return ^in & 0xff
+// swarOnes has 1 in each byte.
+const swarOnes = 0x0101010101010101
+
+// gather8 returns the entries of t for the eight bytes of s[:8], byte k
+// of s in byte k of the word.
+func gather8(s string, t *spanTable) uint64 {
+	_ = s[7]
+	return uint64(t[s[0]]) | uint64(t[s[1]])<<8 | uint64(t[s[2]])<<16 | uint64(t[s[3]])<<24 |
+		uint64(t[s[4]])<<32 | uint64(t[s[5]])<<40 | uint64(t[s[6]])<<48 | uint64(t[s[7]])<<56
 }
 
 // load8 returns s[0:8] as a little-endian word.
@@ -281,22 +311,22 @@ func isDotSegment(s string) bool {
 }
 
 // canonicalTail finishes parseCanonical after the path, at s[j]: an
-// optional query (bytes in class qcl) and an optional fragment, in
+// optional query (bytes that qt holds) and an optional fragment, in
 // serialized form. It returns the URL's queryStart and fragStart, and
 // false when the rest of s is not in serialized form.
-func canonicalTail(s string, j int, qcl uint32) (q, f uint32, ok bool) {
+func canonicalTail(s string, j int, qt *spanTable) (q, f uint32, ok bool) {
 	n := len(s)
 	qs, fs := n, n
 	if j < n && s[j] == '?' {
 		qs = j
-		j = span8(s, j+1, qcl)
+		j = span8(s, j+1, qt)
 	}
 	if j < n && s[j] == '#' {
 		fs = j
 		if qs == n {
 			qs = j
 		}
-		j = span8(s, j+1, clFragment)
+		j = span8(s, j+1, &spanTables[spanFragment])
 	}
 	return uint32(qs), uint32(fs), j == n
 }
