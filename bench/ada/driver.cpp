@@ -6,6 +6,11 @@
 //   g++ -O3 -march=native -std=c++20 -I <ada> driver.cpp <ada>/ada.cpp -o driver
 //
 // Usage: driver FILE...
+//        driver --href < lines
+//
+// With --href it is a filter for bench/throughput/run.sh, like ada's own
+// "adaparse -g href": it reads lines on standard input (a final "\r" cut)
+// and writes each one's href, or an empty line when it does not parse.
 //
 // Each FILE is read into memory and split into lines the way the Go side
 // does (internal/conformance.Datasets): the trailing newlines are cut,
@@ -80,7 +85,32 @@ uint64_t fnv(uint64_t h, std::string_view s) {
 
 }  // namespace
 
+// filter is the --href mode.
+int filter() {
+  std::ios::sync_with_stdio(false);
+  std::string line, out;
+  out.reserve(1 << 17);
+  int failures = 0;
+  while (std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    auto u = ada::parse<ada::url_aggregator>(line);
+    if (u) {
+      out.append(u->get_href());
+    } else {
+      failures++;
+    }
+    out.push_back('\n');
+    if (out.size() >= (1 << 16)) {
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      out.clear();
+    }
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return failures > 0 ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 2 && std::string_view(argv[1]) == "--href") return filter();
   std::vector<std::vector<std::string>> files;
   for (int i = 1; i < argc; i++) files.push_back(read_lines(argv[i]));
   for (size_t i = 0; i < files.size(); i++) {
