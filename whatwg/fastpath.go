@@ -169,31 +169,40 @@ func (u *URL) set(href string, schemeEnd, hostStart, hostEnd, pathStart, querySt
 // stop at every "/": it scans up to the next "." or "%" (eight bytes a
 // step, or with the percent package's vector loops when the rest of the
 // input is long), and looks there for a dot segment, which can only start
-// with one of them right after a "/".
+// with one of them right after a "/"; the rest of that segment is then
+// skipped in one run, so that a segment of dots or "%" costs no more
+// than any other.
 func canonicalPath(s string, j int, file bool) int {
 	n := len(s)
 	if file && j+3 <= n && isAlpha(s[j+1]) && (s[j+2] == ':' || s[j+2] == '|') {
 		return -1
 	}
 	e := j
+	vec := true // the last run was long: the vector loops may pay
 	for {
-		if n-e >= vecPathMin {
+		// A run of bytes other than "." and "%".
+		if vec && n-e >= vecPathMin {
 			if k := pathStop.Index(s[e:]); k < 0 {
 				e = n
 			} else {
 				e += k
 			}
 		} else {
+			start := e
 			e = span8(s, e, &spanTables[spanPath])
+			vec = e-start >= vecPathMin
 		}
 		if e == n || s[e] != '.' && s[e] != '%' {
 			break
 		}
-		// e > j, as s[j] is "/".
+		// e > j, as s[j] is "/". Only right after a "/" may a dot
+		// segment start; either way the rest of the segment cannot.
 		if s[e-1] == '/' && isDotSegment(s[e:]) {
 			return -1
 		}
-		e++
+		if e = span8(s, e+1, &spanTables[spanSegment]); e == n || s[e] != '/' {
+			break
+		}
 	}
 	if e < n && s[e] != '?' && s[e] != '#' {
 		return -1
@@ -231,6 +240,7 @@ var spanTables = buildSpanTables()
 const (
 	spanDomain   = iota // clDomainPlain
 	spanPath            // clPathPlain
+	spanSegment         // clPathRun
 	spanSpQuery         // clSpQuery
 	spanQuery           // clQuery
 	spanFragment        // clFragment
@@ -239,7 +249,7 @@ const (
 )
 
 func buildSpanTables() (ts [spanCount]spanTable) {
-	for k, cl := range [spanCount]uint32{clDomainPlain, clPathPlain, clSpQuery, clQuery, clFragment, clOpaqueCanon} {
+	for k, cl := range [spanCount]uint32{clDomainPlain, clPathPlain, clPathRun, clSpQuery, clQuery, clFragment, clOpaqueCanon} {
 		for c := range 256 {
 			if classes[c]&cl != 0 {
 				ts[k][c] = 1
