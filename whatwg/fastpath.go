@@ -266,9 +266,13 @@ func buildSpanTables() (ts [spanCount]spanTable) {
 // at in the eight-byte window that ends s. A run of any length costs
 // about one mispredicted branch.
 func span8(s string, j int, t *spanTable) int {
+	// gather8 is written out twice: the call would not be inlined.
 	n := len(s)
 	for j+8 <= n {
-		if w := gather8(s[j:j+8], t); w != swarOnes {
+		c := s[j : j+8]
+		w := uint64(t[c[0]]) | uint64(t[c[1]])<<8 | uint64(t[c[2]])<<16 | uint64(t[c[3]])<<24 |
+			uint64(t[c[4]])<<32 | uint64(t[c[5]])<<40 | uint64(t[c[6]])<<48 | uint64(t[c[7]])<<56
+		if w != swarOnes {
 			return j + bits.TrailingZeros64(^w&swarOnes)/8
 		}
 		j += 8
@@ -283,7 +287,10 @@ func span8(s string, j int, t *spanTable) int {
 		return j
 	}
 	// The window s[n-8:] holds the n-j bytes left at its end.
-	bad := (^gather8(s[n-8:], t) & swarOnes) >> (8 * uint(8-(n-j)))
+	c := s[n-8:]
+	w := uint64(t[c[0]]) | uint64(t[c[1]])<<8 | uint64(t[c[2]])<<16 | uint64(t[c[3]])<<24 |
+		uint64(t[c[4]])<<32 | uint64(t[c[5]])<<40 | uint64(t[c[6]])<<48 | uint64(t[c[7]])<<56
+	bad := (^w & swarOnes) >> (8 * uint(8-(n-j)))
 	if bad == 0 {
 		return n
 	}
@@ -292,14 +299,6 @@ func span8(s string, j int, t *spanTable) int {
 
 // swarOnes has 1 in each byte.
 const swarOnes = 0x0101010101010101
-
-// gather8 returns the entries of t for the eight bytes of s[:8], byte k
-// of s in byte k of the word.
-func gather8(s string, t *spanTable) uint64 {
-	_ = s[7]
-	return uint64(t[s[0]]) | uint64(t[s[1]])<<8 | uint64(t[s[2]])<<16 | uint64(t[s[3]])<<24 |
-		uint64(t[s[4]])<<32 | uint64(t[s[5]])<<40 | uint64(t[s[6]])<<48 | uint64(t[s[7]])<<56
-}
 
 // load8 returns s[0:8] as a little-endian word.
 func load8(s string) uint64 {
