@@ -10,7 +10,7 @@ import (
 
 // datasetFiles returns the benchmark URL lists (one URL per line) from
 // ../shared/datasets relative to the repository root, or skips.
-func datasetFiles(b *testing.B) []string {
+func datasetFiles(b testing.TB) []string {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "datasets", "*.txt"))
 	if len(files) == 0 {
 		b.Skip("no datasets in ../shared/datasets")
@@ -18,7 +18,7 @@ func datasetFiles(b *testing.B) []string {
 	return files
 }
 
-func readLines(b *testing.B, name string) ([]string, int64) {
+func readLines(b testing.TB, name string) ([]string, int64) {
 	f, err := os.Open(name)
 	if err != nil {
 		b.Fatal(err)

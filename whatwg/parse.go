@@ -87,6 +87,9 @@ type parser struct {
 // href is input itself, so parsing costs one allocation.
 func Parse(input string, base *URL) (*URL, error) {
 	u := new(URL)
+	if parseCanonical(input, u) {
+		return u, nil
+	}
 	p := parser{base: base, virt: true}
 	if !p.parse(input, u) {
 		return nil, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
@@ -99,6 +102,9 @@ func Parse(input string, base *URL) (*URL, error) {
 // already in serialized form allocates nothing, which suits bulk
 // processing with one reused URL.
 func ParseInto(dst *URL, input string, base *URL) error {
+	if parseCanonical(input, dst) {
+		return nil
+	}
 	p := parser{base: base, virt: true}
 	var u URL
 	if !p.parse(input, &u) {
@@ -128,6 +134,9 @@ func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
 // serialized form.
 func CanParse(input string, base *URL) bool {
 	var u URL
+	if parseCanonical(input, &u) {
+		return true
+	}
 	p := parser{base: base, virt: true}
 	return p.parse(input, &u)
 }
@@ -467,7 +476,7 @@ func (p *parser) fastAuthority(start int) int {
 
 // scan returns the index of the first byte of s[j:] outside class cl, or
 // len(s).
-func scan(s string, j int, cl uint16) int {
+func scan(s string, j int, cl uint32) int {
 	t := s[j:]
 	for len(t) >= 4 && classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&cl != 0 {
 		t = t[4:]
@@ -480,7 +489,7 @@ func scan(s string, j int, cl uint16) int {
 
 // scanAll returns the index of the first byte of s[j:] that lacks one of
 // the class bits in mask, or len(s).
-func scanAll(s string, j int, mask uint16) int {
+func scanAll(s string, j int, mask uint32) int {
 	t := s[j:]
 	for len(t) >= 4 && classes[t[0]]&classes[t[1]]&classes[t[2]]&classes[t[3]]&mask == mask {
 		t = t[4:]
@@ -494,7 +503,7 @@ func scanAll(s string, j int, mask uint16) int {
 // runMask returns the class bits a byte needs to be copied in a run: cl,
 // plus being a URL code point when validation errors are collected (other
 // bytes, "%" included, are checked one at a time).
-func (p *parser) runMask(cl uint16) uint16 {
+func (p *parser) runMask(cl uint32) uint32 {
 	if p.collect {
 		return cl | clURLCode
 	}

@@ -5,7 +5,7 @@ import "github.com/urikit/urikit/percent"
 // Byte classes used by the parser's hot loops. Each bit marks the bytes
 // that one encode set leaves alone (so they can be copied in a run).
 const (
-	clPath          uint16 = 1 << iota // not in the path percent-encode set
+	clPath          uint32 = 1 << iota // not in the path percent-encode set
 	clQuery                            // not in the query percent-encode set
 	clSpQuery                          // not in the special-query percent-encode set
 	clFragment                         // not in the fragment percent-encode set
@@ -19,15 +19,19 @@ const (
 	clAuthDelim                        // "@", "/", "?", "#" or "\\": ends a run in the authority state (so do tabs and newlines)
 	clHostDelim                        // ":", "/", "?", "#", "\\", "[" or "]": ends a run in the host state (so do tabs and newlines)
 	clPathRun                          // clPath but not "/" or "\\"
+	clSchemeLower                      // lower-case ASCII letter, digit, "+", "-" or "."
+	clOpaqueCanon                      // left as is in an opaque path, and not " ", "?" or "#"
+	clPathCanon                        // clPath but not "\\": left as is in a special URL's path, "/" included
+	clPathPlain                        // clPathCanon but not "." or "%" (which may start a dot segment)
 )
 
 // classes is a read-only table built once from the percent package's sets.
 var classes = buildClasses()
 
-func buildClasses() (t [256]uint16) {
+func buildClasses() (t [256]uint32) {
 	for i := 0; i < 256; i++ {
 		c := byte(i)
-		var v uint16
+		var v uint32
 		if !percent.WHATWGPath.Contains(c) {
 			v |= clPath
 		}
@@ -72,6 +76,18 @@ func buildClasses() (t [256]uint16) {
 		}
 		if v&clPath != 0 && c != '/' && c != '\\' {
 			v |= clPathRun
+		}
+		if v&clScheme != 0 && !(c >= 'A' && c <= 'Z') {
+			v |= clSchemeLower
+		}
+		if v&clC0 != 0 && c != ' ' && c != '?' && c != '#' {
+			v |= clOpaqueCanon
+		}
+		if v&clPath != 0 && c != '\\' {
+			v |= clPathCanon
+		}
+		if v&clPathCanon != 0 && c != '.' && c != '%' {
+			v |= clPathPlain
 		}
 		t[i] = v
 	}

@@ -294,7 +294,7 @@ func TestEncodeSets(t *testing.T) {
 		c := byte(i)
 		for _, s := range []struct {
 			name string
-			bit  uint16
+			bit  uint32
 			enc  bool
 		}{
 			{"C0", clC0, c0(c)}, {"query", clQuery, query(c)}, {"special-query", clSpQuery, spQuery(c)},

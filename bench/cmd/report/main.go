@@ -25,6 +25,10 @@
 // "urikit+purego". In the -raw output, the results of that pass follow a
 // "build: purego" configuration line (benchstat -col build tells them
 // apart).
+//
+// With -ada (the default) it also compares the WHATWG parser with ada, the
+// C++ parser of Node.js, in alternating rounds (see ada.go); -ada-only
+// prints that section alone.
 package main
 
 import (
@@ -72,6 +76,10 @@ func main() {
 		"also run the percent suites built with the purego tag (rows \"urikit+purego\")")
 	flag.Parse()
 
+	if *adaOnly {
+		adaOnlyMain(*short)
+		return
+	}
 	if *boundedOnly {
 		var raw []byte
 		if *boundedRaw != "" {
@@ -155,6 +163,9 @@ func main() {
 	tables(&md, cells, order)
 	idnaNote(&md, cells)
 	templateTargets(&md, cells)
+	if *adaEnabled {
+		adaSection(&md, *short)
+	}
 	if *bounded {
 		boundedTable(&md, parseBounded(boundedOut), *boundedTime)
 	}
