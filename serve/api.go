@@ -149,6 +149,7 @@ func endpoints() map[string]endpoint {
 		"form decode": newEndpoint(prepareFormDecode),
 		"form encode": newEndpoint(prepareFormEncode),
 		"check":       newEndpoint(prepareCheck),
+		"edit":        newEndpoint(prepareEdit),
 	}
 }
 

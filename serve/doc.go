@@ -31,6 +31,8 @@
 //	POST /v1/form/decode  no options
 //	POST /v1/form/encode  no options (each input is a JSON array of [name, value] arrays)
 //	POST /v1/check        no options (--fail-on only sets the CLI's exit status)
+//	POST /v1/edit         rfc3986, set, append, delete, keep, replace, iterate (lists), trim, sort_query,
+//	                      redirect, default_port, no_port, punycode, as_idn, guess_scheme
 //	GET  /healthz         {"status": "ok"}
 //	GET  /                the playground page (and its /app.js and /style.css)
 //

@@ -115,7 +115,7 @@ An I/O error wins over failed records.`,
 		Version:       "0.1.0",
 	}
 	root.AddCommand(newEncodeCmd(), newDecodeCmd(), newParseCmd(), newResolveCmd(), newRelativizeCmd(),
-		newNormalizeCmd(), newEqualRecordsCmd(), newFormCmd(), newIRICmd(), newServeCmd(), newCheckCmd())
+		newNormalizeCmd(), newEqualRecordsCmd(), newFormCmd(), newIRICmd(), newServeCmd(), newCheckCmd(), newEditCmd())
 	for _, c := range report.Commands() {
 		if sub := findCommand(root, c.Name); sub != nil {
 			options := "no options"

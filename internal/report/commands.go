@@ -33,6 +33,7 @@ func Commands() []Command {
 		{Name: "form decode", Options: ``},
 		{Name: "form encode", Options: ``},
 		{Name: "check", Options: ``},
+		{Name: "edit", Options: `"rfc3986": bool, "set": ["C=V", "C:=V", "C?=V"], "append": ["path=S", "query=K=V"], "delete": ["query=GLOB"], "keep": [...], "replace": [...], "iterate": [...], "trim": bool, "sort_query": bool, "redirect": "REF", ...`},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")

@@ -350,7 +350,7 @@ func TestCommands(t *testing.T) {
 		}
 		seen[c.Route] = true
 	}
-	if len(seen) != 11 {
+	if len(seen) != 12 {
 		t.Errorf("%d commands", len(seen))
 	}
 }
