@@ -177,8 +177,10 @@ func (u *URL) trySetUserinfo(c EditComponent, value string) error {
 // ErrDomainToASCII, with its offset in value), the port does not
 // (ErrPortInvalid, ErrPortOutOfRange), or the host is empty where it
 // cannot be (ErrHostMissing for a special scheme, EditHostRequired for a
-// URL with credentials or a port). Unlike SetHost, a value with text
-// after the port ("h:80x") is refused with ErrPortInvalid.
+// URL with credentials or a port). Unlike SetHost, which sets the host
+// of "h:99999" and ignores the port, a value whose port is refused is
+// refused whole, as is one with text after the port ("h:80x",
+// ErrPortInvalid).
 func (u *URL) TrySetHost(value string) error { return u.trySetHost(CompHost, value, stHost) }
 
 // TrySetHostname is SetHostname that says why it refused value, as
@@ -196,6 +198,11 @@ func (u *URL) trySetHost(c EditComponent, value string, st state) error {
 	}
 	p := u.setterParser(value, st)
 	p.run(st)
+	if p.hostSet && p.failCode != "" {
+		// The host parsed but the port did not: the JavaScript setter
+		// sets the host alone.
+		return editErr(c, p.failCode, value, p.failOff)
+	}
 	if !p.hostSet {
 		switch {
 		case p.failCode != "":
@@ -554,7 +561,6 @@ func (u *URL) SetRawPathSegments(segs []string) error {
 	if u.scheme.special() {
 		set = set.Add(`\`)
 	}
-	n := 0
 	for _, s := range segs {
 		if i, code := checkRawValue(s, set); i >= 0 {
 			return editErr(CompPath, code, s, i)
@@ -562,28 +568,40 @@ func (u *URL) SetRawPathSegments(segs []string) error {
 		if k := segKindOf(s); k == segSingleDot || k == segDoubleDot {
 			return editErr(CompPath, EditDotSegment, s, 0)
 		}
-		n += len(s) + 1
 	}
-	b := make([]byte, 0, n)
-	for _, s := range segs {
-		b = append(b, '/')
-		b = append(b, s...)
+	u.setSegments(segs, nil, nil)
+	return nil
+}
+
+// setSegments sets the path to the segments a, then b, then c, each
+// after a "/", all valid; none gives "" ("/" for a special URL).
+func (u *URL) setSegments(a, b, c []string) {
+	n := 0
+	for _, l := range [3][]string{a, b, c} {
+		for _, s := range l {
+			n += len(s) + 1
+		}
 	}
-	if len(b) == 0 && u.scheme.special() {
-		b = append(b, '/')
+	p := make([]byte, 0, max(n, 1))
+	for _, l := range [3][]string{a, b, c} {
+		for _, s := range l {
+			p = append(p, '/')
+			p = append(p, s...)
+		}
+	}
+	if len(p) == 0 && u.scheme.special() {
+		p = append(p, '/')
 	}
 	r := u.record()
-	r.path = bufString(b)
+	r.path = bufString(p)
+	*u = r.build()
 	// A file URL's first segment may be a Windows drive letter, which
 	// the parser treats apart: the result is parsed again.
-	*u = r.build()
 	if u.scheme == schemeFile {
-		v, err := Parse(u.href, nil)
-		if err == nil {
+		if v, err := Parse(u.href, nil); err == nil {
 			*u = *v
 		}
 	}
-	return nil
 }
 
 // segmentSet returns the set a decoded path segment is encoded with.
@@ -644,9 +662,11 @@ func (u *URL) RemovePathSegment(i int) error {
 		return editErr(CompPath, EditIndexRange, strconv.Itoa(i), 0)
 	}
 	if len(segs) == 1 {
-		return u.SetRawPathSegments([]string{""})
+		u.setSegments([]string{""}, nil, nil)
+		return nil
 	}
-	return u.SetRawPathSegments(append(segs[:i:i], segs[i+1:]...))
+	u.setSegments(segs[:i], segs[i+1:], nil)
+	return nil
 }
 
 // editSegments sets the path to segs with the decoded segment seg put at
@@ -665,11 +685,8 @@ func (u *URL) editSegments(segs []string, i int, seg string, del int) error {
 	if err != nil {
 		return err
 	}
-	out := make([]string, 0, len(segs)+1)
-	out = append(out, segs[:i]...)
-	out = append(out, enc)
-	out = append(out, segs[i+del:]...)
-	return u.SetRawPathSegments(out)
+	u.setSegments(segs[:i], []string{enc}, segs[i+del:])
+	return nil
 }
 
 // QueryParams returns the query as a form.RawQuery: its pairs in order,
