@@ -107,7 +107,8 @@ func editErr(c EditComponent, code, value string, off int) error {
 	return &EditError{Component: c, Code: code, Value: value, Offset: off}
 }
 
-// TrySetProtocol is SetProtocol that says why it refused value: the
+// TrySetProtocol is SetProtocol that says why it refused value (setting
+// the scheme the URL has is never refused and changes nothing): the
 // value does not start with a scheme followed by ":" or the end
 // (EditInvalidScheme), it would change a special scheme into a
 // non-special one or the reverse (EditSpecialMismatch), make a URL with
@@ -129,7 +130,11 @@ func (u *URL) TrySetProtocol(value string) error {
 	if i < len(s) && s[i] != ':' {
 		return editErr(CompProtocol, EditInvalidScheme, value, i)
 	}
-	st := getSchemeType(asciiLower(s[:i]))
+	scheme := asciiLower(s[:i])
+	if scheme == u.Scheme() {
+		return nil
+	}
+	st := getSchemeType(scheme)
 	switch {
 	case u.scheme.special() != st.special():
 		return editErr(CompProtocol, EditSpecialMismatch, value, 0)

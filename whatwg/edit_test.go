@@ -84,6 +84,7 @@ func TestTrySetProtocol(t *testing.T) {
 		{url: "http://u@a/", value: "file", code: EditFileCredentials},
 		{url: "http://a:81/", value: "file", code: EditFileCredentials},
 		{url: "file:///x", value: "http", code: EditFileEmptyHost},
+		{url: "file:///x", value: "FILE", want: "file:///x"},
 	})
 }
 

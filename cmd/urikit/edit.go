@@ -401,23 +401,55 @@ func (t *editTemplate) query(r report.Edited) form.RawQuery {
 	return r.W.QueryParams()
 }
 
-// shownDecoded returns s decoded ("+" as a space with plus), or s itself
-// when the decoded text is not printable UTF-8 (raw bytes and controls
-// are never written).
+// shownDecoded returns s with its escapes decoded ("+" as a space with
+// plus), but for those whose bytes do not decode to printable UTF-8,
+// which stay escaped: raw bytes and controls are never written.
 func shownDecoded(s string, plus bool) string {
 	if strings.IndexByte(s, '%') < 0 && (!plus || strings.IndexByte(s, '+') < 0) {
 		return s
 	}
-	d, err := percent.Decoder{PlusAsSpace: plus}.Decode(s)
-	if err != nil || !utf8.ValidString(d) {
-		return s
-	}
-	for _, c := range d {
-		if c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) {
-			return s
+	b := make([]byte, 0, len(s))
+	var run []byte // the bytes of a run of escapes
+	for i := 0; i < len(s); {
+		start := i
+		run = run[:0]
+		for i+2 < len(s) && s[i] == '%' && isHexByte(s[i+1]) && isHexByte(s[i+2]) {
+			run = append(run, unhexByte(s[i+1])<<4|unhexByte(s[i+2]))
+			i += 3
+		}
+		if len(run) == 0 {
+			if plus && s[i] == '+' {
+				b = append(b, ' ')
+			} else {
+				b = append(b, s[i])
+			}
+			i++
+			continue
+		}
+		// Each byte of run is 3 bytes of s from start.
+		for k := 0; k < len(run); {
+			r, size := utf8.DecodeRune(run[k:])
+			if r == utf8.RuneError && size <= 1 || r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 {
+				b = append(b, s[start+3*k:start+3*k+3]...)
+				k++
+				continue
+			}
+			b = append(b, run[k:k+size]...)
+			k += size
 		}
 	}
-	return d
+	return string(b)
+}
+
+func isHexByte(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
+}
+
+func unhexByte(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c|0x20 - 'a' + 10
 }
 
 // hostAs returns the domain h in Unicode (idn) or in ASCII, or h when it

@@ -339,7 +339,7 @@ func (e *Editor) Edit(in string) ([]Edited, []Error, *Error) {
 		} else {
 			u := new(whatwg.URL)
 			*u = w
-			findings, err = e.applyWHATWG(u, idx, findings)
+			findings, err = e.applyWHATWG(u, idx, findings, in == "")
 			res = Edited{Text: u.Href(), W: u}
 			if err == nil && e.asIDN {
 				res.Text = whatwgAsIDN(u)
@@ -422,7 +422,7 @@ func shifted(err *Error, by int) *Error {
 // build starts a URL from nothing: the scheme and host that the options
 // set (the first ones), then the operations set them again with the rest.
 func (e *Editor) build(w *whatwg.URL, r *uri.Reference) *Error {
-	scheme, host := "", ""
+	scheme, host, path, rawPath := "", "", "", false
 	for _, op := range e.allSets() {
 		switch op.comp {
 		case "protocol", "scheme":
@@ -432,6 +432,10 @@ func (e *Editor) build(w *whatwg.URL, r *uri.Reference) *Error {
 		case "host", "hostname":
 			if host == "" {
 				host = op.value
+			}
+		case "path":
+			if path == "" {
+				path, rawPath = op.value, op.kind == opSetRaw
 			}
 		}
 	}
@@ -449,6 +453,13 @@ func (e *Editor) build(w *whatwg.URL, r *uri.Reference) *Error {
 	start := scheme + ":"
 	if host != "" || scheme == "file" {
 		start += "//" + strings.ReplaceAll(host, "%", "%25")
+	} else if !strings.HasPrefix(path, "/") && !isSpecialScheme(scheme) {
+		// No host: the path is opaque ("mailto:a@b.c"), set here, as no
+		// setter sets an opaque path.
+		if !rawPath {
+			path = percent.Encode(path, percent.WHATWGPath.Add("%"))
+		}
+		start += path
 	}
 	if err := whatwg.ParseInto(w, start, nil); err != nil {
 		fe := FailureError(err)
@@ -457,6 +468,14 @@ func (e *Editor) build(w *whatwg.URL, r *uri.Reference) *Error {
 		return fe
 	}
 	return nil
+}
+
+func isSpecialScheme(s string) bool {
+	switch strings.ToLower(s) {
+	case "http", "https", "ws", "wss", "ftp", "file":
+		return true
+	}
+	return false
 }
 
 // allSets returns the set operations, those of the first combination of
@@ -573,7 +592,7 @@ func noMatch(findings []Error, op editOp, what string) []Error {
 	return appendError(findings, Error{Component: op.comp, Code: "no-match", Message: op.flag + ": " + what})
 }
 
-func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Error) ([]Error, *Error) {
+func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Error, built bool) ([]Error, *Error) {
 	for k, i := range idx {
 		if err := setWHATWG(u, e.iter[k][i]); err != nil {
 			return findings, editFailure(e.iter[k][i], err)
@@ -583,6 +602,9 @@ func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Error) ([]Erro
 		var err error
 		switch op.kind {
 		case opSet, opSetRaw, opSetIfAbsent, opClear:
+			if op.comp == "path" && u.HasOpaquePath() && built {
+				continue // the opaque path was set by build
+			}
 			err = setWHATWG(u, op)
 		case opAppendPath:
 			err = u.AppendPathSegment(op.value)
