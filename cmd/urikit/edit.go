@@ -449,7 +449,7 @@ func unhexByte(c byte) byte {
 	if c <= '9' {
 		return c - '0'
 	}
-	return c|0x20 - 'a' + 10
+	return c | 0x20 - 'a' + 10
 }
 
 // hostAs returns the domain h in Unicode (idn) or in ASCII, or h when it
