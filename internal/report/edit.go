@@ -107,7 +107,6 @@ type Editor struct {
 	rfc      bool
 	guess    bool
 	redirect string
-	redirW   *whatwg.URL
 	redirR   uri.Reference
 	ops      []editOp
 	iter     [][]editOp // each Iterate's sets, one per value
@@ -608,14 +607,14 @@ func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Error, built b
 			err = setWHATWG(u, op)
 		case opAppendPath:
 			err = u.AppendPathSegment(op.value)
+		case opNoPort:
+			err = u.ClearComponent(whatwg.CompPort)
 		default:
 			var matched bool
 			err = u.EditQuery(func(q *form.RawQuery) { matched = e.queryOp(q, op) })
 			if err == nil && !matched {
 				findings = noMatch(findings, op, "matched no query pair")
 			}
-		case opNoPort:
-			err = u.ClearComponent(whatwg.CompPort)
 		}
 		if err != nil {
 			return findings, editFailure(op, err)
