@@ -724,7 +724,12 @@ func (u *URL) SetQueryParams(q form.RawQuery) error {
 	if s == old {
 		return nil
 	}
-	u.setQuery(s, had && old == "" && s == "")
+	// s has no byte the query state would encode (nor tabs or newlines,
+	// which it would remove): it is the query as the setter would write
+	// it, so it is set without running the parser.
+	r := u.record()
+	r.query, r.hasQuery = s, s != "" || had && old == ""
+	*u = r.build()
 	return nil
 }
 

@@ -135,12 +135,15 @@ func newEditCmd() *cobra.Command {
 					args = []string{""}
 				}
 			}
-			warn := &editWarnings{counts: map[string]int{}}
+			warn := &editWarnings{}
 			// The outputs of one record's combinations are records of
-			// their own in the output.
-			delim := string([]byte{opts.delim()})
+			// their own in the output: they are separated by the
+			// delimiter. Each worker counts its findings, summed at the
+			// end.
 			err = processRecords(cmd, args, opts, func() recordFunc {
 				var buf []byte
+				var findings []report.Error // reused
+				counts := warn.worker()
 				return func(in []byte) outcome {
 					s := transient(in)
 					if opts.json {
@@ -151,7 +154,20 @@ func newEditCmd() *cobra.Command {
 						}
 						return o
 					}
-					res, findings, e := ed.Edit(s)
+					var e *report.Error
+					buf = reuse(buf, len(in)+64)
+					if tmpl == nil {
+						buf, findings, e = ed.AppendEdit(buf, findings[:0], s, opts.delim())
+					} else {
+						var res []report.Edited
+						res, findings, e = ed.Edit(s)
+						for i, r := range res {
+							if i > 0 {
+								buf = append(buf, opts.delim())
+							}
+							buf = tmpl.render(buf, s, r)
+						}
+					}
 					if e != nil {
 						o := outcome{Err: e}
 						if !editFailed(e) {
@@ -159,18 +175,7 @@ func newEditCmd() *cobra.Command {
 						}
 						return o
 					}
-					warn.add(findings)
-					buf = reuse(buf, len(in)+64)
-					for i, r := range res {
-						if i > 0 {
-							buf = append(buf, delim...)
-						}
-						if tmpl != nil {
-							buf = tmpl.render(buf, s, r)
-						} else {
-							buf = append(buf, r.Text...)
-						}
-					}
+					counts.add(findings)
 					return outcome{Output: buf}
 				}
 			})
@@ -206,31 +211,46 @@ func newEditCmd() *cobra.Command {
 func editFailed(e *report.Error) bool { return strings.HasPrefix(e.Message, "--") }
 
 // editWarnings counts the findings of the records in text mode, by
-// message, for one warning line each at the end.
+// message, for one warning line each at the end. Each worker has its own
+// counts (no lock per record).
 type editWarnings struct {
-	mu     sync.Mutex
-	counts map[string]int // bounded: one message per operation
+	mu      sync.Mutex
+	workers []editCounts
 }
 
-func (w *editWarnings) add(findings []report.Error) {
-	if len(findings) == 0 {
-		return
-	}
-	w.mu.Lock()
+// editCounts are one worker's counts by message: bounded, one message per
+// operation.
+type editCounts map[string]int
+
+func (c editCounts) add(findings []report.Error) {
 	for _, f := range findings {
-		w.counts[f.Message]++
+		c[f.Message]++
 	}
+}
+
+// worker returns the counts of a new worker.
+func (w *editWarnings) worker() editCounts {
+	c := editCounts{}
+	w.mu.Lock()
+	w.workers = append(w.workers, c)
 	w.mu.Unlock()
+	return c
 }
 
 func (w *editWarnings) write(cmd *cobra.Command) {
-	msgs := make([]string, 0, len(w.counts))
-	for m := range w.counts {
+	total := map[string]int{}
+	for _, c := range w.workers {
+		for m, n := range c {
+			total[m] += n
+		}
+	}
+	msgs := make([]string, 0, len(total))
+	for m := range total {
 		msgs = append(msgs, m)
 	}
 	sort.Strings(msgs)
 	for _, m := range msgs {
-		n := w.counts[m]
+		n := total[m]
 		s := "s"
 		if n == 1 {
 			s = ""

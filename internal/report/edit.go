@@ -99,6 +99,10 @@ type editOp struct {
 	name  string // a query name, or a glob
 	value string
 	flag  string // the option as given, for messages
+	// noMatch is the message of the finding when the operation matches
+	// nothing, made once.
+	noMatch string
+	quiet   bool // no finding when it matches nothing (the globs of Trim)
 }
 
 // An Editor applies compiled EditOptions to records; it is safe for
@@ -277,7 +281,7 @@ func NewEditor(o EditOptions) (*Editor, error) {
 	if o.Trim {
 		for _, g := range TrackingGlobs() {
 			// A finding for each glob that matched nothing would be noise.
-			e.ops = append(e.ops, editOp{kind: opDeleteQuery, comp: "query", name: g, value: "quiet", flag: "--trim"})
+			e.ops = append(e.ops, editOp{kind: opDeleteQuery, comp: "query", name: g, quiet: true, flag: "--trim"})
 		}
 	}
 	if o.SortQuery {
@@ -291,6 +295,9 @@ func NewEditor(o EditOptions) (*Editor, error) {
 	}
 	if o.Punycode && e.rfc {
 		e.ops = append(e.ops, editOp{kind: opPunycode, comp: "host", flag: "--punycode"})
+	}
+	for i := range e.ops {
+		e.ops[i].noMatch = e.ops[i].flag + ": matched no query pair"
 	}
 	return e, nil
 }
@@ -317,37 +324,79 @@ type Edited struct {
 // is not a URL, or an operation was refused). An empty in builds a URL
 // from the parts the options set (scheme "http" by default).
 func (e *Editor) Edit(in string) ([]Edited, []Error, *Error) {
-	var findings []Error
 	out := make([]Edited, 0, e.combos)
-	idx := make([]int, len(e.iter))
+	findings, err := e.each(in, nil, func(text string, w whatwg.URL, r uri.Reference) {
+		res := Edited{Text: text, R: r}
+		if !e.rfc {
+			res.W = new(whatwg.URL)
+			*res.W = w
+		}
+		out = append(out, res)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, findings, nil
+}
+
+// AppendEdit is Edit that appends the output text of each result to dst,
+// with sep between two results, and the findings to findings, for the
+// text output of "urikit edit": with buffers reused from one record to
+// the next, it allocates little.
+func (e *Editor) AppendEdit(dst []byte, findings []Error, in string, sep byte) ([]byte, []Error, *Error) {
+	n := len(dst)
+	first := true
+	findings, err := e.each(in, findings, func(text string, _ whatwg.URL, _ uri.Reference) {
+		if !first {
+			dst = append(dst, sep)
+		}
+		first = false
+		dst = append(dst, text...)
+	})
+	if err != nil {
+		return dst[:n], findings, err
+	}
+	return dst, findings, nil
+}
+
+// each edits in and calls yield with each result: its output text and
+// the URL (w in WHATWG mode, r in RFC 3986 mode). It appends the findings
+// to findings.
+func (e *Editor) each(in string, findings []Error, yield func(text string, w whatwg.URL, r uri.Reference)) ([]Error, *Error) {
+	var idx []int
+	if len(e.iter) > 0 {
+		idx = make([]int, len(e.iter))
+	}
 	var w whatwg.URL
 	var r uri.Reference
 	if err := e.start(in, &w, &r); err != nil {
-		return nil, nil, err
+		return findings, err
 	}
 	for {
-		var res Edited
 		var err *Error
 		if e.rfc {
 			rr := r
 			findings, err = e.applyRFC(&rr, idx, findings)
-			res = Edited{Text: rr.String(), R: rr}
-			if err == nil && e.asIDN {
-				res.Text = rfcAsIDN(rr)
+			if err != nil {
+				return findings, err
 			}
+			text := rr.String()
+			if e.asIDN {
+				text = rfcAsIDN(rr)
+			}
+			yield(text, whatwg.URL{}, rr)
 		} else {
-			u := new(whatwg.URL)
-			*u = w
-			findings, err = e.applyWHATWG(u, idx, findings, in == "")
-			res = Edited{Text: u.Href(), W: u}
-			if err == nil && e.asIDN {
-				res.Text = whatwgAsIDN(u)
+			u := w
+			findings, err = e.applyWHATWG(&u, idx, findings, in == "")
+			if err != nil {
+				return findings, err
 			}
+			text := u.Href()
+			if e.asIDN {
+				text = whatwgAsIDN(&u)
+			}
+			yield(text, u, uri.Reference{})
 		}
-		if err != nil {
-			return nil, nil, err
-		}
-		out = append(out, res)
 		// The next combination, the last Iterate varying fastest.
 		k := len(idx) - 1
 		for ; k >= 0; k-- {
@@ -357,7 +406,7 @@ func (e *Editor) Edit(in string) ([]Edited, []Error, *Error) {
 			idx[k] = 0
 		}
 		if k < 0 {
-			return out, findings, nil
+			return findings, nil
 		}
 	}
 }
@@ -399,7 +448,9 @@ func (e *Editor) start(in string, w *whatwg.URL, r *uri.Reference) *Error {
 		return shifted(FailureError(err), len(s)-len(in))
 	}
 	if e.redirect != "" {
-		v, err := whatwg.Parse(e.redirect, w)
+		base := new(whatwg.URL) // the base escapes: w need not
+		*base = *w
+		v, err := whatwg.Parse(e.redirect, base)
 		if err != nil {
 			fe := FailureError(err)
 			fe.Message = "--redirect: " + fe.Message
@@ -535,7 +586,7 @@ func isSchemeText(s string) bool {
 }
 
 // editFailure is the record error of an operation refused.
-func editFailure(op editOp, err error) *Error {
+func editFailure(op *editOp, err error) *Error {
 	var we *whatwg.EditError
 	if errors.As(err, &we) {
 		return &Error{Component: string(we.Component), Code: we.Code, Message: op.flag + ": " + editMessage(we.Code)}
@@ -587,17 +638,21 @@ func editMessage(code string) string {
 }
 
 // noMatch is the finding of an operation that matched nothing.
-func noMatch(findings []Error, op editOp, what string) []Error {
-	return appendError(findings, Error{Component: op.comp, Code: "no-match", Message: op.flag + ": " + what})
+func noMatch(findings []Error, op *editOp) []Error {
+	if op.quiet {
+		return findings
+	}
+	return appendError(findings, Error{Component: op.comp, Code: "no-match", Message: op.noMatch})
 }
 
 func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Error, built bool) ([]Error, *Error) {
 	for k, i := range idx {
-		if err := setWHATWG(u, e.iter[k][i]); err != nil {
-			return findings, editFailure(e.iter[k][i], err)
+		if err := setWHATWG(u, &e.iter[k][i]); err != nil {
+			return findings, editFailure(&e.iter[k][i], err)
 		}
 	}
-	for _, op := range e.ops {
+	for i := range e.ops {
+		op := &e.ops[i]
 		var err error
 		switch op.kind {
 		case opSet, opSetRaw, opSetIfAbsent, opClear:
@@ -610,10 +665,16 @@ func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Error, built b
 		case opNoPort:
 			err = u.ClearComponent(whatwg.CompPort)
 		default:
-			var matched bool
-			err = u.EditQuery(func(q *form.RawQuery) { matched = e.queryOp(q, op) })
+			query, _ := u.Query()
+			if op.cannotMatch(query) {
+				findings = noMatch(findings, op)
+				continue
+			}
+			q := form.ParseRaw(query)
+			matched := e.queryOp(&q, op)
+			err = u.SetQueryParams(q)
 			if err == nil && !matched {
-				findings = noMatch(findings, op, "matched no query pair")
+				findings = noMatch(findings, op)
 			}
 		}
 		if err != nil {
@@ -623,16 +684,32 @@ func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Error, built b
 	return findings, nil
 }
 
+// cannotMatch reports whether a delete or keep of the glob op.name
+// cannot match a pair of query: the query holds neither the text before
+// the glob's first wildcard nor an escape or "+" that decoding could make
+// it of. It saves splitting the query of every record that does not have
+// the pairs deleted.
+func (op *editOp) cannotMatch(query string) bool {
+	if op.kind != opDeleteQuery {
+		return false
+	}
+	lit := op.name
+	if i := strings.IndexAny(lit, `*?\`); i >= 0 {
+		lit = lit[:i]
+	}
+	return lit != "" && !strings.Contains(query, lit) && strings.IndexByte(query, '%') < 0 && strings.IndexByte(query, '+') < 0
+}
+
 // queryOp applies a query operation to q and reports whether it matched
 // something (true for the operations that always apply).
-func (e *Editor) queryOp(q *form.RawQuery, op editOp) bool {
+func (e *Editor) queryOp(q *form.RawQuery, op *editOp) bool {
 	switch op.kind {
 	case opAppendQuery:
 		q.Append(op.name, op.value)
 	case opReplaceQuery:
 		return q.Replace(op.name, op.value)
 	case opDeleteQuery:
-		return q.DeleteMatch(op.name) > 0 || op.value == "quiet"
+		return q.DeleteMatch(op.name) > 0
 	case opKeepQuery:
 		n := 0
 		keep := e.keep
@@ -658,7 +735,7 @@ func (e *Editor) queryOp(q *form.RawQuery, op editOp) bool {
 	return true
 }
 
-func setWHATWG(u *whatwg.URL, op editOp) error {
+func setWHATWG(u *whatwg.URL, op *editOp) error {
 	c := whatwg.EditComponent(op.comp)
 	switch op.kind {
 	case opClear:
@@ -742,11 +819,12 @@ func DefaultPort(scheme string) string { return defaultPort(scheme) }
 
 func (e *Editor) applyRFC(r *uri.Reference, idx []int, findings []Error) ([]Error, *Error) {
 	for k, i := range idx {
-		if err := setRFC(r, e.iter[k][i]); err != nil {
-			return findings, editFailure(e.iter[k][i], err)
+		if err := setRFC(r, &e.iter[k][i]); err != nil {
+			return findings, editFailure(&e.iter[k][i], err)
 		}
 	}
-	for _, op := range e.ops {
+	for i := range e.ops {
+		op := &e.ops[i]
 		var err error
 		switch op.kind {
 		case opSet, opSetRaw, opSetIfAbsent, opClear:
@@ -775,7 +853,7 @@ func (e *Editor) applyRFC(r *uri.Reference, idx []int, findings []Error) ([]Erro
 			var matched bool
 			*r, err = keepRef(*r)(r.EditQuery(func(q *form.RawQuery) { matched = e.queryOp(q, op) }))
 			if err == nil && !matched {
-				findings = noMatch(findings, op, "matched no query pair")
+				findings = noMatch(findings, op)
 			}
 		}
 		if err != nil {
@@ -796,7 +874,7 @@ func keepRef(old uri.Reference) func(uri.Reference, error) (uri.Reference, error
 	}
 }
 
-func setRFC(r *uri.Reference, op editOp) error {
+func setRFC(r *uri.Reference, op *editOp) error {
 	c := uri.Component(op.comp)
 	var (
 		v   uri.Reference
