@@ -73,11 +73,11 @@ func encodeSegment(seg string) (string, error) {
 // empty last segment, which seg replaces ("/a/" becomes "/a/seg"). "."
 // and ".." are refused (ErrDotSegment).
 func (r Reference) AppendPathSegment(seg string) (Reference, error) {
-	segs := r.RawPathSegments()
-	if n := len(segs); n > 0 && segs[n-1] == "" {
-		segs = segs[:n-1]
+	_, q, n := r.segments()
+	if n > 0 && (q == "" || q[len(q)-1] == '/') {
+		return r.editSegments(n-1, seg, 1)
 	}
-	return r.editSegments(segs, len(segs), seg, 0)
+	return r.editSegments(n, seg, 0)
 }
 
 // InsertPathSegment returns a copy of r with the decoded segment seg
@@ -85,41 +85,91 @@ func (r Reference) AppendPathSegment(seg string) (Reference, error) {
 // it), encoded as AppendPathSegment encodes it. An index out of range is
 // an error of code ErrIndexRange.
 func (r Reference) InsertPathSegment(i int, seg string) (Reference, error) {
-	return r.editSegments(r.RawPathSegments(), i, seg, 0)
+	return r.editSegments(i, seg, 0)
 }
 
 // ReplacePathSegment returns a copy of r with segment i of RawPathSegments
 // replaced by the decoded segment seg.
 func (r Reference) ReplacePathSegment(i int, seg string) (Reference, error) {
-	return r.editSegments(r.RawPathSegments(), i, seg, 1)
+	return r.editSegments(i, seg, 1)
 }
 
 // RemovePathSegment returns a copy of r without segment i of
 // RawPathSegments. Removing the only segment of "/x" leaves "/".
 func (r Reference) RemovePathSegment(i int) (Reference, error) {
-	segs := r.RawPathSegments()
-	if i < 0 || i >= len(segs) {
+	lead, q, n := r.segments()
+	if i < 0 || i >= n {
 		return Reference{}, editError(ComponentPath, ErrIndexRange, strconv.Itoa(i), 0)
 	}
-	if len(segs) == 1 && strings.HasPrefix(r.Path(), "/") {
-		return r.WithRawPathSegments([]string{""})
+	if n == 1 {
+		return r.With(ComponentPath, lead)
 	}
-	return r.WithRawPathSegments(append(segs[:i:i], segs[i+1:]...))
+	a := segmentStart(q, i)
+	if i == n-1 {
+		return r.With(ComponentPath, lead+q[:a-1]) // with the "/" before it
+	}
+	return r.With(ComponentPath, lead+q[:a]+q[segmentStart(q, i+1):])
 }
 
-func (r Reference) editSegments(segs []string, i int, seg string, del int) (Reference, error) {
-	if i < 0 || i+del > len(segs) {
+// segments returns the path as its lead ("/" for a path that starts with
+// one, or that is empty in a reference with an authority, else "") and
+// the text q of its segments joined by "/" after the lead, with their
+// number n (as RawPathSegments counts them).
+func (r Reference) segments() (lead, q string, n int) {
+	p := r.Path()
+	switch {
+	case strings.HasPrefix(p, "/"):
+		return "/", p[1:], strings.Count(p, "/")
+	case p == "":
+		if r.HasAuthority() {
+			return "/", "", 0
+		}
+		return "", "", 0
+	}
+	return "", p, strings.Count(p, "/") + 1
+}
+
+// segmentStart returns the index in q of segment i, or len(q)+1 when i is
+// the number of segments.
+func segmentStart(q string, i int) int {
+	if i == 0 {
+		return 0
+	}
+	for k := 0; k < len(q); k++ {
+		if q[k] == '/' {
+			if i--; i == 0 {
+				return k + 1
+			}
+		}
+	}
+	return len(q) + 1
+}
+
+// editSegments returns r with the decoded segment seg put at index i of
+// the segments in place of del of them, splicing the path text: the other
+// segments are copied once, never split into a list.
+func (r Reference) editSegments(i int, seg string, del int) (Reference, error) {
+	lead, q, n := r.segments()
+	if i < 0 || i+del > n {
 		return Reference{}, editError(ComponentPath, ErrIndexRange, strconv.Itoa(i), 0)
 	}
 	enc, err := encodeSegment(seg)
 	if err != nil {
 		return Reference{}, err
 	}
-	out := make([]string, 0, len(segs)+1)
-	out = append(out, segs[:i]...)
-	out = append(out, enc)
-	out = append(out, segs[i+del:]...)
-	return r.WithRawPathSegments(out)
+	var p string
+	a := segmentStart(q, i)
+	switch {
+	case n == 0:
+		p = lead + enc
+	case del > 0:
+		p = lead + q[:a] + enc + q[segmentStart(q, i+1)-1:]
+	case i == n:
+		p = lead + q + "/" + enc
+	default:
+		p = lead + q[:a] + enc + "/" + q[a:]
+	}
+	return r.With(ComponentPath, p)
 }
 
 // QueryParams returns the query as a form.RawQuery: its pairs in order,

@@ -3,6 +3,7 @@ package uri
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,4 +175,47 @@ func ExampleReference_AppendPathSegment() {
 	r, _ = r.AppendPathSegment("a/b c")
 	fmt.Println(r)
 	// Output: https://example.com/files/a%2Fb%20c
+}
+
+// TestSegmentEditsAgree checks the path splicing against the list: each
+// edit gives the path that joining the edited RawPathSegments gives (or
+// an error when that path would start with "//" without an authority).
+func TestSegmentEditsAgree(t *testing.T) {
+	join := func(r Reference, segs []string) string {
+		p := strings.Join(segs, "/")
+		if r.HasAuthority() || strings.HasPrefix(r.Path(), "/") {
+			p = "/" + p
+		}
+		return p
+	}
+	check := func(what, in string, r, got Reference, err error, want string) {
+		if strings.HasPrefix(want, "//") && !r.HasAuthority() {
+			if err == nil {
+				t.Errorf("%s on %q: %q, want an error", what, in, got)
+			}
+			return
+		}
+		if err != nil || got.Path() != want {
+			t.Errorf("%s on %q: %q, %v; want %q", what, in, got.Path(), err, want)
+		}
+	}
+	for _, in := range []string{"", "/", "//h", "//h/", "a", "a/", "a/b", "/a", "/a/", "/a/b", "/a//b/", "//h/a/b/c", "x:/a", "x:a/b"} {
+		r := MustParse(in)
+		segs := r.RawPathSegments()
+		for i := 0; i <= len(segs); i++ {
+			got, err := r.InsertPathSegment(i, "N")
+			check(fmt.Sprintf("Insert(%d)", i), in, r, got, err, join(r, slices.Insert(slices.Clone(segs), i, "N")))
+			if i == len(segs) {
+				continue
+			}
+			got, err = r.ReplacePathSegment(i, "N")
+			check(fmt.Sprintf("Replace(%d)", i), in, r, got, err, join(r, slices.Replace(slices.Clone(segs), i, i+1, "N")))
+			want := join(r, slices.Delete(slices.Clone(segs), i, i+1))
+			if len(segs) == 1 && strings.HasPrefix(r.Path(), "/") {
+				want = "/"
+			}
+			got, err = r.RemovePathSegment(i)
+			check(fmt.Sprintf("Remove(%d)", i), in, r, got, err, want)
+		}
+	}
 }

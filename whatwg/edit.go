@@ -594,19 +594,7 @@ func (u *URL) setSegments(a, b, c []string) {
 			p = append(p, s...)
 		}
 	}
-	if len(p) == 0 && u.scheme.special() {
-		p = append(p, '/')
-	}
-	r := u.record()
-	r.path = bufString(p)
-	*u = r.build()
-	// A file URL's first segment may be a Windows drive letter, which
-	// the parser treats apart: the result is parsed again.
-	if u.scheme == schemeFile {
-		if v, err := Parse(u.href, nil); err == nil {
-			*u = *v
-		}
-	}
+	u.setPath(bufString(p))
 }
 
 // segmentSet returns the set a decoded path segment is encoded with.
@@ -632,11 +620,12 @@ func (u *URL) encodeSegment(seg string) (string, error) {
 // replaces: "/a/" becomes "/a/seg", as trurl does. "." and ".." are
 // refused (EditDotSegment), as is an opaque path (EditOpaquePath).
 func (u *URL) AppendPathSegment(seg string) error {
-	segs := u.RawPathSegments()
-	if n := len(segs); n > 0 && segs[n-1] == "" {
-		segs = segs[:n-1]
+	p := u.Pathname()
+	n := strings.Count(p, "/")
+	if n > 0 && p[len(p)-1] == '/' {
+		return u.editSegments(n-1, seg, 1)
 	}
-	return u.editSegments(segs, len(segs), seg, 0)
+	return u.editSegments(n, seg, 0)
 }
 
 // InsertPathSegment inserts the decoded segment seg before segment i of
@@ -644,13 +633,13 @@ func (u *URL) AppendPathSegment(seg string) error {
 // AppendPathSegment encodes it. An index out of range is an error of
 // code EditIndexRange.
 func (u *URL) InsertPathSegment(i int, seg string) error {
-	return u.editSegments(u.RawPathSegments(), i, seg, 0)
+	return u.editSegments(i, seg, 0)
 }
 
 // ReplacePathSegment replaces segment i of RawPathSegments with the
 // decoded segment seg.
 func (u *URL) ReplacePathSegment(i int, seg string) error {
-	return u.editSegments(u.RawPathSegments(), i, seg, 1)
+	return u.editSegments(i, seg, 1)
 }
 
 // RemovePathSegment removes segment i of RawPathSegments. Removing the
@@ -662,36 +651,76 @@ func (u *URL) RemovePathSegment(i int) error {
 	if u.opaque {
 		return editErr(CompPath, EditOpaquePath, "", 0)
 	}
-	segs := u.RawPathSegments()
-	if i < 0 || i >= len(segs) {
+	p := u.Pathname()
+	n := strings.Count(p, "/")
+	if i < 0 || i >= n {
 		return editErr(CompPath, EditIndexRange, strconv.Itoa(i), 0)
 	}
-	if len(segs) == 1 {
-		u.setSegments([]string{""}, nil, nil)
+	if n == 1 {
+		u.setPath("/")
 		return nil
 	}
-	u.setSegments(segs[:i], segs[i+1:], nil)
+	u.setPath(p[:slashIndex(p, i)] + p[slashIndex(p, i+1):])
 	return nil
 }
 
-// editSegments sets the path to segs with the decoded segment seg put at
-// index i in place of del segments.
-func (u *URL) editSegments(segs []string, i int, seg string, del int) error {
+// slashIndex returns the index in the path p (empty or starting with
+// "/") of the "/" before segment i, or len(p) when i is the number of
+// segments.
+func slashIndex(p string, i int) int {
+	for k := 0; k < len(p); k++ {
+		if p[k] == '/' {
+			if i == 0 {
+				return k
+			}
+			i--
+		}
+	}
+	return len(p)
+}
+
+// editSegments puts the decoded segment seg at index i of the segments
+// in place of del of them, splicing the path text: the other segments are
+// not split or copied but once.
+func (u *URL) editSegments(i int, seg string, del int) error {
 	if u.href == "" {
 		return editErr(CompPath, EditNoURL, seg, 0)
 	}
 	if u.opaque {
 		return editErr(CompPath, EditOpaquePath, seg, 0)
 	}
-	if i < 0 || i+del > len(segs) {
+	p := u.Pathname()
+	if i < 0 || i+del > strings.Count(p, "/") {
 		return editErr(CompPath, EditIndexRange, strconv.Itoa(i), 0)
 	}
 	enc, err := u.encodeSegment(seg)
 	if err != nil {
 		return err
 	}
-	u.setSegments(segs[:i], []string{enc}, segs[i+del:])
+	a := slashIndex(p, i)
+	b := a
+	if del > 0 {
+		b = slashIndex(p, i+del)
+	}
+	u.setPath(p[:a] + "/" + enc + p[b:])
 	return nil
+}
+
+// setPath sets the path to p, made of valid segments.
+func (u *URL) setPath(p string) {
+	if p == "" && u.scheme.special() {
+		p = "/"
+	}
+	r := u.record()
+	r.path = p
+	*u = r.build()
+	// A file URL's first segment may be a Windows drive letter, which
+	// the parser treats apart: the result is parsed again.
+	if u.scheme == schemeFile {
+		if v, err := Parse(u.href, nil); err == nil {
+			*u = *v
+		}
+	}
 }
 
 // QueryParams returns the query as a form.RawQuery: its pairs in order,

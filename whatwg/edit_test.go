@@ -524,3 +524,39 @@ func TestEditErrorMessage(t *testing.T) {
 		t.Error("an EditError is a parse Error")
 	}
 }
+
+// TestSegmentEditsAgree checks the path splicing against the list: each
+// edit gives the path that joining the edited RawPathSegments gives.
+func TestSegmentEditsAgree(t *testing.T) {
+	join := func(segs []string) string {
+		if len(segs) == 0 {
+			return ""
+		}
+		return "/" + strings.Join(segs, "/")
+	}
+	for _, in := range []string{"http://h/", "sc://h", "sc://h/", "http://h/a", "http://h/a/", "http://h/a//b/", "sc:/a/b", "sc:/", "http://h/a/b/c"} {
+		u := MustParse(in)
+		segs := u.RawPathSegments()
+		for i := 0; i <= len(segs); i++ {
+			v := *u
+			if err := v.InsertPathSegment(i, "N"); err != nil || v.Pathname() != join(slices.Insert(slices.Clone(segs), i, "N")) {
+				t.Errorf("Insert(%d) on %s: %s, %v", i, in, v.Pathname(), err)
+			}
+			if i == len(segs) {
+				continue
+			}
+			v = *u
+			if err := v.ReplacePathSegment(i, "N"); err != nil || v.Pathname() != join(slices.Replace(slices.Clone(segs), i, i+1, "N")) {
+				t.Errorf("Replace(%d) on %s: %s, %v", i, in, v.Pathname(), err)
+			}
+			v = *u
+			want := join(slices.Delete(slices.Clone(segs), i, i+1))
+			if len(segs) == 1 {
+				want = "/"
+			}
+			if err := v.RemovePathSegment(i); err != nil || v.Pathname() != want {
+				t.Errorf("Remove(%d) on %s: %s, %v; want %s", i, in, v.Pathname(), err, want)
+			}
+		}
+	}
+}
