@@ -39,7 +39,8 @@ Operations, applied in this order:
   --redirect REF       resolve REF against the URL, as a browser follows a
                        Location header
   --iterate 'C=V1 V2'  one output per combination of the values of every
-                       --iterate (the last varies fastest)
+                       --iterate (the last varies fastest), each an output
+                       record of its own
   --set C=VALUE        set C to VALUE given decoded: it is percent-encoded
                        with the component's set ("a b" becomes "a%20b",
                        "%" becomes "%25"); an empty VALUE removes C
@@ -58,7 +59,9 @@ Operations, applied in this order:
   --delete C           remove the component C
   --keep query=GLOB    keep only the pairs that match one of the --keep
                        globs
-  --trim               delete the tracking parameters: ` + strings.Join(report.TrackingGlobs(), " ") + `
+  --trim               delete the tracking parameters (no finding when
+                       there are none):
+` + indentLines(wrapWords(strings.Join(report.TrackingGlobs(), " "), 49), 23) + `
   --sort-query         sort the pairs by decoded name (stable)
   --no-port            remove the port
   --default-port       write the scheme's default port (--rfc3986 only)
@@ -203,6 +206,12 @@ func newEditCmd() *cobra.Command {
 	f.BoolVar(&eo.GuessScheme, "guess-scheme", false, `add "http://" to inputs without a scheme`)
 	f.StringVar(&get, "get", "", "print this `FIELD` or {field} template instead of the URL")
 	return cmd
+}
+
+// indentLines indents every line of s by n spaces.
+func indentLines(s string, n int) string {
+	pad := strings.Repeat(" ", n)
+	return pad + strings.ReplaceAll(s, "\n", "\n"+pad)
 }
 
 // editFailed reports whether e is the error of an operation refused,
