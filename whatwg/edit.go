@@ -22,12 +22,12 @@ const (
 	EditNoPort           = "cannot-have-port"     // the host is null or empty, or the scheme is file
 	EditOpaquePath       = "opaque-path"          // the URL's path is opaque (as in "mailto:x")
 	EditHostnamePort     = "hostname-with-port"   // the hostname setter takes no port
-	EditHostRequired     = "host-required"        // an empty host is refused: the URL has credentials or a port, or a special scheme
+	EditHostRequired     = "host-required"        // the host cannot be empty or removed: the URL has credentials or a port, a special scheme, or (to remove it) an empty path
 	EditInvalidEscape    = "invalid-escape"       // a raw value has a "%" not followed by two hex digits
 	EditUnencoded        = "unencoded"            // a raw value has a byte its component encodes
 	EditDotSegment       = "dot-segment"          // a path segment "." or "..", which a path cannot hold
 	EditIndexRange       = "index-out-of-range"   // a path segment index past the end
-	EditNoPath           = "no-path"              // a special URL's path cannot be emptied
+	EditNoPath           = "no-path"              // the path of a special URL, or of one without a host, cannot be emptied
 )
 
 // EditComponent names a component of a URL for the editing methods
@@ -457,11 +457,11 @@ func (u *URL) setQuery(value string, nonNull bool) {
 
 // ClearComponent removes the component c: it makes the username or the
 // password empty, the port, the query or the fragment null, and the path
-// empty (EditNoPath for a special URL, whose path is at least "/";
-// EditOpaquePath for an opaque path). The host is made null for a
-// non-special URL without credentials or port and refused otherwise
-// (EditHostRequired). Clearing a component that is absent is not an
-// error.
+// empty (EditNoPath for a special URL, or one without a host, whose path
+// is at least "/"; EditOpaquePath for an opaque path). The host is made
+// null for a non-special URL without credentials or port and with a
+// non-empty path, and refused otherwise (EditHostRequired). Clearing a
+// component that is absent is not an error.
 func (u *URL) ClearComponent(c EditComponent) error {
 	if u.href == "" {
 		return editErr(c, EditNoURL, "", 0)
@@ -487,7 +487,8 @@ func (u *URL) ClearComponent(c EditComponent) error {
 		if u.opaque {
 			return editErr(c, EditOpaquePath, "", 0)
 		}
-		if u.scheme.special() {
+		if u.scheme.special() || u.host == hostNone {
+			// An empty path without a host would read as an opaque path.
 			if r.path == "/" {
 				return nil
 			}
@@ -498,7 +499,8 @@ func (u *URL) ClearComponent(c EditComponent) error {
 		if u.host == hostNone {
 			return nil
 		}
-		if u.scheme.special() || u.includesCredentials() || r.port >= 0 {
+		if u.scheme.special() || u.includesCredentials() || r.port >= 0 || r.path == "" {
+			// Without a host, an empty path would read as an opaque path.
 			return editErr(c, EditHostRequired, "", 0)
 		}
 		r.hk, r.host = hostNone, ""
@@ -550,7 +552,8 @@ func decodeKeep(s string) string {
 }
 
 // SetRawPathSegments sets the path to "/" followed by the segments joined
-// with "/". Each segment is already percent-encoded and is checked as
+// with "/" (no segments: an empty path, or "/" for a special URL or one
+// without a host). Each segment is already percent-encoded and is checked as
 // SetComponentRaw checks a path, and must not hold "/" (nor "\\" for a
 // special URL), which would split it (EditUnencoded), nor be a dot
 // segment such as "." or "%2e%2E" (EditDotSegment). No segments give an
@@ -708,7 +711,8 @@ func (u *URL) editSegments(i int, seg string, del int) error {
 
 // setPath sets the path to p, made of valid segments.
 func (u *URL) setPath(p string) {
-	if p == "" && u.scheme.special() {
+	if p == "" && (u.scheme.special() || u.host == hostNone) {
+		// Without a host, an empty path would read as an opaque path.
 		p = "/"
 	}
 	r := u.record()

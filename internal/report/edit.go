@@ -618,7 +618,7 @@ func editMessage(code string) string {
 	case whatwg.EditHostnamePort:
 		return "a hostname has no port: set host to give one"
 	case whatwg.EditHostRequired:
-		return "the URL needs a host (a special scheme, or a user name, password or port)"
+		return "the URL needs a host (a special scheme, a user name, password or port, or an empty path)"
 	case whatwg.EditInvalidEscape:
 		return `a "%" not followed by two hex digits in an encoded value`
 	case whatwg.EditUnencoded:
@@ -628,7 +628,7 @@ func editMessage(code string) string {
 	case whatwg.EditIndexRange:
 		return "no path segment at that index"
 	case whatwg.EditNoPath:
-		return `the path of a special URL is at least "/"`
+		return `the path of a special URL, or of one without a host, is at least "/"`
 	case whatwg.EditUnknownComponent:
 		return "unknown component"
 	case whatwg.EditNoURL:
