@@ -175,7 +175,7 @@ func TestEditJSON(t *testing.T) {
 		t.Errorf("record 2: %v", recs[1])
 	}
 	f, _ := recs[2]["findings"].([]any)
-	if len(f) != 1 || f[0].(map[string]any)["code"] != "no-match" || f[0].(map[string]any)["component"] != "query" || recs[2]["href"] != "https://h/?x" {
+	if len(f) != 1 || f[0].(map[string]any)["code"] != "delete-no-match" || f[0].(map[string]any)["component"] != "query" || recs[2]["href"] != "https://h/?x" {
 		t.Errorf("record 3: %v", recs[2])
 	}
 	out, _, code = cli(t, "", "edit", "--json", "--iterate", "port=1 2", "http://h/")

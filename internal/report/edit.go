@@ -297,7 +297,7 @@ func NewEditor(o EditOptions) (*Editor, error) {
 		e.ops = append(e.ops, editOp{kind: opPunycode, comp: "host", flag: "--punycode"})
 	}
 	for i := range e.ops {
-		e.ops[i].noMatch = e.ops[i].flag + ": matched no query pair"
+		e.ops[i].noMatch = e.ops[i].flag + noMatchSuffix
 	}
 	return e, nil
 }
@@ -637,12 +637,58 @@ func editMessage(code string) string {
 	return WHATWGMessage(code)
 }
 
-// noMatch is the finding of an operation that matched nothing.
+// The codes of the findings of operations that matched nothing.
+const (
+	codeDeleteNoMatch  = "delete-no-match"
+	codeKeepNoMatch    = "keep-no-match"
+	codeReplaceNoMatch = "replace-no-match"
+)
+
+// noMatchSuffix ends the message of a finding of an operation that
+// matched nothing.
+const noMatchSuffix = ": matched no query pair"
+
+// noMatch adds the finding of an operation that matched nothing to
+// findings, once per operation (its message names it): the list is
+// bounded by the number of operations. EditRecord joins the findings of
+// one code into one.
 func noMatch(findings []Error, op *editOp) []Error {
 	if op.quiet {
 		return findings
 	}
-	return appendError(findings, Error{Component: op.comp, Code: "no-match", Message: op.noMatch})
+	for i := range findings {
+		if findings[i].Message == op.noMatch {
+			return findings
+		}
+	}
+	code := codeDeleteNoMatch
+	switch op.kind {
+	case opKeepQuery:
+		code = codeKeepNoMatch
+	case opReplaceQuery:
+		code = codeReplaceNoMatch
+	}
+	return append(findings, Error{Component: op.comp, Code: code, Message: op.noMatch})
+}
+
+// joinNoMatch returns findings with those of the same code joined into
+// one whose message names every operation ("--delete query=a, --delete
+// query=b: matched no query pair"), so that no two have the same code
+// and component (see Error).
+func joinNoMatch(findings []Error) []Error {
+	out := findings[:0:0]
+	for _, f := range findings {
+		j := 0
+		for j < len(out) && (out[j].Code != f.Code || out[j].Component != f.Component) {
+			j++
+		}
+		if j == len(out) {
+			out = append(out, f)
+			continue
+		}
+		out[j].Message = strings.TrimSuffix(out[j].Message, noMatchSuffix) + ", " + f.Message
+	}
+	return out
 }
 
 func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Error, built bool) ([]Error, *Error) {
@@ -978,7 +1024,7 @@ func spliceHost(s, h, d string) string {
 // was refused; findings for operations that matched nothing.
 func (e *Editor) EditRecord(in string) Record {
 	res, findings, err := e.Edit(in)
-	rec := Record{Input: in, Error: err, Findings: findings}
+	rec := Record{Input: in, Error: err, Findings: joinNoMatch(findings)}
 	if err != nil {
 		return rec
 	}
