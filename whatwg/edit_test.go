@@ -122,6 +122,11 @@ func TestTrySetHost(t *testing.T) {
 		{url: "sc://u@a/p", value: "", code: EditHostRequired},
 		{url: "sc://a:1/p", value: "", code: EditHostRequired},
 		{url: "mailto:x", value: "h", code: EditOpaquePath},
+		{url: "file:///x", value: "h", want: "file://h/x"},
+		{url: "file://h/x", value: "localhost", want: "file:///x"},
+		{url: "file://h/x", value: "", want: "file:///x"},
+		{url: "file:///x", value: "a b", code: ErrDomainToASCII},
+		{url: "file:///x", value: "[::1", code: ErrIPv6Unclosed},
 	})
 	runEditCases(t, "TrySetHostname", (*URL).TrySetHostname, (*URL).SetHostname, []editCase{
 		{url: "http://a:81/p", value: "b", want: "http://b:81/p"},
