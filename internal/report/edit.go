@@ -120,9 +120,10 @@ type Editor struct {
 	combos   int
 }
 
-// whatwgComponents maps the component names "urikit edit" takes in WHATWG
-// mode (those of "parse --whatwg --get", with scheme, user, path, query
-// and fragment as aliases) to their EditComponent.
+// editComponent returns the canonical name of the component called name
+// in the mode: in WHATWG mode the EditComponent of whatwg.ComponentByName
+// (the names of "parse --whatwg --get", with scheme, user, path, query
+// and fragment as aliases), in RFC 3986 mode a uri.Component.
 func editComponent(rfc bool, name string) (string, bool) {
 	if rfc {
 		switch name {
@@ -822,7 +823,7 @@ func whatwgHas(u *whatwg.URL, c whatwg.EditComponent) bool {
 	return false
 }
 
-// defaultPorts are the ports DefaultPort writes, by scheme.
+// defaultPort returns the port DefaultPort writes for scheme, or "".
 func defaultPort(scheme string) string {
 	switch strings.ToLower(scheme) {
 	case "http", "ws":
