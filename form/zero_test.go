@@ -68,6 +68,11 @@ var zeroCalls = map[string]func(){
 	"Values.UnmarshalText": func() { var v Values; _ = v.UnmarshalText(nil) },
 	"Escape":               func() { _ = Escape("") },
 	"AppendEscape":         func() { _ = AppendEscape(nil, "") },
+	// edit.go
+	"MatchName":            func() { _ = MatchName("", "") },
+	"RawQuery.DeleteMatch": func() { _ = (&RawQuery{}).DeleteMatch("") },
+	"RawQuery.KeepMatch":   func() { _ = (&RawQuery{}).KeepMatch("") },
+	"RawQuery.Replace":     func() { _ = (&RawQuery{}).Replace("", "") },
 }
 
 var zeroSkips = map[string]string{}

@@ -157,6 +157,7 @@ func endpoints() map[string]endpoint {
 		"data":            newEndpoint(prepareData),
 		"template expand": newEndpoint(prepareTemplateExpand),
 		"template match":  newEndpoint(prepareTemplateMatch),
+		"edit":            newEndpoint(prepareEdit),
 	}
 }
 

@@ -41,6 +41,8 @@
 //	                      variables ("variables": {...} may stand for "input")
 //	POST /v1/template/match   template (required, one Match reads back uniquely);
 //	                      each input is a URL
+//	POST /v1/edit         rfc3986, set, append, delete, keep, replace, iterate (lists), trim, sort_query,
+//	                      redirect, default_port, no_port, punycode, as_idn, guess_scheme
 //	GET  /healthz         {"status": "ok"}
 //	GET  /                the playground page (and its /app.js and /style.css)
 //

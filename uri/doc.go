@@ -24,6 +24,16 @@
 // URLs contain and returns every deviation as a [Finding], the repeats of
 // one counted in a single Finding.
 //
+// # Editing
+//
+// [Reference.With], [Reference.WithDecoded] and [Reference.Without] set
+// and remove components; the path is also a list of segments
+// ([Reference.AppendPathSegment] and the like: "/" in a segment is
+// encoded, never splitting it) and the query a form.RawQuery
+// ([Reference.EditQuery]), which keeps every pair it does not change byte
+// for byte. [Reference.JoinPath] and [Reference.Redacted] are those of
+// net/url. Every edit is checked by a strict parse.
+//
 // # Resolution and normalization
 //
 // [Resolve] is RFC 3986 §5.2 for a strict parser; it resolves only

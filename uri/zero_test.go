@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/urikit/urikit/form"
 	"github.com/urikit/urikit/internal/zerotest"
 )
 
@@ -82,6 +83,17 @@ var zeroCalls = map[string]func(){
 	"RemoveDotSegments":          func() { _ = RemoveDotSegments("") },
 	"Relativize":                 func() { _ = Relativize(Reference{}, Reference{}) },
 	"RelativizePath":             func() { _ = RelativizePath(Reference{}, Reference{}) },
+	// edit.go
+	"Reference.WithRawPathSegments": func() { _, _ = Reference{}.WithRawPathSegments(nil) },
+	"Reference.AppendPathSegment":   func() { _, _ = Reference{}.AppendPathSegment("") },
+	"Reference.InsertPathSegment":   func() { _, _ = Reference{}.InsertPathSegment(0, "") },
+	"Reference.ReplacePathSegment":  func() { _, _ = Reference{}.ReplacePathSegment(0, "") },
+	"Reference.RemovePathSegment":   func() { _, _ = Reference{}.RemovePathSegment(0) },
+	"Reference.QueryParams":         func() { _ = Reference{}.QueryParams() },
+	"Reference.WithQueryParams":     func() { _, _ = Reference{}.WithQueryParams(form.RawQuery{}) },
+	"Reference.EditQuery":           func() { _, _ = Reference{}.EditQuery(func(*form.RawQuery) {}) },
+	"Reference.JoinPath":            func() { _, _ = Reference{}.JoinPath(); _, _ = Reference{}.JoinPath("") },
+	"Reference.Redacted":            func() { _ = Reference{}.Redacted() },
 }
 
 var zeroSkips = map[string]string{}

@@ -46,6 +46,20 @@
 // override and silently ignore values the standard ignores; only SetHref
 // reports an error.
 //
+// # Editing
+//
+// For Go callers, who need to know when a change did not apply, each
+// setter has a Try form (TrySetProtocol, TrySetHost, TrySetPort, ...)
+// returning an *EditError with the component, a code and the offset in
+// the value. SetComponent takes a decoded value and encodes it with the
+// component's percent-encode set ("%" included); SetComponentRaw takes an
+// encoded value and refuses it where the component would change it. The
+// path is also a list of segments (AppendPathSegment, InsertPathSegment,
+// ReplacePathSegment, RemovePathSegment: "/" in a segment is encoded,
+// never splitting it) and the query a form.RawQuery (QueryParams,
+// SetQueryParams, EditQuery), which keeps every pair it does not change
+// byte for byte. JoinPath and Redacted are those of net/url.
+//
 // # Deviations
 //
 // Input is a Go string, which may hold invalid UTF-8. Where the standard's

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/urikit/urikit/form"
 	"github.com/urikit/urikit/internal/zerotest"
 )
 
@@ -57,6 +58,34 @@ var zeroCalls = map[string]func(){
 	"URL.MarshalText":        func() { _, _ = (&URL{}).MarshalText() },
 	"URL.UnmarshalText":      func() { _ = (&URL{}).UnmarshalText(nil) },
 	"URL.AppendTo":           func() { _ = (&URL{}).AppendTo(nil) },
+	// The editing API (edit.go): the zero URL refuses every edit.
+	"ComponentByName":        func() { _, _ = ComponentByName("") },
+	"EditError.Error":        func() { _ = (&EditError{}).Error() },
+	"EditError.Is":           func() { _ = (&EditError{}).Is(nil) },
+	"URL.TrySetProtocol":     func() { _ = (&URL{}).TrySetProtocol("") },
+	"URL.TrySetUsername":     func() { _ = (&URL{}).TrySetUsername("") },
+	"URL.TrySetPassword":     func() { _ = (&URL{}).TrySetPassword("") },
+	"URL.TrySetHost":         func() { _ = (&URL{}).TrySetHost("") },
+	"URL.TrySetHostname":     func() { _ = (&URL{}).TrySetHostname("") },
+	"URL.TrySetPort":         func() { _ = (&URL{}).TrySetPort("") },
+	"URL.TrySetPathname":     func() { _ = (&URL{}).TrySetPathname("") },
+	"URL.TrySetSearch":       func() { _ = (&URL{}).TrySetSearch("") },
+	"URL.TrySetHash":         func() { _ = (&URL{}).TrySetHash("") },
+	"URL.SetComponent":       func() { _ = (&URL{}).SetComponent("", "") },
+	"URL.SetComponentRaw":    func() { _ = (&URL{}).SetComponentRaw("", "") },
+	"URL.ClearComponent":     func() { _ = (&URL{}).ClearComponent("") },
+	"URL.RawPathSegments":    func() { _ = (&URL{}).RawPathSegments() },
+	"URL.PathSegments":       func() { _ = (&URL{}).PathSegments() },
+	"URL.SetRawPathSegments": func() { _ = (&URL{}).SetRawPathSegments(nil) },
+	"URL.AppendPathSegment":  func() { _ = (&URL{}).AppendPathSegment("") },
+	"URL.InsertPathSegment":  func() { _ = (&URL{}).InsertPathSegment(0, "") },
+	"URL.ReplacePathSegment": func() { _ = (&URL{}).ReplacePathSegment(0, "") },
+	"URL.RemovePathSegment":  func() { _ = (&URL{}).RemovePathSegment(0) },
+	"URL.QueryParams":        func() { _ = (&URL{}).QueryParams() },
+	"URL.SetQueryParams":     func() { _ = (&URL{}).SetQueryParams(form.RawQuery{}) },
+	"URL.EditQuery":          func() { _ = (&URL{}).EditQuery(func(*form.RawQuery) {}) },
+	"URL.JoinPath":           func() { _, _ = (&URL{}).JoinPath(); _, _ = (&URL{}).JoinPath("") },
+	"URL.Redacted":           func() { _ = (&URL{}).Redacted() },
 }
 
 var zeroSkips = map[string]string{

@@ -113,6 +113,10 @@ var contractCases = map[string][]contractCase{
 		{valid: "mailto:joe@example.com?cc=bob@example.com&subject=caf%C3%A9&x=y", failing: "mailto:a@b?cc=c@d?body=e", binary: "mailto:a@b?body=\xff", fields: []string{"to", "cc", "bcc", "subject", "body", "headers"}},
 		{flags: []string{"--lenient"}, options: `"lenient": true`, valid: "mailto:a@b?subject=Hello World", failing: "mailto", binary: "mailto:a@b?body=%FF\xff", fields: []string{"to", "cc", "bcc", "subject", "body", "headers"}},
 	},
+	"edit": {
+		{flags: []string{"--delete", "query=utm_*", "--set", "scheme=https"}, options: `"delete": ["query=utm_*"], "set": ["scheme=https"]`, valid: "http://a.com/p?utm_x=1&k=v", failing: "http://a b/", binary: "http://a/\xff", fields: whatwgFields},
+		{flags: []string{"--rfc3986", "--sort-query", "--delete", "query=x"}, options: `"rfc3986": true, "sort_query": true, "delete": ["query=x"]`, valid: "http://a/?b=1&a=2&x", failing: "a b", binary: "\xff", fields: append([]string{"href"}, rfcFields...)},
+	},
 	"check": {
 		// A check never fails: the second input has findings.
 		{valid: "https://example.com/a", failing: "http://evil.com%2f@good.com/", binary: "http://a/\xff", fields: []string{"severity", "views"}},

@@ -41,6 +41,7 @@ func Commands() []Command {
 		{Name: "data", Options: `"body_base64": bool`},
 		{Name: "template expand", Options: `"template": "TEMPLATE" (required); "variables": {...} in place of "input"`},
 		{Name: "template match", Options: `"template": "TEMPLATE" (required)`},
+		{Name: "edit", Options: `"rfc3986": bool, "set": ["C=V", "C:=V", "C?=V"], "append": ["path=S", "query=K=V"], "delete": ["query=GLOB"], "keep": [...], "replace": [...], "iterate": [...], "trim": bool, "sort_query": bool, "redirect": "REF", ...`},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")

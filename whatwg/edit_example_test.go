@@ -1,0 +1,80 @@
+package whatwg_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/urikit/urikit/form"
+	"github.com/urikit/urikit/whatwg"
+)
+
+// Strip tracking parameters: every other pair keeps its bytes ("%7e"
+// stays lowercase).
+func ExampleURL_EditQuery() {
+	u := whatwg.MustParse("https://shop.example/item?utm_source=mail&id=%7e42&fbclid=x")
+	_ = u.EditQuery(func(q *form.RawQuery) {
+		q.DeleteMatch("utm_*")
+		q.Delete("fbclid")
+	})
+	fmt.Println(u)
+	// Output: https://shop.example/item?id=%7e42
+}
+
+// The Try setters say why a value was refused, where the JavaScript
+// setters ignore it.
+func ExampleURL_TrySetPort() {
+	u := whatwg.MustParse("https://example.com/")
+	err := u.TrySetPort("99999")
+	fmt.Println(err)
+	var ee *whatwg.EditError
+	if errors.As(err, &ee) {
+		fmt.Println(ee.Component, ee.Code)
+	}
+	fmt.Println(u.TrySetProtocol("mailto"))
+	fmt.Println(u)
+	// Output:
+	// whatwg: setting port to "99999": port-out-of-range at offset 0
+	// port port-out-of-range
+	// whatwg: setting protocol to "mailto": special-mismatch at offset 0
+	// https://example.com/
+}
+
+// A segment is one segment: "/" in it is encoded, never splitting it.
+func ExampleURL_AppendPathSegment() {
+	u := whatwg.MustParse("https://example.com/files/")
+	_ = u.AppendPathSegment("a/b c.txt")
+	fmt.Println(u)
+	fmt.Println(u.PathSegments())
+	fmt.Println(u.AppendPathSegment(".."))
+	// Output:
+	// https://example.com/files/a%2Fb%20c.txt
+	// [files a/b c.txt]
+	// whatwg: setting path to "..": dot-segment at offset 0
+}
+
+// Decoded values are encoded with the component's set; raw values are
+// checked and kept.
+func ExampleURL_SetComponent() {
+	u := whatwg.MustParse("https://example.com/")
+	_ = u.SetComponent(whatwg.CompFragment, "100% sure")
+	fmt.Println(u)
+	fmt.Println(u.SetComponentRaw(whatwg.CompPath, "/a b"))
+	_ = u.SetComponentRaw(whatwg.CompPath, "/a%2fb")
+	fmt.Println(u)
+	// Output:
+	// https://example.com/#100%25%20sure
+	// whatwg: setting path to "/a b": unencoded at offset 2
+	// https://example.com/a%2fb#100%25%20sure
+}
+
+func ExampleURL_JoinPath() {
+	u := whatwg.MustParse("https://example.com/api/v1/")
+	v, _ := u.JoinPath("users", "../groups", "7/")
+	fmt.Println(v)
+	// Output: https://example.com/api/v1/groups/7/
+}
+
+func ExampleURL_Redacted() {
+	fmt.Println(whatwg.MustParse("https://user:secret@example.com/").Redacted())
+	// Output: https://user:xxxxx@example.com/
+}
