@@ -1,8 +1,11 @@
 package domain
 
 import (
+	"errors"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/urikit/urikit/idna"
 )
 
 // A Code says why a name has no public suffix or no registrable domain.
@@ -75,7 +78,16 @@ func (e *Error) Error() string {
 	if e.Code != CodeEmpty && e.Code != CodeIsSuffix && e.Code != CodeIPAddress {
 		s += " at offset " + strconv.Itoa(e.Offset)
 	}
-	if e.Err != nil {
+	var ie *idna.Error
+	switch {
+	case errors.As(e.Err, &ie):
+		// The IDNA rule only: the window above already quotes the name.
+		s += " (idna: " + ie.Code.Message()
+		if r := ie.Code.Rule(); r != "" {
+			s += " [" + r + "]"
+		}
+		s += ")"
+	case e.Err != nil:
 		s += " (" + e.Err.Error() + ")"
 	}
 	return s
