@@ -345,6 +345,7 @@ func (c *checker) run() {
 	c.checkPath()
 	c.checkAuthority()
 	c.checkHost()
+	c.checkDelimiterAt()
 }
 
 func (c *checker) report() Report {
