@@ -214,9 +214,19 @@ func (c *checker) checkDelimiterAt() {
 		i++
 	}
 	start, strong := i, false
-	for i < len(in) && strings.ContainsRune("/?#\\", rune(in[i])) {
-		strong = strong || in[i] != '/'
-		i++
+	for i < len(in) {
+		switch {
+		case strings.ContainsRune("/?#\\", rune(in[i])):
+			strong = strong || in[i] != '/'
+			i++
+			continue
+		case strings.HasPrefix(in[i:], "%5C") || strings.HasPrefix(in[i:], "%5c"):
+			// "\" as net/url writes it back in a fragment.
+			strong = true
+			i += 3
+			continue
+		}
+		break
 	}
 	if i == start || i >= len(in) || in[i] != '@' || !strong {
 		return
