@@ -108,7 +108,9 @@ func (w *world) policy() Policy {
 	return Policy{AnyPort: true, AllowNetworks: []netip.Prefix{netip.PrefixFrom(publicAddr, 32)}, Resolver: w.dns.resolver()}
 }
 
-func (w *world) url(host, path string) string { return "http://" + net.JoinHostPort(host, w.port) + path }
+func (w *world) url(host, path string) string {
+	return "http://" + net.JoinHostPort(host, w.port) + path
+}
 
 func (w *world) iurl(host, path string) string {
 	return "http://" + net.JoinHostPort(host, w.iport) + path

@@ -90,6 +90,9 @@ func (t *Transport) CloseIdleConnections() {
 // redirect past Policy.MaxRedirects and a redirect to a URL that CheckURL
 // refuses. (The Transport checks the URL and its addresses again.)
 func (p Policy) CheckRedirect(req *http.Request, via []*http.Request) error {
+	if req == nil || req.URL == nil {
+		return &Error{Rule: RuleParse, Reason: "a redirect without a URL"}
+	}
 	if len(via) > p.maxRedirects() {
 		return &Error{Rule: RuleRedirects, URL: req.URL.String(), Reason: "more than " + strconv.Itoa(p.maxRedirects()) + " redirects"}
 	}

@@ -1,0 +1,50 @@
+package guard
+
+import (
+	"context"
+	"net/http"
+	"net/netip"
+	"testing"
+
+	"github.com/urikit/urikit/internal/zerotest"
+)
+
+// TestZeroValues calls every exported function and method with zero
+// values (see package internal/zerotest).
+func TestZeroValues(t *testing.T) { zerotest.Run(t, zeroCalls, zeroSkips) }
+
+// canceled is a context that is done, so that no call looks anything up.
+func canceled() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}
+
+var zeroCalls = map[string]func(){
+	"Default":                        func() { _ = Default() },
+	"NewTransport":                   func() { _ = NewTransport(Policy{}) },
+	"Policy.CheckURL":                func() { _ = Policy{}.CheckURL("") },
+	"Policy.CheckAddr":               func() { _ = Policy{}.CheckAddr(netip.Addr{}) },
+	"Policy.Control":                 func() { _ = Policy{}.Control("", "", nil) },
+	"Policy.Resolve":                 func() { _, _ = Policy{}.Resolve(canceled(), "", "") },
+	"Policy.DialContext":             func() { _, _ = Policy{}.DialContext(canceled(), "", "") },
+	"Policy.CheckRedirect":           func() { _ = Policy{}.CheckRedirect(nil, nil) },
+	"Policy.Client":                  func() { _ = Policy{}.Client() },
+	"Transport.RoundTrip":            func() { _, _ = (&Transport{}).RoundTrip(nil) },
+	"Transport.CloseIdleConnections": func() { (&Transport{}).CloseIdleConnections() },
+	"Error.Error":                    func() { _ = (*Error)(nil).Error(); _ = (&Error{}).Error() },
+	"Error.Is":                       func() { _ = (&Error{}).Is(nil) },
+}
+
+var zeroSkips = map[string]string{}
+
+// TestZeroPolicyRefuses checks the strict default on the zero values.
+func TestZeroPolicyRefuses(t *testing.T) {
+	var p Policy
+	if p.CheckURL("") == nil || p.CheckAddr(netip.Addr{}) == nil {
+		t.Error("the zero Policy accepts an empty URL or the zero address")
+	}
+	if _, err := (&Transport{}).RoundTrip(&http.Request{}); err == nil {
+		t.Error("RoundTrip of a request without a URL")
+	}
+}
