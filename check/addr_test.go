@@ -1,6 +1,7 @@
 package check
 
 import (
+	"errors"
 	"net/netip"
 	"strings"
 	"testing"
@@ -169,5 +170,43 @@ func TestAddrRangesCopy(t *testing.T) {
 	a[0].Kind = "changed"
 	if AddrRanges()[0].Kind == "changed" {
 		t.Error("AddrRanges returns the table itself")
+	}
+}
+
+// TestResolved checks the findings of resolved addresses: a public name
+// that resolves to internal addresses gets them, at the host's offset.
+func TestResolved(t *testing.T) {
+	addrs := []netip.Addr{netip.MustParseAddr("93.184.215.14"), netip.MustParseAddr("127.0.0.1"),
+		netip.MustParseAddr("::ffff:169.254.169.254"), netip.MustParseAddr("127.0.0.2")}
+	r := Resolved("http://localtest.me/", addrs, nil)
+	if !r.Has(Loopback) || !r.Has(CloudMetadata) || !r.Has(EmbeddedIPv4) || r.Has(IPHost) {
+		t.Errorf("findings:\n%s", show(r))
+	}
+	for _, f := range r.Findings {
+		if f.Offset != 7 {
+			t.Errorf("%v: offset %d, want 7", f, f.Offset)
+		}
+		if f.Code == Loopback && (f.Count != 2 || !strings.Contains(f.Message, `host "localtest.me" resolves to 127.0.0.1, a loopback address`)) {
+			t.Errorf("%v", f)
+		}
+	}
+	if len(r.Addrs) != 4 || r.Addrs[1].Range.Kind != KindLoopback || !r.Addrs[0].Global() {
+		t.Errorf("Addrs %v", r.Addrs)
+	}
+	r = Resolved("https://example.com/", []netip.Addr{netip.MustParseAddr("93.184.215.14")}, nil)
+	if r.AtLeast(Info) {
+		t.Errorf("a public address:\n%s", show(r))
+	}
+	r = Resolved("https://nx.example/", nil, errors.New("no such host"))
+	if !r.Has(HostUnresolved) || r.AtLeast(Warn) {
+		t.Errorf("unresolved:\n%s", show(r))
+	}
+	many := make([]netip.Addr, 1000)
+	for i := range many {
+		many[i] = netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)})
+	}
+	r = Resolved("https://many.example/", many, nil)
+	if len(r.Addrs) != MaxAddrs || len(r.Findings) > 4 {
+		t.Errorf("%d addrs, %d findings", len(r.Addrs), len(r.Findings))
 	}
 }

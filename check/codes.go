@@ -74,7 +74,7 @@ func Codes() []Code {
 		OverlongUTF8, InvalidUTF8Escape, EncodedNull, EncodedControl, InvalidEscape, EncodedHost,
 		Credentials, DeceptiveUserinfo, MultipleAt, IPv4NonCanonical, TrailingDotHost, Loopback, PrivateAddress, LinkLocal,
 		SpecialAddress, IPHost, NonDefaultPort, IDN, IDNMixedScript, IDNConfusable, LookalikeDomain,
-		EmbeddedIPv4, CloudMetadata, InternalName, DelimiterBeforeAt, IDNADeviation, HostPunctuation, PortZero,
+		EmbeddedIPv4, CloudMetadata, InternalName, DelimiterBeforeAt, IDNADeviation, HostPunctuation, PortZero, HostUnresolved,
 		NonHTTPScheme, ScriptScheme, RelativeReference,
 	}
 }
@@ -99,7 +99,7 @@ func (c Code) Severity() Severity {
 		EmbeddedIPv4, InternalName, IDNADeviation, HostPunctuation, PortZero,
 		NonHTTPScheme, RelativeReference:
 		return Warn
-	case RFC3986Invalid, DotSegment, InvalidEscape, IPHost, NonDefaultPort, IDN:
+	case RFC3986Invalid, DotSegment, InvalidEscape, IPHost, NonDefaultPort, IDN, HostUnresolved:
 		return Info
 	}
 	return None
@@ -215,6 +215,8 @@ func (c Code) Description() string {
 		return `a domain host holding punctuation no DNS name has ("evil.com,good.com")`
 	case PortZero:
 		return "the port 0, which filters may read as no port"
+	case HostUnresolved:
+		return "the host did not resolve (Resolved only)"
 	case NonHTTPScheme:
 		return "a scheme other than http and https"
 	case ScriptScheme:

@@ -84,6 +84,7 @@
 //	delimiter-before-at  danger  "?", "#" or "\" then "@host" after the host ("http://evil.com#@good.com")
 //	non-default-port     info    an explicit port other than the scheme's default
 //	port-zero            warn    the port 0
+//	host-unresolved      info    the host did not resolve (Resolved only)
 //	idn                  info    an internationalized host: the A-label and Unicode forms
 //	idn-mixed-script     danger  a label mixing scripts beyond UTS #39's Highly Restrictive CJK sets
 //	idn-confusable       danger  a label whose non-ASCII characters all look like Latin letters
@@ -111,7 +112,8 @@
 // the cloud metadata endpoints, and the IPv6 forms that carry an IPv4
 // address, which is looked up in turn ("[64:ff9b::a9fe:a9fe]" is NAT64
 // carrying 169.254.169.254: embedded-ipv4 and cloud-metadata). Package
-// guard refuses connections with the same table.
+// guard refuses connections with the same table. Resolved classifies the
+// addresses the host resolved to as well, with the same findings.
 //
 // A * marks the codes that are info, not warn, in the query and the
 // fragment, where the text is data that no parser splits further (a "%2F"

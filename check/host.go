@@ -158,7 +158,7 @@ func (c *checker) checkHost() {
 		c.add(IPv4NonCanonical, Danger, off, fmt.Sprintf("host %s is the IPv4 address %s in %s, which RFC 3986 and net/url read as a name", quote(raw), host, ipv4Form(raw)), "")
 	}
 	if a, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")); err == nil {
-		c.checkAddr(a.WithZone(""), off)
+		c.checkAddr(a.WithZone(""), off, "host ")
 		return
 	}
 	c.checkTrailingDot(host)

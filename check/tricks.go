@@ -36,6 +36,9 @@ const (
 	// name has ("evil.com,good.com"): filters split it where resolvers do
 	// not.
 	HostPunctuation Code = "host-punctuation"
+	// HostUnresolved is a host that did not resolve, in a report of
+	// Resolved.
+	HostUnresolved Code = "host-unresolved"
 	// PortZero is the port 0, which no service listens on and which
 	// filters may read as "no port".
 	PortZero Code = "port-zero"
@@ -164,34 +167,76 @@ func kindPhrase(r AddrRange) string {
 }
 
 // checkAddr classifies the IP address a of the host with the table of
-// special-purpose addresses.
-func (c *checker) checkAddr(a netip.Addr, off int) {
+// special-purpose addresses. subject starts the messages: "host " for
+// the host itself, `host "x" resolves to ` for an address it resolved to
+// (which gets no ip-host finding).
+func (c *checker) checkAddr(a netip.Addr, off int, subject string) {
 	cl := ClassifyAddr(a)
 	desc := a.String()
+	resolved := subject != "host "
 	if cl.Carried.IsValid() {
-		c.add(EmbeddedIPv4, Warn, off, fmt.Sprintf("host %s is %s carrying the IPv4 address %s: filters that look for IPv4 addresses miss it",
-			desc, kindPhrase(cl.Range), cl.Carried), "")
-		c.addRange(desc+" (IPv4 "+cl.Carried.String()+")", cl.Carried, cl.CarriedRange, off)
+		c.add(EmbeddedIPv4, Warn, off, fmt.Sprintf("%s%s%s%s carrying the IPv4 address %s: filters that look for IPv4 addresses miss it",
+			subject, desc, linkVerb(resolved), kindPhrase(cl.Range), cl.Carried), "")
+		c.addRange(subject, desc+" (IPv4 "+cl.Carried.String()+")", cl.Carried, cl.CarriedRange, off, resolved)
 		return
 	}
-	c.addRange(desc, a, cl.Range, off)
+	c.addRange(subject, desc, a, cl.Range, off, resolved)
 }
 
 // addRange adds the finding of the row r of the address a, described as
-// desc; the ip-host finding when r is no row.
-func (c *checker) addRange(desc string, a netip.Addr, r AddrRange, off int) {
+// desc; the ip-host finding when r is no row, unless resolved.
+func (c *checker) addRange(subject, desc string, a netip.Addr, r AddrRange, off int, resolved bool) {
 	switch r.Kind {
 	case "":
-		c.add(IPHost, Info, off, "host "+desc+" is an IP address", "")
+		if !resolved {
+			c.add(IPHost, Info, off, subject+desc+" is an IP address", "")
+		}
 		return
 	case KindMetadata:
-		c.add(CloudMetadata, Danger, off, "host "+desc+" is "+kindPhrase(r), "")
+		c.add(CloudMetadata, Danger, off, subject+desc+linkVerb(resolved)+kindPhrase(r), "")
 		if outer, ok := lookupAddr(a, true); ok {
-			c.addRange(desc, a, outer, off)
+			c.addRange(subject, desc, a, outer, off, resolved)
 		}
 		return
 	}
-	c.add(r.Code, r.Code.Severity(), off, "host "+desc+" is "+kindPhrase(r), "")
+	c.add(r.Code, r.Code.Severity(), off, subject+desc+linkVerb(resolved)+kindPhrase(r), "")
+}
+
+// linkVerb joins an address to its kind in a message.
+func linkVerb(resolved bool) string {
+	if resolved {
+		return ", "
+	}
+	return " is "
+}
+
+// MaxAddrs is the number of resolved addresses Resolved looks at.
+const MaxAddrs = 64
+
+// Resolved checks s as URL does, and the addresses its host resolved to
+// (addrs, looked up by the caller: package check does no I/O), each with
+// the finding of its row in the table of special-purpose addresses, at
+// the offset of the host ("host "x" resolves to 127.0.0.1, a loopback
+// address"). A lookup that failed is passed as err: it gets an
+// host-unresolved finding (info). Report.Addrs holds the first MaxAddrs
+// addresses classified.
+func Resolved(s string, addrs []netip.Addr, err error) Report {
+	c := newChecker(s)
+	c.run()
+	subject := "host " + quote(c.fetchHost()) + " resolves to "
+	off := max(c.sp.hostStart, 0)
+	if err != nil {
+		c.add(HostUnresolved, Info, off, "host "+quote(c.fetchHost())+" did not resolve: "+err.Error(), "")
+	}
+	addrs = addrs[:min(len(addrs), MaxAddrs)]
+	classes := make([]AddrClass, len(addrs))
+	for i, a := range addrs {
+		classes[i] = ClassifyAddr(a)
+		c.checkAddr(a.WithZone(""), off, subject)
+	}
+	r := c.report()
+	r.Addrs = classes
+	return r
 }
 
 // checkDelimiterAt reports an "@" right after the host and a run of

@@ -26,6 +26,7 @@ var zeroCalls = map[string]func(){
 	"Severity.UnmarshalText": func() { var s Severity; _ = s.UnmarshalText(nil) },
 	"Finding.String":         func() { _ = Finding{}.String() },
 	"AddrRanges":             func() { _ = AddrRanges() },
+	"Resolved":               func() { _ = Resolved("", nil, nil) },
 	"ClassifyAddr":           func() { _ = ClassifyAddr(netip.Addr{}) },
 	"AddrClass.Global":       func() { _ = AddrClass{}.Global() },
 	"AddrClass.Refused":      func() { _, _ = AddrClass{}.Refused() },
