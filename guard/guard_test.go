@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/urikit/urikit/check"
+	"github.com/urikit/urikit/internal/conformance"
 )
 
 // The tests run on loopback only. 127.9.9.9 stands for the Internet: the
@@ -357,6 +358,7 @@ func TestTricksRefused(t *testing.T) {
 	}
 	defer f.Close()
 	n := 0
+	tally := conformance.NewTally(t, "check/testdata/ssrf-tricks.txt (guard.Client)")
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := sc.Text()
@@ -367,6 +369,7 @@ func TestTricksRefused(t *testing.T) {
 		raw = strings.NewReplacer(`\t`, "\t", `\n`, "\n").Replace(raw)
 		n++
 		strict := Policy{Resolver: w.dns.resolver()}
+		ok := true
 		for name, p := range map[string]Policy{"default": strict, "test": w.policy()} {
 			_, err := get(p, raw)
 			if errors.Is(err, ErrRefused) {
@@ -377,7 +380,11 @@ func TestTricksRefused(t *testing.T) {
 			if _, perr := url.Parse(raw); perr != nil && err != nil && p.CheckURL(raw) != nil {
 				continue
 			}
+			ok = false
 			t.Errorf("%s policy: %q not refused: %v", name, raw, err)
+		}
+		if ok {
+			tally.Pass()
 		}
 	}
 	t.Logf("%d tricks refused under both policies", n)
