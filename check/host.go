@@ -252,7 +252,11 @@ func (c *checker) checkPort() {
 	p := c.in[sp.portStart:sp.portEnd]
 	s := c.scheme()
 	if p != "" && strings.Trim(p, "0") == "" {
-		c.add(PortZero, Warn, sp.portStart, fmt.Sprintf("port %s is 0, which no service listens on: a filter may read it as no port, a client may refuse it or pick another", clipPort(p)), "")
+		what := "port 0"
+		if p != "0" {
+			what = "port " + clipPort(p) + ", which is 0"
+		}
+		c.add(PortZero, Warn, sp.portStart, what+": no service listens on it, a filter may read it as no port, a client may refuse it or pick another", "")
 		return
 	}
 	if p == "" || portKey(p, s) == portKey("", s) {

@@ -106,7 +106,8 @@ func TestTrickMessages(t *testing.T) {
 		{"http://evil.com#\\@good.com", DelimiterBeforeAt, Danger, 17, `"#\\" before "@"`},
 		{"http://faß.de/", IDNADeviation, Warn, 9, `browsers go to "xn--fa-hia.de", IDNA2003 and transitional processing (older libraries) to "fass.de"`},
 		{"http://evil.com,good.com/", HostPunctuation, Warn, 15, `holds ",", which no DNS name has: a filter that splits at it reads "good.com"`},
-		{"http://good.com:0/", PortZero, Warn, 16, "port 0 is 0"},
+		{"http://good.com:0/", PortZero, Warn, 16, "port 0: no service listens on it"},
+		{"http://good.com:000/", PortZero, Warn, 16, "port 000, which is 0: no service"},
 		{"http://intranet/", InternalName, Warn, 7, "single label"},
 		{"http://db.internal/", InternalName, Warn, 7, `under "internal"`},
 	} {
