@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/netip"
+	"strings"
 	"testing"
 
 	"github.com/urikit/urikit/internal/zerotest"
@@ -46,5 +47,25 @@ func TestZeroPolicyRefuses(t *testing.T) {
 	}
 	if _, err := (&Transport{}).RoundTrip(&http.Request{}); err == nil {
 		t.Error("RoundTrip of a request without a URL")
+	}
+}
+
+// TestDefaultIsZero checks that Default spells out the zero Policy.
+func TestDefaultIsZero(t *testing.T) {
+	d := Default()
+	for _, u := range []string{"https://example.com/", "http://example.com:8080/", "ftp://example.com/", "http://0x7f.1/",
+		"http://evil.com#@good.com/", "http://u@example.com/", "http://intranet/", "http://[::ffff:10.0.0.1]/"} {
+		if (d.CheckURL(u) == nil) != (Policy{}.CheckURL(u) == nil) {
+			t.Errorf("%q: Default %v, zero %v", u, d.CheckURL(u), Policy{}.CheckURL(u))
+		}
+	}
+}
+
+// TestErrorBounded checks that a refusal quotes a window of a long URL.
+func TestErrorBounded(t *testing.T) {
+	long := "http://127.0.0.1/" + strings.Repeat("a", 1<<20)
+	err := Policy{}.CheckURL(long)
+	if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "bytes)") {
+		t.Errorf("message of %d bytes: %.200s", len(err.Error()), err)
 	}
 }
