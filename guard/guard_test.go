@@ -414,3 +414,16 @@ func TestProxy(t *testing.T) {
 	_, err = get(p, w.url("internal.test", "/"))
 	refused(t, "through the proxy", err, RuleAddress)
 }
+
+func TestAllowPrivate(t *testing.T) {
+	p := Policy{AllowPrivate: true}
+	for a, ok := range map[string]bool{"10.1.2.3": true, "192.168.0.1": true, "100.64.0.1": true, "fd12::1": true, "fec0::1": true,
+		"::ffff:10.0.0.1": true, "127.0.0.1": false, "169.254.169.254": false, "169.254.1.1": false, "fd00:ec2::254": false, "::1": false} {
+		if err := p.CheckAddr(netip.MustParseAddr(a)); (err == nil) != ok {
+			t.Errorf("%s: %v, want allowed %v", a, err, ok)
+		}
+	}
+	if (Policy{}).CheckAddr(netip.MustParseAddr("10.1.2.3")) == nil {
+		t.Error("the default allows 10.1.2.3")
+	}
+}

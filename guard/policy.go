@@ -61,6 +61,10 @@ type Policy struct {
 	// crawler). check.KindMetadata is allowed only when listed itself:
 	// allowing link-local does not allow 169.254.169.254.
 	AllowKinds []check.AddrKind
+	// AllowPrivate allows the private networks: check.KindPrivate (RFC
+	// 1918), KindShared (CGNAT), KindUniqueLocal and KindSiteLocal, as if
+	// they were in AllowKinds (not loopback, link-local or metadata).
+	AllowPrivate bool
 	// AllowInternalNames allows the host names that package check reports
 	// as internal-name (a single label, a name under internal, local,
 	// lan, home.arpa, ...), loopback (localhost, ip6-localhost, ...) when
@@ -251,6 +255,12 @@ func (p *Policy) checkHostName(name string) string {
 }
 
 func (p *Policy) allowsKind(k check.AddrKind) bool {
+	if p.AllowPrivate {
+		switch k {
+		case check.KindPrivate, check.KindShared, check.KindUniqueLocal, check.KindSiteLocal:
+			return true
+		}
+	}
 	return slices.Contains(p.AllowKinds, k)
 }
 
