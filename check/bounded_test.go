@@ -29,6 +29,10 @@ func (sh boundedShape) make(n int) string {
 // in messages, hosts of many labels.
 var boundedShapes = []boundedShape{
 	{"idn-lookalike", "http://", "а.", "com/"}, // Cyrillic а
+	{"delims-before-at", "http://h", "?#", "@good.com"},
+	{"host-commas", "http://a", ",b", ".com/"},
+	{"host-deviation", "http://", "ß.", "de/"},
+	{"nat64-host", "http://[64:ff9b::7f00:1]/", "a", ""},
 	{"idn-mixed", "http://", "aа.", "com/"},
 	{"idn-alabels", "http://", "xn--80a.", "com/"},
 	{"idn-long-label", "http://", "а", ".com/"},

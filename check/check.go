@@ -34,6 +34,10 @@ type Report struct {
 	// Target is what the URL really points at: the host, port and path a
 	// browser fetches. Match URLs on it, not on the input text.
 	Target Target `json:"target"`
+	// Addrs are the addresses the host resolved to, each classified,
+	// when the report comes from Resolved (at most MaxAddrs of them); nil
+	// from URL.
+	Addrs []AddrClass `json:"addrs,omitempty"`
 }
 
 // Max returns the highest severity among the findings, or None.
@@ -345,6 +349,7 @@ func (c *checker) run() {
 	c.checkPath()
 	c.checkAuthority()
 	c.checkHost()
+	c.checkDelimiterAt()
 }
 
 func (c *checker) report() Report {

@@ -93,7 +93,7 @@ func TestSuspicious(t *testing.T) {
 		{"http://172.16.0.1/", Warn, []Code{PrivateAddress}},
 		{"http://100.64.0.1/", Warn, []Code{PrivateAddress}},
 		{"http://[fd00::1]/", Warn, []Code{PrivateAddress}},
-		{"http://169.254.169.254/latest/meta-data/", Warn, []Code{LinkLocal}},
+		{"http://169.254.169.254/latest/meta-data/", Danger, []Code{CloudMetadata, LinkLocal}},
 		{"http://[fe80::1]/", Warn, []Code{LinkLocal}},
 		{"http://0.0.0.0/", Warn, []Code{SpecialAddress}},
 		{"http://[::]/", Warn, []Code{SpecialAddress}},

@@ -74,6 +74,7 @@ func Codes() []Code {
 		OverlongUTF8, InvalidUTF8Escape, EncodedNull, EncodedControl, InvalidEscape, EncodedHost,
 		Credentials, DeceptiveUserinfo, MultipleAt, IPv4NonCanonical, TrailingDotHost, Loopback, PrivateAddress, LinkLocal,
 		SpecialAddress, IPHost, NonDefaultPort, IDN, IDNMixedScript, IDNConfusable, LookalikeDomain,
+		EmbeddedIPv4, CloudMetadata, InternalName, DelimiterBeforeAt, IDNADeviation, HostPunctuation, PortZero, HostUnresolved,
 		NonHTTPScheme, ScriptScheme, RelativeReference,
 	}
 }
@@ -88,16 +89,17 @@ func (c Code) Severity() Severity {
 	switch c {
 	case SchemeMismatch, UserinfoMismatch, HostMismatch, PortMismatch,
 		OverlongUTF8, DeceptiveUserinfo, MultipleAt, IPv4NonCanonical,
-		IDNMixedScript, IDNConfusable, ScriptScheme:
+		IDNMixedScript, IDNConfusable, ScriptScheme, CloudMetadata, DelimiterBeforeAt:
 		return Danger
 	case PathMismatch, ParserReject,
 		TabOrNewline, ControlChar, Whitespace, Backslash, InvisibleChar, InvalidUTF8,
 		EncodedSlash, EncodedBackslash, EncodedDotSegment, Traversal, DoubleEncoding, LegacyUEscape,
 		InvalidUTF8Escape, EncodedNull, EncodedControl, EncodedHost,
 		Credentials, TrailingDotHost, Loopback, PrivateAddress, LinkLocal, SpecialAddress, LookalikeDomain,
+		EmbeddedIPv4, InternalName, IDNADeviation, HostPunctuation, PortZero,
 		NonHTTPScheme, RelativeReference:
 		return Warn
-	case RFC3986Invalid, DotSegment, InvalidEscape, IPHost, NonDefaultPort, IDN:
+	case RFC3986Invalid, DotSegment, InvalidEscape, IPHost, NonDefaultPort, IDN, HostUnresolved:
 		return Info
 	}
 	return None
@@ -180,13 +182,13 @@ func (c Code) Description() string {
 	case TrailingDotHost:
 		return `a host name ending with "." ("good.com."): the same DNS name as without it, but not the same text`
 	case Loopback:
-		return `a loopback address (127.0.0.0/8, ::1) or the name "localhost"`
+		return `a loopback address (127.0.0.0/8, ::1) or name ("localhost", "ip6-localhost", "localhost.localdomain")`
 	case PrivateAddress:
-		return "a private address (RFC 1918, RFC 6598 shared space, IPv6 ULA)"
+		return "a private address (RFC 1918, RFC 6598 shared space, IPv6 unique-local and site-local)"
 	case LinkLocal:
 		return "a link-local address (169.254.0.0/16 with cloud metadata endpoints, fe80::/10)"
 	case SpecialAddress:
-		return "an unspecified, broadcast, multicast or this-network address"
+		return "an unspecified, this-network, broadcast, multicast, documentation, benchmarking or reserved address"
 	case IPHost:
 		return "the host is an IP address rather than a name"
 	case NonDefaultPort:
@@ -199,6 +201,22 @@ func (c Code) Description() string {
 		return `a host label made of characters that look like Latin letters ("аррӏе" in Cyrillic)`
 	case LookalikeDomain:
 		return `a host whose leading labels spell another registrable domain ("paypal.com.evil.example" belongs to evil.example)`
+	case EmbeddedIPv4:
+		return "an IPv6 host carrying an IPv4 address (IPv4-mapped or -compatible, NAT64, 6to4, Teredo), which IPv4 filters miss"
+	case CloudMetadata:
+		return `the address or name of a cloud metadata service ("169.254.169.254", "metadata.google.internal")`
+	case InternalName:
+		return "a single-label host name or one under a private-use zone (internal, local, home.arpa, ...)"
+	case DelimiterBeforeAt:
+		return `an "@" after the host and a "?", "#" or "\" ("http://evil.com#@good.com"), which naive filters read as userinfo`
+	case IDNADeviation:
+		return `a host with ß, ς, ZWJ or ZWNJ, which IDNA2003 and IDNA2008 send to different hosts ("faß.de")`
+	case HostPunctuation:
+		return `a domain host holding punctuation no DNS name has ("evil.com,good.com")`
+	case PortZero:
+		return "the port 0, which filters may read as no port"
+	case HostUnresolved:
+		return "the host did not resolve (Resolved only)"
 	case NonHTTPScheme:
 		return "a scheme other than http and https"
 	case ScriptScheme:

@@ -71,12 +71,20 @@
 //	multiple-at          danger  several "@" in the authority ("http://a@b@c/")
 //	ipv4-noncanonical    danger  IPv4 in hex, octal, fewer parts ("0x7f.1", "2130706433", "017700000001")
 //	trailing-dot-host    warn    a host name ending with "." ("good.com."), which DNS resolves as "good.com"
-//	loopback             warn    127.0.0.0/8, ::1, "localhost" and "*.localhost"
-//	private-address      warn    RFC 1918, 100.64.0.0/10, fc00::/7
-//	link-local           warn    169.254.0.0/16 (cloud metadata), fe80::/10
-//	special-address      warn    unspecified, 0.0.0.0/8, broadcast, multicast
+//	loopback             warn    127.0.0.0/8, ::1, "localhost", "*.localhost", "ip6-localhost", "localhost.localdomain"
+//	private-address      warn    RFC 1918, 100.64.0.0/10, fc00::/7, fec0::/10
+//	link-local           warn    169.254.0.0/16, fe80::/10
+//	special-address      warn    unspecified, 0.0.0.0/8, broadcast, multicast, documentation, benchmarking, reserved
+//	cloud-metadata       danger  169.254.169.254 and the other metadata endpoints, "metadata.google.internal", "instance-data"
+//	embedded-ipv4        warn    an IPv6 form carrying IPv4: mapped, compatible, NAT64, 6to4, Teredo ("[::127.0.0.1]")
+//	internal-name        warn    a single-label host, or one under internal, local, lan, home.arpa, ...
 //	ip-host              info    any other IP address as host
+//	host-punctuation     warn    a domain host with "," ";" "!" "$" "&" "'" "(" ")" "*" "+" "=" ("evil.com,good.com")
+//	idna-deviation       warn    ß, ς, ZWJ, ZWNJ: IDNA2003 and IDNA2008 go to different hosts ("faß.de")
+//	delimiter-before-at  danger  "?", "#" or "\" then "@host" after the host ("http://evil.com#@good.com")
 //	non-default-port     info    an explicit port other than the scheme's default
+//	port-zero            warn    the port 0
+//	host-unresolved      info    the host did not resolve (Resolved only)
 //	idn                  info    an internationalized host: the A-label and Unicode forms
 //	idn-mixed-script     danger  a label mixing scripts beyond UTS #39's Highly Restrictive CJK sets
 //	idn-confusable       danger  a label whose non-ASCII characters all look like Latin letters
@@ -96,6 +104,16 @@
 // the input without those runs, so that a mismatch or a parser-reject is a
 // disagreement that remains once they are gone. The Views still show what
 // each parser reads of the whole input.
+//
+// # Special-purpose addresses
+//
+// An IP host is looked up in one table (AddrRanges, ClassifyAddr): the
+// ranges of the IANA IPv4 and IPv6 Special-Purpose Address Registries,
+// the cloud metadata endpoints, and the IPv6 forms that carry an IPv4
+// address, which is looked up in turn ("[64:ff9b::a9fe:a9fe]" is NAT64
+// carrying 169.254.169.254: embedded-ipv4 and cloud-metadata). Package
+// guard refuses connections with the same table. Resolved classifies the
+// addresses the host resolved to as well, with the same findings.
 //
 // A * marks the codes that are info, not warn, in the query and the
 // fragment, where the text is data that no parser splits further (a "%2F"

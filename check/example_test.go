@@ -2,6 +2,7 @@ package check_test
 
 import (
 	"fmt"
+	"net/netip"
 
 	"github.com/urikit/urikit/check"
 )
@@ -108,4 +109,19 @@ func ExampleParseSeverity() {
 	s, err := check.ParseSeverity("warn")
 	fmt.Println(s, err, s > check.Info)
 	// Output: warn <nil> true
+}
+
+// ClassifyAddr looks an address up in the table of special-purpose
+// addresses, and the IPv4 address an IPv6 form carries too.
+func ExampleClassifyAddr() {
+	for _, s := range []string{"8.8.8.8", "100.64.1.2", "::7f00:1", "64:ff9b::a9fe:a9fe", "2001:0:4136:e378:8000:63bf:80ff:fffe"} {
+		c := check.ClassifyAddr(netip.MustParseAddr(s))
+		fmt.Println(c, c.Global())
+	}
+	// Output:
+	// 8.8.8.8 (global) true
+	// 100.64.1.2 (shared) false
+	// ::7f00:1 (ipv4-compatible carrying 127.0.0.1, loopback) false
+	// 64:ff9b::a9fe:a9fe (nat64 carrying 169.254.169.254, metadata) false
+	// 2001:0:4136:e378:8000:63bf:80ff:fffe (teredo carrying 127.0.0.1, loopback) false
 }

@@ -2,6 +2,7 @@ package check
 
 import (
 	"cmp"
+	"net/netip"
 	"reflect"
 	"slices"
 	"strings"
@@ -22,6 +23,8 @@ func FuzzURL(f *testing.F) {
 		"http://host/%25%32%35", "%25%32%35%25%32%35", "asdf%25%32%35asd", "http://h/%2%35%32%46", "http://h/%252525252525252525",
 		" http://a.com/", "http://a.com/ ", "\x01http://a.com/\x00", "\t http://a\\b@c/ \n", " ", "\x00",
 		"https://GOOD.com./x", "http://a../", "http://./", "ssh://host./", "http://good.com%2e/",
+		"http://[::7f00:1]/", "http://[64:ff9b::a9fe:a9fe]/", "http://[2002:7f00:1::]/", "http://evil.com#@good.com/",
+		"http://faß.de/", "http://evil.com,good.com/", "http://h:0/", "http://metadata/",
 	} {
 		f.Add(s)
 	}
@@ -73,6 +76,11 @@ func FuzzURL(f *testing.F) {
 		}
 		if r.Target.OK != r.WHATWG.OK {
 			t.Errorf("%q: target %v, WHATWG %v", s, r.Target.OK, r.WHATWG.OK)
+		}
+		// An IP host that a public fetch must not reach always has a
+		// finding at warn or above (issue 19).
+		if a, err := netip.ParseAddr(strings.Trim(r.Target.Host, "[]")); err == nil && !ClassifyAddr(a).Global() && !r.AtLeast(Warn) {
+			t.Errorf("%q: host %v without a warn finding:\n%s", s, ClassifyAddr(a), show(r))
 		}
 	})
 }

@@ -158,16 +158,17 @@ func (c *checker) checkHost() {
 		c.add(IPv4NonCanonical, Danger, off, fmt.Sprintf("host %s is the IPv4 address %s in %s, which RFC 3986 and net/url read as a name", quote(raw), host, ipv4Form(raw)), "")
 	}
 	if a, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")); err == nil {
-		c.checkAddr(a.WithZone(""), off)
+		c.checkAddr(a.WithZone(""), off, "host ")
 		return
 	}
 	c.checkTrailingDot(host)
-	name := strings.TrimSuffix(strings.ToLower(host), ".")
-	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
-		c.add(Loopback, Warn, off, fmt.Sprintf("host %s is a loopback name", quote(host)), "")
-	}
+	c.checkName(host, off)
 	if c.w != nil && !c.w.IsSpecial() {
 		return // an opaque host: no IDNA
+	}
+	if c.w != nil {
+		c.checkHostPunctuation(host, off)
+		c.checkDeviation(host)
 	}
 	c.checkLookalikeDomain(host, off)
 	c.checkIDN(host, off)
@@ -242,28 +243,6 @@ func appendOnce(list []string, s string) []string {
 	return append(list, s)
 }
 
-// checkAddr classifies the IP address a of the host.
-func (c *checker) checkAddr(a netip.Addr, off int) {
-	u := a.Unmap()
-	desc := a.String()
-	if u != a {
-		desc += " (IPv4 " + u.String() + ")"
-	}
-	switch {
-	case u.IsLoopback():
-		c.add(Loopback, Warn, off, "host "+desc+" is a loopback address", "")
-	case u.IsPrivate() || u.Is4() && netip.MustParsePrefix("100.64.0.0/10").Contains(u):
-		c.add(PrivateAddress, Warn, off, "host "+desc+" is a private address", "")
-	case u.IsLinkLocalUnicast():
-		c.add(LinkLocal, Warn, off, "host "+desc+" is a link-local address (cloud metadata services live here)", "")
-	case u.IsUnspecified() || u.IsMulticast() || u.IsLinkLocalMulticast() || u.IsInterfaceLocalMulticast() ||
-		u.Is4() && (u.As4()[0] == 0 || u == netip.AddrFrom4([4]byte{255, 255, 255, 255})):
-		c.add(SpecialAddress, Warn, off, "host "+desc+" is an unspecified, this-network, broadcast or multicast address", "")
-	default:
-		c.add(IPHost, Info, off, "host "+desc+" is an IP address", "")
-	}
-}
-
 // checkPort reports an explicit port other than the scheme's default.
 func (c *checker) checkPort() {
 	sp := c.sp
@@ -272,6 +251,14 @@ func (c *checker) checkPort() {
 	}
 	p := c.in[sp.portStart:sp.portEnd]
 	s := c.scheme()
+	if p != "" && strings.Trim(p, "0") == "" {
+		what := "port 0"
+		if p != "0" {
+			what = "port " + clipPort(p) + ", which is 0"
+		}
+		c.add(PortZero, Warn, sp.portStart, what+": no service listens on it, a filter may read it as no port, a client may refuse it or pick another", "")
+		return
+	}
 	if p == "" || portKey(p, s) == portKey("", s) {
 		return
 	}

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"net/netip"
 	"testing"
 
 	"github.com/urikit/urikit/internal/zerotest"
@@ -24,6 +25,12 @@ var zeroCalls = map[string]func(){
 	"Severity.MarshalText":   func() { _, _ = Severity(0).MarshalText() },
 	"Severity.UnmarshalText": func() { var s Severity; _ = s.UnmarshalText(nil) },
 	"Finding.String":         func() { _ = Finding{}.String() },
+	"AddrRanges":             func() { _ = AddrRanges() },
+	"Resolved":               func() { _ = Resolved("", nil, nil) },
+	"ClassifyAddr":           func() { _ = ClassifyAddr(netip.Addr{}) },
+	"AddrClass.Global":       func() { _ = AddrClass{}.Global() },
+	"AddrClass.Refused":      func() { _, _ = AddrClass{}.Refused() },
+	"AddrClass.String":       func() { _ = AddrClass{}.String() },
 }
 
 var zeroSkips = map[string]string{}

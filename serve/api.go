@@ -149,7 +149,7 @@ func endpoints() map[string]endpoint {
 		"idna":            newEndpoint(prepareIDNA),
 		"form decode":     newEndpoint(prepareFormDecode),
 		"form encode":     newEndpoint(prepareFormEncode),
-		"check":           newEndpoint(prepareCheck),
+		"check":           checkEndpoint(),
 		"file":            newEndpoint(prepareFile),
 		"domain":          newEndpoint(prepareDomain),
 		"urn":             newEndpoint(prepareURN),

@@ -1,13 +1,25 @@
 package serve
 
-import "github.com/urikit/urikit/internal/report"
+import (
+	"net/http"
 
-// checkRequest is the body of /v1/check: the records only.
+	"github.com/urikit/urikit/internal/report"
+)
+
+// checkRequest is the body of /v1/check: the records, and "resolve" to
+// look each host up (allowed when Options.CheckResolver is set).
 type checkRequest struct {
 	records
+	Resolve bool `json:"resolve"`
 }
 
 // prepareCheck answers each record with the record of "urikit check
 // --json": the highest severity, the three parsers' readings and the
-// target a browser fetches, and the findings.
-func prepareCheck(*checkRequest) (recordMaker, *apiError) { return report.CheckURL, nil }
+// target a browser fetches, and the findings. Without a resolver, a
+// request with "resolve": true gets 400 resolve-disabled.
+func prepareCheck(req *checkRequest) (recordMaker, *apiError) {
+	if req.Resolve {
+		return nil, newError(http.StatusBadRequest, "resolve-disabled", `this server does not look hosts up ("resolve": true needs "urikit serve --check-resolve")`)
+	}
+	return report.CheckURL, nil
+}

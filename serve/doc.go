@@ -31,7 +31,8 @@
 //	POST /v1/idna         to_unicode (default false: to ASCII), profile: "url" (default), "lookup", "registration" or "display"
 //	POST /v1/form/decode  no options
 //	POST /v1/form/encode  no options (each input is a JSON array of [name, value] arrays)
-//	POST /v1/check        no options (--fail-on only sets the CLI's exit status)
+//	POST /v1/check        resolve (look each host up and classify its addresses: only with Options.CheckResolver,
+//	                      "urikit serve --check-resolve"; 400 resolve-disabled otherwise)
 //	POST /v1/file         to_path (URLs to paths; default paths to file: URLs), windows (Windows paths)
 //	POST /v1/domain       no options (each input is a host name, or a URL with "://")
 //	POST /v1/urn          no options
@@ -65,6 +66,7 @@
 //	400 missing-input      none of "input", "inputs", "input_hex" and "inputs_hex"
 //	400 ambiguous-input    more than one of them
 //	400 invalid-option     an option value the route does not accept
+//	400 resolve-disabled   "resolve": true on /v1/check, and the server has no CheckResolver
 //	400 incomplete-body    the body could not be read to its end
 //	404 not-found          no such route (for a path that starts routes, such as
 //	                       /v1/form, the message names them)

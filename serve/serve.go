@@ -78,6 +78,11 @@ type Options struct {
 	MaxHeaderBytes int
 	// Logger receives one record per request and the server's own errors.
 	Logger *slog.Logger
+	// CheckResolver, when set, answers /v1/check requests with "resolve":
+	// true: each input's host is looked up with it and its addresses
+	// classified (check.Resolved). Nil refuses them (400
+	// resolve-disabled).
+	CheckResolver CheckResolver
 }
 
 // withDefaults returns o with every zero field set to its default.

@@ -34,6 +34,7 @@ func newCheckCmd() *cobra.Command {
 	var (
 		opts   recordOptions
 		failOn string
+		res    resolveOptions
 	)
 	cmd := &cobra.Command{
 		Use:   "check [--fail-on warn|danger] [--json] [URL ...]",
@@ -54,13 +55,21 @@ or "ok". --json writes the record object {"input", "severity", "views",
 reading and "target", what a browser fetches; each finding has its
 "severity" and, when there is one, its "detail".
 
+With --resolve, the host is looked up (with --resolver ADDR, at that DNS
+server) and every address it resolves to gets the finding of its kind, as
+package guard refuses it: loopback, private-address, link-local,
+cloud-metadata, embedded-ipv4, special-address ("host "x" resolves to
+127.0.0.1, a loopback address"); --json adds "addrs", each address with
+its kind. A lookup that fails is a host-unresolved finding (info).
+
 A record with findings is not a failed record. With --fail-on LEVEL the
 exit status is 1 when some record has a finding at LEVEL or above (after
 the whole stream is written), else 0. The codes are listed in the
 documentation of package github.com/urikit/urikit/check.`,
 		Example: `  urikit check 'http://evil.com%2f@good.com/'
   urikit check --fail-on warn < urls.txt > report.txt
-  urikit check --json 'http://0x7f.1/'`,
+  urikit check --json 'http://0x7f.1/'
+  urikit check --resolve --fail-on warn 'https://hook.example.com/'`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			level := check.None
@@ -71,11 +80,12 @@ documentation of package github.com/urikit/urikit/check.`,
 				}
 				level = l
 			}
+			res.prepare()
 			var reached atomic.Bool // written by every worker
 			err := processRecords(cmd, args, opts, func() recordFunc {
 				var buf []byte
 				return func(in []byte) outcome {
-					r := check.URL(string(in))
+					r := res.check(string(in))
 					if level != check.None && r.AtLeast(level) {
 						reached.Store(true)
 					}
@@ -97,6 +107,7 @@ documentation of package github.com/urikit/urikit/check.`,
 		},
 	}
 	opts.register(cmd)
+	res.register(cmd)
 	cmd.Flags().StringVar(&failOn, "fail-on", "", "exit with status 1 when a finding at `LEVEL` (info, warn, danger) or above exists")
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"info", "warn", "danger"}, cobra.ShellCompDirectiveNoFileComp

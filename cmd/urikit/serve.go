@@ -23,6 +23,7 @@ func newServeCmd() *cobra.Command {
 		logFormat string
 		memory    string
 		opts      serve.Options
+		resolve   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--memory 512MiB] [--max-body BYTES] [--max-records N]",
@@ -86,6 +87,9 @@ in flight before it exits.`,
 				return fmt.Errorf("--log-format is text or json, not %q", logFormat)
 			}
 			opts.Logger = slog.New(h)
+			if resolve {
+				opts.CheckResolver = net.DefaultResolver
+			}
 			if opts.MaxBodyBytes <= 0 || opts.MaxRecords <= 0 {
 				return fmt.Errorf("--max-body and --max-records must be positive")
 			}
@@ -136,6 +140,7 @@ in flight before it exits.`,
 	f.DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "how long to wait for requests in flight on SIGINT/SIGTERM")
 	f.DurationVar(&opts.ReadTimeout, "read-timeout", serve.DefaultReadTimeout, "time to read a whole request")
 	f.DurationVar(&opts.WriteTimeout, "write-timeout", serve.DefaultWriteTimeout, "time to write a response")
+	f.BoolVar(&resolve, "check-resolve", false, `let /v1/check requests with "resolve": true look hosts up with the system's resolver`)
 	f.StringVar(&logFormat, "log-format", "text", "request log format on standard error: text or json")
 	return cmd
 }

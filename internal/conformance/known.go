@@ -13,6 +13,8 @@ func knownCount(name string) (int, bool) {
 		"fileurl/node-fileurl-cases.json pathToFileURL posix":   24,
 		"fileurl/node-fileurl-cases.json pathToFileURL windows": 29,
 		"fredbi-uri":                                     212,
+		"check/testdata/ssrf-tricks.txt":                 161,
+		"check/testdata/ssrf-tricks.txt (guard.Client)":  161,
 		"psl/public_suffix_list.dat rules":               10248,
 		"psl/test_psl.txt":                               78,
 		"mailto/testdata/rfc6068.json":                   59,

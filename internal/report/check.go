@@ -12,9 +12,11 @@ func CheckURL(in string) Record { return NewCheck([]byte(in), check.URL(in)) }
 // NewCheck returns the record of the report r on the record in: the
 // highest severity ("severity"), the three parsers' readings and what a
 // browser fetches ("views": "rfc3986", "whatwg", "net_url", "target"),
-// and the findings, each with its "severity" (and "detail" when there is
-// one). A check never fails. The record keeps in without copying it: in
-// must not change until the record is written.
+// "addrs" when the report comes from check.Resolved (each address with its
+// kind: "127.0.0.1 (loopback)"), and the findings, each with its
+// "severity" (and "detail" when there is one). A check never fails. The
+// record keeps in without copying it: in must not change until the record
+// is written.
 func NewCheck(in []byte, r check.Report) Record {
 	rec := Record{Input: unsafe.String(unsafe.SliceData(in), len(in)), Fields: []Field{
 		Text("severity", r.Max().String()),
@@ -24,6 +26,13 @@ func NewCheck(in []byte, r check.Report) Record {
 			viewObject("net_url", r.NetURL),
 			targetObject(r.Target)),
 	}}
+	if r.Addrs != nil {
+		addrs := make([]string, len(r.Addrs))
+		for i, a := range r.Addrs {
+			addrs[i] = a.String()
+		}
+		rec.Fields = append(rec.Fields, TextList("addrs", addrs))
+	}
 	if len(r.Findings) > 0 {
 		rec.Findings = make([]Error, len(r.Findings))
 		for i, f := range r.Findings {

@@ -33,7 +33,7 @@ func Commands() []Command {
 		{Name: "idna", Options: `"to_unicode": bool, "profile": "url"|"lookup"|"registration"|"display"`},
 		{Name: "form decode", Options: ``},
 		{Name: "form encode", Options: ``},
-		{Name: "check", Options: ``},
+		{Name: "check", Options: `"resolve": bool (a server started with --check-resolve)`},
 		{Name: "file", Options: `"to_path": bool, "windows": bool`},
 		{Name: "domain", Options: ``},
 		{Name: "urn", Options: ``},
