@@ -68,7 +68,7 @@ func TestSample(t *testing.T) {
 	findings := read(urlbeam.ShardName(out+"-findings", 0, 1, ".jsonl"))
 	dead := read(urlbeam.ShardName(out+"-dead", 0, 1, ".jsonl"))
 	// sample.txt: 25 records (one line is blank) and crlf.txt: 2 records;
-	// 12 have findings (http://a\\b@c/ has internal-name: a one-label host).
+	// 12 have findings (http://a\b@c/ has internal-name: a one-label host).
 	if len(distinct) != 14 || len(dead) != 6 || len(hosts) != 8 || len(findings) != 12 {
 		t.Errorf("%d distinct, %d dead, %d hosts, %d findings", len(distinct), len(dead), len(hosts), len(findings))
 	}
