@@ -3,8 +3,10 @@ package urlpattern
 import (
 	"fmt"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // ECMAScript and RE2 read the same regexp text differently in a few
@@ -57,6 +59,8 @@ type translator struct {
 	out []byte
 	// atom is true when the last thing written can take a quantifier.
 	atom bool
+	// unionLen counts the operands of the class union being parsed.
+	unionLen int
 }
 
 func unsupported(off int, format string, args ...any) error {
@@ -392,9 +396,116 @@ func parseUnicodeEscape(s string, i int) (rune, int, error) {
 	return rune(v), 4, nil
 }
 
-// class translates the character class at t.i (v-flag syntax, without
-// its set operations and nested classes, which are reported).
+// runeSet is a set of code points: sorted, disjoint, non-adjacent ranges.
+type runeSet [][2]rune
+
+func (a runeSet) norm() runeSet {
+	slices.SortFunc(a, func(x, y [2]rune) int { return int(x[0] - y[0]) })
+	var out runeSet
+	for _, r := range a {
+		if n := len(out); n > 0 && r[0] <= out[n-1][1]+1 {
+			out[n-1][1] = max(out[n-1][1], r[1])
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func (a runeSet) union(b runeSet) runeSet {
+	return append(append(runeSet{}, a...), b...).norm()
+}
+
+func (a runeSet) complement() runeSet {
+	var out runeSet
+	next := rune(0)
+	for _, r := range a {
+		if r[0] > next {
+			out = append(out, [2]rune{next, r[0] - 1})
+		}
+		next = r[1] + 1
+	}
+	if next <= unicode.MaxRune {
+		out = append(out, [2]rune{next, unicode.MaxRune})
+	}
+	return out
+}
+
+func (a runeSet) intersect(b runeSet) runeSet {
+	var out runeSet
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		lo, hi := max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
+		if lo <= hi {
+			out = append(out, [2]rune{lo, hi})
+		}
+		if a[i][1] < b[j][1] {
+			i++
+		} else {
+			j++
+		}
+	}
+	return out
+}
+
+func (a runeSet) re2() string {
+	if len(a) == 0 {
+		return noneRE2
+	}
+	var b strings.Builder
+	b.WriteByte('[')
+	for _, r := range a {
+		fmt.Fprintf(&b, `\x{%X}`, r[0])
+		if r[1] != r[0] {
+			fmt.Fprintf(&b, `-\x{%X}`, r[1])
+		}
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+func tableSet(t *unicode.RangeTable) runeSet {
+	var out runeSet
+	for _, r := range t.R16 {
+		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+			if r.Stride == 1 {
+				out = append(out, [2]rune{c, rune(r.Hi)})
+				break
+			}
+			out = append(out, [2]rune{c, c})
+		}
+	}
+	for _, r := range t.R32 {
+		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+			if r.Stride == 1 {
+				out = append(out, [2]rune{c, rune(r.Hi)})
+				break
+			}
+			out = append(out, [2]rune{c, c})
+		}
+	}
+	return out.norm()
+}
+
+var (
+	digitSet = runeSet{{'0', '9'}}
+	wordSet  = runeSet{{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}}
+	spaceSet = runeSet{{'\t', '\r'}, {' ', ' '}, {0xA0, 0xA0}, {0x1680, 0x1680}, {0x2000, 0x200A},
+		{0x2028, 0x2029}, {0x202F, 0x202F}, {0x205F, 0x205F}, {0x3000, 0x3000}, {0xFEFF, 0xFEFF}}
+)
+
+// class translates the character class at t.i (v flag syntax: nested
+// classes, "--" and "&&" are computed here as sets of code points).
 func (t *translator) class() error {
+	set, err := t.classSet()
+	if err != nil {
+		return err
+	}
+	t.write(set.re2())
+	return nil
+}
+
+// classSet parses the class at t.i ("[" ... "]") into a set.
+func (t *translator) classSet() (runeSet, error) {
 	s := t.src
 	start := t.i
 	t.i++
@@ -403,75 +514,173 @@ func (t *translator) class() error {
 		neg = true
 		t.i++
 	}
-	saved := t.out
-	t.out = nil
-	empty := true
+	var acc runeSet
+	op := byte(0) // 0 union, '-' subtraction, '&' intersection
+	first := true
 	for {
 		if t.i >= len(s) {
-			return invalid(start, "an unterminated class")
+			return nil, invalid(start, "an unterminated class")
 		}
-		c := s[t.i]
-		if c == ']' {
+		if s[t.i] == ']' {
 			t.i++
 			break
 		}
-		if c == '[' {
-			return unsupported(t.i, "a nested class (v flag set notation)")
-		}
-		if t.i+1 < len(s) && (c == '-' && s[t.i+1] == '-' || c == '&' && s[t.i+1] == '&') {
-			return unsupported(t.i, "the class set operation %q", s[t.i:t.i+2])
-		}
-		if t.i+1 < len(s) && c == s[t.i+1] && strings.IndexByte("!#$%*+,.:;<=>?@^`~", c) >= 0 {
-			return invalid(t.i, "the reserved double punctuator %q in a class", s[t.i:t.i+2])
-		}
-		if strings.IndexByte("(){}/|-", c) >= 0 {
-			return invalid(t.i, "an unescaped %q in a class (v flag)", string(c))
-		}
-		empty = false
-		lo := t.i
-		if c == '\\' {
-			if err := t.escape(true); err != nil {
-				e := err
-				return e
+		if t.i+1 < len(s) && (s[t.i] == '-' && s[t.i+1] == '-' || s[t.i] == '&' && s[t.i+1] == '&') {
+			o := s[t.i]
+			if first || (op != 0 && op != o) || (op == 0 && !first && t.unionLen > 1) {
+				return nil, invalid(t.i, "a misplaced %q in a class", s[t.i:t.i+2])
 			}
-		} else {
-			t.write(regexpQuoteRune(rune(c)))
-			t.i++
-		}
-		// A range a-b.
-		if t.i+1 < len(s) && s[t.i] == '-' && s[t.i+1] != ']' && s[t.i+1] != '-' {
-			if s[lo] == '\\' && strings.IndexByte("dDwWsSpP", s[lo+1]) >= 0 {
-				return invalid(lo, "a class escape as a range end")
+			op = o
+			t.i += 2
+			opnd, _, _, err := t.classOperand()
+			if err != nil {
+				return nil, err
 			}
-			t.i++
-			t.writeByte('-')
-			if s[t.i] == '\\' {
-				if t.i+1 < len(s) && strings.IndexByte("dDwWsSpP", s[t.i+1]) >= 0 {
-					return invalid(t.i, "a class escape as a range end")
-				}
-				if err := t.escape(true); err != nil {
-					return err
-				}
+			if o == '-' {
+				acc = acc.intersect(opnd.complement())
 			} else {
-				t.write(regexpQuoteRune(rune(s[t.i])))
-				t.i++
+				acc = acc.intersect(opnd)
+			}
+			continue
+		}
+		if op != 0 {
+			return nil, invalid(t.i, "a class mixes set operations and a union")
+		}
+		opnd, r, isChar, err := t.classOperand()
+		if err != nil {
+			return nil, err
+		}
+		if first {
+			t.unionLen = 0
+		}
+		t.unionLen++
+		first = false
+		if isChar && t.i+1 < len(s) && s[t.i] == '-' && s[t.i+1] != '-' {
+			t.i++
+			_, hi, hiChar, err := t.classOperand()
+			if err != nil {
+				return nil, err
+			}
+			if !hiChar {
+				return nil, invalid(t.i, "a class escape as a range end")
+			}
+			if hi < r {
+				return nil, invalid(start, "a range out of order in a class")
+			}
+			opnd = runeSet{{r, hi}}
+		}
+		acc = acc.union(opnd)
+	}
+	if neg {
+		acc = acc.complement()
+	}
+	return acc, nil
+}
+
+// classOperand parses one operand of a class: a nested class, an escape
+// or a character. isChar says it is the single code point r.
+func (t *translator) classOperand() (runeSet, rune, bool, error) {
+	s := t.src
+	if t.i >= len(s) {
+		return nil, 0, false, invalid(t.i, "an unterminated class")
+	}
+	c := s[t.i]
+	switch {
+	case c == '[':
+		saved := t.unionLen
+		set, err := t.classSet()
+		t.unionLen = saved
+		return set, 0, false, err
+	case c == '\\':
+		return t.classEscape()
+	case strings.IndexByte("(){}/|-]", c) >= 0:
+		return nil, 0, false, invalid(t.i, "an unescaped %q in a class (v flag)", string(c))
+	case t.i+1 < len(s) && c == s[t.i+1] && strings.IndexByte("!#$%*+,.:;<=>?@^`~&", c) >= 0:
+		return nil, 0, false, invalid(t.i, "the reserved double punctuator %q in a class", s[t.i:t.i+2])
+	}
+	t.i++
+	return runeSet{{rune(c), rune(c)}}, rune(c), true, nil
+}
+
+// classEscape parses an escape inside a class.
+func (t *translator) classEscape() (runeSet, rune, bool, error) {
+	s := t.src
+	start := t.i
+	if t.i+1 >= len(s) {
+		return nil, 0, false, invalid(start, "a backslash at the end")
+	}
+	switch c := s[t.i+1]; c {
+	case 'd', 'D', 'w', 'W', 's', 'S':
+		t.i += 2
+		set := map[byte]runeSet{'d': digitSet, 'w': wordSet, 's': spaceSet}[c|0x20]
+		if c < 'a' {
+			set = set.complement()
+		}
+		return set, 0, false, nil
+	case 'p', 'P':
+		t.i += 2
+		if t.i >= len(s) || s[t.i] != '{' {
+			return nil, 0, false, invalid(start, `a malformed \%c escape`, c)
+		}
+		j := strings.IndexByte(s[t.i:], '}')
+		if j < 0 {
+			return nil, 0, false, invalid(start, `a malformed \%c escape`, c)
+		}
+		name := s[t.i+1 : t.i+j]
+		t.i += j + 1
+		if k := strings.IndexByte(name, '='); k >= 0 {
+			switch name[:k] {
+			case "General_Category", "gc", "Script", "sc":
+				name = name[k+1:]
+			default:
+				return nil, 0, false, unsupported(start, "Unicode property %q", name)
 			}
 		}
+		tab := unicode.Categories[name]
+		if tab == nil {
+			tab = unicode.Scripts[name]
+		}
+		if tab == nil {
+			return nil, 0, false, unsupported(start, "Unicode property %q (RE2 knows general categories by their short names and scripts)", name)
+		}
+		set := tableSet(tab)
+		if c == 'P' {
+			set = set.complement()
+		}
+		return set, 0, false, nil
+	case 'q':
+		t.i += 2
+		if t.i >= len(s) || s[t.i] != '{' {
+			return nil, 0, false, invalid(start, `a malformed \q escape`)
+		}
+		j := strings.IndexByte(s[t.i:], '}')
+		if j < 0 {
+			return nil, 0, false, invalid(start, `a malformed \q escape`)
+		}
+		body := s[t.i+1 : t.i+j]
+		t.i += j + 1
+		var set runeSet
+		for _, alt := range strings.Split(body, "|") {
+			if len(alt) != 1 || alt[0] == '\\' {
+				return nil, 0, false, unsupported(start, `a string of more than one code point in \q{...}`)
+			}
+			set = set.union(runeSet{{rune(alt[0]), rune(alt[0])}})
+		}
+		return set, 0, false, nil
 	}
-	body := string(t.out)
-	t.out = saved
-	switch {
-	case empty && neg:
-		t.write(anyRE2)
-	case empty:
-		t.write(noneRE2)
-	case neg:
-		t.write("[^" + body + "]")
-	default:
-		t.write("[" + body + "]")
+	// A character escape: translate it alone and read its code point back.
+	saved, savedAtom := t.out, t.atom
+	t.out = nil
+	err := t.escape(true)
+	text := string(t.out)
+	t.out, t.atom = saved, savedAtom
+	if err != nil {
+		return nil, 0, false, err
 	}
-	if _, err := syntax.Parse(string(t.out[len(saved):]), syntax.Perl); err != nil {
-		return invalid(start, "an invalid class %q", s[start:t.i])
+	re, perr := syntax.Parse(text, syntax.Perl)
+	if perr != nil || re.Op != syntax.OpLiteral || len(re.Rune) != 1 {
+		return nil, 0, false, invalid(start, "an invalid escape %q in a class", s[start:t.i])
 	}
-	return nil
+	r := re.Rune[0]
+	return runeSet{{r, r}}, r, true, nil
 }
