@@ -30,6 +30,9 @@ func NewInit(init *Init, opts Options) (*Pattern, error) {
 }
 
 func create(input string, baseURL *string, init *Init, opts Options) (*Pattern, error) {
+	if baseURL != nil && len(*baseURL) > MaxPatternLength {
+		return nil, &Error{Code: ErrTooLong, Offset: MaxPatternLength, Input: *baseURL, Message: "the base URL is longer than " + strconv.Itoa(MaxPatternLength) + " bytes"}
+	}
 	if init == nil {
 		if len(input) > MaxPatternLength {
 			return nil, &Error{Code: ErrTooLong, Offset: MaxPatternLength, Input: input, Message: "the pattern is longer than " + strconv.Itoa(MaxPatternLength) + " bytes"}

@@ -76,7 +76,8 @@ type patternParser struct {
 	encode      encodingCallback
 	segWildcard string
 	parts       []part
-	pending     string
+	pending     []byte
+	names       map[string]bool
 	pendingOff  int
 	index       int
 	nextNumeric int
@@ -147,23 +148,23 @@ func (p *patternParser) encodeAt(s string, off int) (string, error) {
 }
 
 func (p *patternParser) flushPending() error {
-	if p.pending == "" {
+	if len(p.pending) == 0 {
 		return nil
 	}
-	v, err := p.encodeAt(p.pending, p.pendingOff)
+	v, err := p.encodeAt(string(p.pending), p.pendingOff)
 	if err != nil {
 		return err
 	}
-	p.pending = ""
+	p.pending = p.pending[:0]
 	p.parts = append(p.parts, part{typ: partFixed, value: v, offset: p.pendingOff})
 	return nil
 }
 
 func (p *patternParser) appendPending(s string, off int) {
-	if p.pending == "" {
+	if len(p.pending) == 0 {
 		p.pendingOff = off
 	}
-	p.pending += s
+	p.pending = append(p.pending, s...)
 }
 
 func (p *patternParser) addPart(prefix string, name, re *token, suffix string, mod *token, off int) error {
@@ -218,15 +219,17 @@ func (p *patternParser) addPart(prefix string, name, re *token, suffix string, m
 		nm = strconv.Itoa(p.nextNumeric)
 		p.nextNumeric++
 	}
-	for i := range p.parts {
-		if p.parts[i].name == nm {
-			at := off
-			if name != nil {
-				at = name.index
-			}
-			return &Error{Code: ErrDuplicateName, Offset: at, Message: "the group name " + strconv.Quote(nm) + " is used twice"}
-		}
+	if p.names == nil {
+		p.names = map[string]bool{}
 	}
+	if p.names[nm] {
+		at := off
+		if name != nil {
+			at = name.index
+		}
+		return &Error{Code: ErrDuplicateName, Offset: at, Message: "the group name " + strconv.Quote(clip(nm)) + " is used twice"}
+	}
+	p.names[nm] = true
 	ep, err := p.encodeAt(prefix, off)
 	if err != nil {
 		return err

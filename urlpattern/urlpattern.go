@@ -9,10 +9,14 @@ import (
 	"github.com/urikit/urikit/whatwg"
 )
 
-// MaxPatternLength is the longest pattern string (and constructor string)
-// New accepts, in bytes: compiling a component costs time and memory
-// linear in its pattern, and this bound keeps both small.
-const MaxPatternLength = 64 << 10
+// MaxPatternLength is the longest constructor string, and the longest
+// pattern of one component, that New, NewBase and NewInit accept, in
+// bytes. Compiling a component into an RE2 program costs time and memory
+// linear in its pattern but with a large constant (up to about 2 KB per
+// pattern byte for a pattern made of wildcards), and matching costs the
+// input's length times the program's size: the bound keeps both small.
+// Real patterns are far shorter.
+const MaxPatternLength = 4 << 10
 
 // Init gives the pattern (for New) or the input (for ExecInit) of each
 // component separately. A nil field is absent: in a pattern it becomes the
@@ -149,28 +153,8 @@ func compileComponent(name, input string, encode encodingCallback, o options) (c
 	if rerr != nil {
 		return component{}, rerr
 	}
-	if o.ignoreCase {
-		src = "(?i)" + src
-	}
-	re, err := regexp.Compile(src)
-	if err != nil {
-		code := ErrInvalidRegexp
-		var se *syntax.Error
-		if errors.As(err, &se) && (se.Code == syntax.ErrLarge || se.Code == syntax.ErrNestingDepth || se.Code == syntax.ErrInvalidRepeatSize) {
-			code = ErrUnsupportedRegexp
-		}
-		off := 0
-		for i := range parts {
-			if parts[i].typ == partRegexp {
-				off = parts[i].reOff
-				break
-			}
-		}
-		return component{}, &Error{Component: name, Code: code, Offset: off, Input: input, Construct: err.Error()}
-	}
 	c := component{
 		pattern: generatePatternString(parts, o),
-		re:      re,
 		names:   names,
 		parts:   parts,
 		opts:    o,
@@ -192,6 +176,30 @@ func compileComponent(name, input string, encode encodingCallback, o options) (c
 	case len(parts) == 1 && parts[0].typ == partFixed && parts[0].mod == modNone && !o.ignoreCase:
 		c.kind, c.fixed = matchFixed, parts[0].value
 	}
+	if c.kind != matchRegexp && !c.hasRegexp {
+		// Matched without a regexp: none is compiled.
+		return c, nil
+	}
+	if o.ignoreCase {
+		src = "(?i)" + src
+	}
+	re, err := regexp.Compile(src)
+	if err != nil {
+		code := ErrInvalidRegexp
+		var se *syntax.Error
+		if errors.As(err, &se) && (se.Code == syntax.ErrLarge || se.Code == syntax.ErrNestingDepth || se.Code == syntax.ErrInvalidRepeatSize) {
+			code = ErrUnsupportedRegexp
+		}
+		off := 0
+		for i := range parts {
+			if parts[i].typ == partRegexp {
+				off = parts[i].reOff
+				break
+			}
+		}
+		return component{}, &Error{Component: name, Code: code, Offset: off, Input: input, Construct: err.Error()}
+	}
+	c.re = re
 	return c, nil
 }
 
