@@ -30,6 +30,8 @@ const (
 	// ErrBaseURLWithInit: a base URL given both in an Init and as an
 	// argument, which the standard rejects.
 	ErrBaseURLWithInit = "base-url-with-init"
+	// ErrGenerate: Pattern.Generate cannot fill the component.
+	ErrGenerate = "generate"
 	// ErrTooLong: the pattern is longer than MaxPatternLength.
 	ErrTooLong = "too-long"
 )

@@ -105,3 +105,18 @@ func TestUnsupportedRegexpError(t *testing.T) {
 	}
 	t.Log(err)
 }
+
+func TestGenerateRefusesDelimiters(t *testing.T) {
+	p, err := New("https://{:sub.}example.com/:x", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"a/b", "a?b", "a#b", "a:1", "u@h"} {
+		if got, err := p.Generate("hostname", map[string]string{"sub": v}); err == nil {
+			t.Errorf("Generate hostname with %q = %q, want an error", v, got)
+		}
+	}
+	if got, err := p.Generate("hostname", map[string]string{"sub": "WWW"}); err != nil || got != "www.example.com" {
+		t.Errorf("Generate hostname = %q, %v", got, err)
+	}
+}

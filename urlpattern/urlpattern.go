@@ -83,6 +83,7 @@ type component struct {
 	fixed      string
 	parts      []part
 	opts       options
+	encode     encodingCallback
 }
 
 // Pattern is a compiled URL pattern. It is safe for concurrent use. The
@@ -158,6 +159,7 @@ func compileComponent(name, input string, encode encodingCallback, o options) (c
 		names:   names,
 		parts:   parts,
 		opts:    o,
+		encode:  encode,
 	}
 	for i := range parts {
 		pt := &parts[i]

@@ -282,3 +282,52 @@ func defaultExpected(t *testing.T, c wptCase, cn string) string {
 	}
 	return "*"
 }
+
+func TestWPTCompare(t *testing.T) {
+	var cases []struct {
+		Component string          `json:"component"`
+		Left      json.RawMessage `json:"left"`
+		Right     json.RawMessage `json:"right"`
+		Expected  int             `json:"expected"`
+	}
+	conformance.Load(t, "wpt/urlpattern-compare-test-data.json", &cases)
+	tally := conformance.NewTally(t, "wpt/urlpattern-compare-test-data.json")
+	for _, c := range cases {
+		l, err := construct([]json.RawMessage{c.Left})
+		if err != nil {
+			t.Fatalf("%s: %v", c.Left, err)
+		}
+		r, err := construct([]json.RawMessage{c.Right})
+		if err != nil {
+			t.Fatalf("%s: %v", c.Right, err)
+		}
+		got, ok := CompareComponent(c.Component, l, r)
+		back, _ := CompareComponent(c.Component, r, l)
+		self, _ := CompareComponent(c.Component, l, l)
+		tally.Check(t, ok && got == c.Expected && back == -c.Expected && self == 0,
+			"%s %s vs %s: %d (reverse %d, self %d), want %d", c.Component, c.Left, c.Right, got, back, self, c.Expected)
+	}
+}
+
+func TestWPTGenerate(t *testing.T) {
+	var cases []struct {
+		Pattern   json.RawMessage   `json:"pattern"`
+		Component string            `json:"component"`
+		Groups    map[string]string `json:"groups"`
+		Expected  *string           `json:"expected"`
+	}
+	conformance.Load(t, "wpt/urlpattern-generate-test-data.json", &cases)
+	tally := conformance.NewTally(t, "wpt/urlpattern-generate-test-data.json")
+	for _, c := range cases {
+		p, err := construct([]json.RawMessage{c.Pattern})
+		if err != nil {
+			t.Fatalf("%s: %v", c.Pattern, err)
+		}
+		got, err := p.Generate(c.Component, c.Groups)
+		if c.Expected == nil {
+			tally.Check(t, err != nil, "%s %s %v: %q, want an error", c.Pattern, c.Component, c.Groups, got)
+			continue
+		}
+		tally.Check(t, err == nil && got == *c.Expected, "%s %s %v: %q %v, want %q", c.Pattern, c.Component, c.Groups, got, err, *c.Expected)
+	}
+}

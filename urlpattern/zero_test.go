@@ -12,10 +12,12 @@ import (
 func TestZeroValues(t *testing.T) { zerotest.Run(t, zeroCalls, zeroSkips) }
 
 var zeroCalls = map[string]func(){
-	"New":     func() { _, _ = New("", Options{}) },
-	"NewBase": func() { _, _ = NewBase("", "", Options{}) },
-	"NewInit": func() { _, _ = NewInit(nil, Options{}); _, _ = NewInit(&Init{}, Options{}) },
-	"Str":     func() { _ = Str("") },
+	"New":              func() { _, _ = New("", Options{}) },
+	"NewBase":          func() { _, _ = NewBase("", "", Options{}) },
+	"NewInit":          func() { _, _ = NewInit(nil, Options{}); _, _ = NewInit(&Init{}, Options{}) },
+	"Str":              func() { _ = Str("") },
+	"CompareComponent": func() { _, _ = CompareComponent("", nil, nil); _, _ = CompareComponent("hash", &Pattern{}, &Pattern{}) },
+	"Pattern.Generate": func() { _, _ = (&Pattern{}).Generate("", nil); _, _ = (&Pattern{}).Generate("pathname", nil) },
 
 	"Pattern.Protocol":        func() { _ = (&Pattern{}).Protocol() },
 	"Pattern.Username":        func() { _ = (&Pattern{}).Username() },

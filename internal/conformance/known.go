@@ -58,6 +58,8 @@ func knownCount(name string) (int, bool) {
 		"wpt/toascii.json":                               87,
 		"wpt/toascii.json (URL parser and setters)":      261,
 		"wpt/urlencoded-parser-data.json":                35,
+		"wpt/urlpattern-compare-test-data.json":          25,
+		"wpt/urlpattern-generate-test-data.json":         19,
 		"wpt/urlpatterntestdata.json":                    369,
 		"wpt/urlsearchparams-cases.json parse":           29,
 		"wpt/urlsearchparams-cases.json roundtrip":       11,
