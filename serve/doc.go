@@ -37,6 +37,7 @@
 //	POST /v1/urn          no options
 //	POST /v1/mailto       lenient
 //	POST /v1/data         body_base64 (the body as "body_base64" instead of "body"/"body_hex")
+//	POST /v1/pattern/match pattern or patterns (required: URL patterns), base, ignore_case
 //	GET  /healthz         {"status": "ok"}
 //	GET  /                the playground page (and its /app.js and /style.css)
 //

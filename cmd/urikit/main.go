@@ -121,6 +121,7 @@ An I/O error wins over failed records.`,
 		newIDNACmd(),
 		newURNCmd(), newMailtoCmd(),
 		newDataCmd(),
+		newPatternCmd(),
 	)
 	for _, c := range report.Commands() {
 		if sub := findCommand(root, c.Name); sub != nil {

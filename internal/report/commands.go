@@ -39,6 +39,7 @@ func Commands() []Command {
 		{Name: "urn", Options: ``},
 		{Name: "mailto", Options: `"lenient": bool`},
 		{Name: "data", Options: `"body_base64": bool`},
+		{Name: "pattern match", Options: `"pattern": "PATTERN" or "patterns": ["PATTERN", ...] (required), "base": "URL", "ignore_case": bool`},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")
