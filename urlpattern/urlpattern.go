@@ -66,6 +66,7 @@ const (
 	matchRegexp matchKind = iota
 	matchAny              // "*": anything without a line terminator
 	matchFixed            // fixed text, case sensitive
+	matchSimple           // steps (see simple.go)
 )
 
 // component is a compiled component: its pattern string, its regexp (RE2),
@@ -84,6 +85,7 @@ type component struct {
 	parts      []part
 	opts       options
 	encode     encodingCallback
+	steps      []step
 }
 
 // Pattern is a compiled URL pattern. It is safe for concurrent use. The
@@ -123,36 +125,9 @@ func compileComponent(name, input string, encode encodingCallback, o options) (c
 	if err != nil {
 		return component{}, withComponent(err, name, input)
 	}
-	var rerr error
-	value := func(pt *part) string {
-		switch pt.typ {
-		case partSegmentWildcard:
-			if o.delimiter == "" {
-				return anyRE2 + "+?"
-			}
-			return segmentWildcardRegexp(o)
-		case partFullWildcard:
-			if pt.mod == modOptional && pt.prefix == "" && pt.suffix == "" {
-				// ECMAScript rejects an empty iteration of (.*)?, so the
-				// group is undefined rather than "": (.+)? in RE2.
-				return dotRE2 + "+"
-			}
-			return dotRE2 + "*"
-		}
-		v, err := translateRegexp(pt.value)
-		if err != nil && rerr == nil {
-			re := err.(*regexpError)
-			code := ErrInvalidRegexp
-			if re.unsupported {
-				code = ErrUnsupportedRegexp
-			}
-			rerr = &Error{Component: name, Code: code, Offset: pt.reOff + re.off, Input: input, Construct: re.construct}
-		}
-		return v
-	}
-	src, names := generateRegexp(parts, o, value)
+	src, names, rerr := regexpSource(parts, o)
 	if rerr != nil {
-		return component{}, rerr
+		return component{}, &Error{Component: name, Code: rerr.code, Offset: rerr.off, Input: input, Construct: rerr.construct}
 	}
 	c := component{
 		pattern: generatePatternString(parts, o),
@@ -177,6 +152,10 @@ func compileComponent(name, input string, encode encodingCallback, o options) (c
 		c.kind = matchFixed
 	case len(parts) == 1 && parts[0].typ == partFixed && parts[0].mod == modNone && !o.ignoreCase:
 		c.kind, c.fixed = matchFixed, parts[0].value
+	default:
+		if steps, ok := simpleSteps(parts, o); ok {
+			c.kind, c.steps = matchSimple, steps
+		}
 	}
 	if c.kind != matchRegexp && !c.hasRegexp {
 		// Matched without a regexp: none is compiled.
@@ -203,6 +182,48 @@ func compileComponent(name, input string, encode encodingCallback, o options) (c
 	}
 	c.re = re
 	return c, nil
+}
+
+// partError is the failure of a custom regexp group's translation.
+type partError struct {
+	code      string
+	off       int
+	construct string
+}
+
+// regexpSource returns the RE2 source of parts (the standard's "generate
+// a regular expression and name list", each group's regexp in RE2) and
+// the group names.
+func regexpSource(parts []part, o options) (string, []string, *partError) {
+	var perr *partError
+	value := func(pt *part) string {
+		switch pt.typ {
+		case partSegmentWildcard:
+			if o.delimiter == "" {
+				return anyRE2 + "+?"
+			}
+			return segmentWildcardRegexp(o)
+		case partFullWildcard:
+			if pt.mod == modOptional && pt.prefix == "" && pt.suffix == "" {
+				// ECMAScript rejects an empty iteration of (.*)?, so the
+				// group is undefined rather than "": (.+)? in RE2.
+				return dotRE2 + "+"
+			}
+			return dotRE2 + "*"
+		}
+		v, err := translateRegexp(pt.value)
+		if err != nil && perr == nil {
+			re := err.(*regexpError)
+			code := ErrInvalidRegexp
+			if re.unsupported {
+				code = ErrUnsupportedRegexp
+			}
+			perr = &partError{code: code, off: pt.reOff + re.off, construct: re.construct}
+		}
+		return v
+	}
+	src, names := generateRegexp(parts, o, value)
+	return src, names, perr
 }
 
 func withComponent(err error, name, input string) error {
@@ -239,6 +260,8 @@ func (c *component) match(s string) bool {
 		return !hasLineTerminator(s)
 	case matchFixed:
 		return s == c.fixed
+	case matchSimple:
+		return c.matchSteps(s, nil)
 	}
 	if c.re == nil {
 		return false
@@ -258,6 +281,15 @@ func (c *component) exec(s string) (ComponentResult, bool) {
 		return r, true
 	case matchFixed:
 		return r, s == c.fixed
+	case matchSimple:
+		r.Groups = make([]Group, len(c.names))
+		for i, name := range c.names {
+			r.Groups[i].Name = name
+		}
+		if !c.matchSteps(s, r.Groups) {
+			return r, false
+		}
+		return r, true
 	}
 	if c.re == nil {
 		return r, false
