@@ -56,19 +56,19 @@ func urlComponents(u *whatwg.URL) [8]string {
 // inputComponents returns the components of input parsed against base
 // (nil: none), or false when a URL does not parse.
 func inputComponents(input string, base *string) ([8]string, bool) {
-	var b *whatwg.URL
+	var u whatwg.URL
+	var bp *whatwg.URL
 	if base != nil {
-		u, err := whatwg.Parse(*base, nil)
-		if err != nil {
+		bp = new(whatwg.URL)
+		if whatwg.ParseInto(bp, *base, nil) != nil {
 			return [8]string{}, false
 		}
-		b = u
 	}
-	u, err := whatwg.Parse(input, b)
-	if err != nil {
+	// ParseInto allocates nothing for an input already in serialized form.
+	if whatwg.ParseInto(&u, input, bp) != nil {
 		return [8]string{}, false
 	}
-	return urlComponents(u), true
+	return urlComponents(&u), true
 }
 
 func initComponents(init *Init) ([8]string, bool) {

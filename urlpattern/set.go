@@ -120,11 +120,11 @@ func literalSuffix(c *component) string {
 // the URL input (parsed with no base) matches; nil when none does or the
 // input does not parse. The indexes are appended to dst.
 func (s *Set) Match(input string, dst []int) []int {
-	u, err := whatwg.Parse(input, nil)
-	if err != nil {
+	var u whatwg.URL
+	if whatwg.ParseInto(&u, input, nil) != nil {
 		return dst
 	}
-	return s.MatchURL(u, dst)
+	return s.MatchURL(&u, dst)
 }
 
 // MatchURL is Match of a parsed URL. A nil or zero URL matches nothing.
