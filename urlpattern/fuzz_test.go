@@ -61,11 +61,13 @@ func FuzzNew(f *testing.F) {
 				}
 			}
 		}
-		// The pattern strings compile again to the same strings.
+		// The pattern strings compile again to the same strings (an Init
+		// loses one ":" after the protocol, one "?" before the search and
+		// one "#" before the hash).
 		q, err := NewInit(&Init{
-			Protocol: Str(p.Protocol()), Username: Str(p.Username()), Password: Str(p.Password()),
+			Protocol: Str(p.Protocol() + ":"), Username: Str(p.Username()), Password: Str(p.Password()),
 			Hostname: Str(p.Hostname()), Port: Str(p.Port()), Pathname: Str(p.Pathname()),
-			Search: Str(p.Search()), Hash: Str(p.Hash()),
+			Search: Str("?" + p.Search()), Hash: Str("#" + p.Hash()),
 		}, Options{IgnoreCase: ignoreCase})
 		if err != nil {
 			t.Fatalf("pattern %q: its components %s do not compile again: %v", pattern, p, err)
