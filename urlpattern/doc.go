@@ -56,8 +56,8 @@
 // parsed once, and a pattern is tried only when its literal hostname (or
 // the literal end of its hostname, "*.example.com"), its literal protocol
 // and the literal start of its pathname agree with the URL. With 1,000
-// patterns built from the datasets it matches a URL in about 0.2 µs where
-// trying every pattern takes about 190 µs.
+// patterns built from the datasets it matches a parsed URL in about
+// 0.1 µs where trying every pattern takes about 26 µs (BenchmarkSet).
 //
 // # Cost
 //
@@ -67,7 +67,10 @@
 // constant times the pattern (up to about 2 KB per pattern byte for a
 // pattern of wildcards), so patterns are bounded: MaxPatternLength (4 KiB)
 // for the constructor string, each Init component and the base URL; a
-// longer one fails with ErrTooLong before any work. Fixed and "*"
-// components are matched without a regexp. A Pattern and a Set are safe
+// longer one fails with ErrTooLong before any work. Components made of
+// literal text, segment wildcards (":id") and a final "*" are matched
+// without a regexp, and Test parses into a URL on the stack: testing a
+// URL already in serialized form against such a pattern allocates
+// nothing. A Pattern and a Set are safe
 // for concurrent matching; the zero Pattern matches nothing.
 package urlpattern
