@@ -83,12 +83,15 @@ func initComponents(init *Init) ([8]string, bool) {
 	return [8]string{*r.Protocol, *r.Username, *r.Password, *r.Hostname, *r.Port, *r.Pathname, *r.Search, *r.Hash}, true
 }
 
+// matchOrder is the order components are tried in: the most selective
+// first (a pathname or a hostname rules out more URLs).
+var matchOrder = [8]int{cPathname, cHostname, cProtocol, cPort, cSearch, cHash, cUsername, cPassword}
+
 func (p *Pattern) test(v *[8]string) bool {
 	if !p.valid {
 		return false
 	}
-	// Most selective first: a pathname or a hostname rules out more URLs.
-	for _, i := range [...]int{cPathname, cHostname, cProtocol, cPort, cSearch, cHash, cUsername, cPassword} {
+	for _, i := range matchOrder {
 		if !p.c[i].match(v[i]) {
 			return false
 		}
@@ -97,18 +100,18 @@ func (p *Pattern) test(v *[8]string) bool {
 }
 
 func (p *Pattern) exec(v *[8]string) *Result {
-	if !p.test(v) {
+	if !p.valid {
 		return nil
 	}
-	r := &Result{}
-	for i := range p.c {
+	var r Result
+	for _, i := range matchOrder {
 		cr, ok := p.c[i].exec(v[i])
 		if !ok {
 			return nil
 		}
 		*r.at(i) = cr
 	}
-	return r
+	return &r
 }
 
 // Test reports whether the URL input (parsed with the WHATWG parser, with
