@@ -103,15 +103,25 @@ func (p *Pattern) exec(v *[8]string) *Result {
 	if !p.valid {
 		return nil
 	}
-	var r Result
+	if !p.viaRegexp && !p.test(v) {
+		// Matching without regexps is cheap: a URL that does not match
+		// costs no allocation.
+		return nil
+	}
+	var comps [8]ComponentResult
+	buf := make([]Group, 0, p.ngroups)
 	for _, i := range matchOrder {
-		cr, ok := p.c[i].exec(v[i])
+		cr, ok := p.c[i].exec(v[i], &buf)
 		if !ok {
 			return nil
 		}
-		*r.at(i) = cr
+		comps[i] = cr
 	}
-	return &r
+	r := new(Result)
+	for i := range comps {
+		*r.at(i) = comps[i]
+	}
+	return r
 }
 
 // Test reports whether the URL input (parsed with the WHATWG parser, with

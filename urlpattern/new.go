@@ -113,6 +113,8 @@ func create(input string, baseURL *string, init *Init, opts Options) (*Pattern, 
 	}
 	for i := range p.c {
 		p.hasRegexp = p.hasRegexp || p.c[i].hasRegexp
+		p.ngroups += len(p.c[i].names)
+		p.viaRegexp = p.viaRegexp || p.c[i].kind == matchRegexp
 	}
 	return p, nil
 }

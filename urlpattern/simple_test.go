@@ -48,7 +48,8 @@ func TestSimpleAgainstRegexp(t *testing.T) {
 					}
 				}
 				m := re.FindStringSubmatch(s)
-				r, ok := c.exec(s)
+				var buf []Group
+				r, ok := c.exec(s, &buf)
 				if ok != (m != nil) || c.match(s) != ok {
 					t.Fatalf("%s %s on %q: simple %v, regexp %q", ps, componentNames[ci], s, ok, src)
 				}

@@ -94,6 +94,10 @@ type Pattern struct {
 	c         [8]component
 	hasRegexp bool
 	valid     bool
+	// ngroups is the number of groups of all components; viaRegexp is
+	// true when a component is matched by its regexp.
+	ngroups   int
+	viaRegexp bool
 }
 
 // Encoding callbacks: the URL parser's canonicalization of each component.
@@ -270,25 +274,31 @@ func (c *component) match(s string) bool {
 }
 
 // exec returns the component's result for s, or false.
-func (c *component) exec(s string) (ComponentResult, bool) {
+func (c *component) exec(s string, buf *[]Group) (ComponentResult, bool) {
 	r := ComponentResult{Input: s}
+	if c.kind == matchFixed {
+		return r, s == c.fixed
+	}
+	// The groups go to the end of *buf, whose capacity holds all the
+	// pattern's groups: one allocation for the whole result.
+	start := len(*buf)
+	for _, name := range c.names {
+		*buf = append(*buf, Group{Name: name})
+	}
+	groups := (*buf)[start:len(*buf):len(*buf)]
 	switch c.kind {
 	case matchAny:
 		if hasLineTerminator(s) {
 			return r, false
 		}
-		r.Groups = []Group{{Name: c.names[0], Value: s, Matched: true}}
+		groups[0].Value, groups[0].Matched = s, true
+		r.Groups = groups
 		return r, true
-	case matchFixed:
-		return r, s == c.fixed
 	case matchSimple:
-		r.Groups = make([]Group, len(c.names))
-		for i, name := range c.names {
-			r.Groups[i].Name = name
-		}
-		if !c.matchSteps(s, r.Groups) {
+		if !c.matchSteps(s, groups) {
 			return r, false
 		}
+		r.Groups = groups
 		return r, true
 	}
 	if c.re == nil {
@@ -298,15 +308,13 @@ func (c *component) exec(s string) (ComponentResult, bool) {
 	if m == nil {
 		return r, false
 	}
-	if len(c.names) > 0 {
-		r.Groups = make([]Group, len(c.names))
-		for i, name := range c.names {
-			g := Group{Name: name}
-			if 2*i+3 < len(m) && m[2*i+2] >= 0 && !(c.emptyUndef[i] && m[2*i+2] == m[2*i+3]) {
-				g.Value, g.Matched = s[m[2*i+2]:m[2*i+3]], true
-			}
-			r.Groups[i] = g
+	for i := range groups {
+		if 2*i+3 < len(m) && m[2*i+2] >= 0 && !(c.emptyUndef[i] && m[2*i+2] == m[2*i+3]) {
+			groups[i].Value, groups[i].Matched = s[m[2*i+2]:m[2*i+3]], true
 		}
+	}
+	if len(groups) > 0 {
+		r.Groups = groups
 	}
 	return r, true
 }
