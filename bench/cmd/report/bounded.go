@@ -22,6 +22,7 @@ var boundedDirs = []string{
 	"../domain",
 	"../urn", "../mailto",
 	"../dataurl",
+	"../urlpattern",
 }
 
 // boundedSizes are the input sizes of every BenchmarkBounded, the last
