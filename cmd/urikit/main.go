@@ -123,6 +123,7 @@ An I/O error wins over failed records.`,
 		newDataCmd(),
 		newTemplateCmd(),
 		newEditCmd(),
+		newPatternCmd(),
 	)
 	for _, c := range report.Commands() {
 		if sub := findCommand(root, c.Name); sub != nil {

@@ -23,6 +23,7 @@ var boundedDirs = []string{
 	"../urn", "../mailto",
 	"../dataurl",
 	"../template",
+	"../urlpattern",
 }
 
 // boundedSizes are the input sizes of every BenchmarkBounded, the last

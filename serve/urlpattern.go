@@ -1,0 +1,36 @@
+package serve
+
+import "github.com/urikit/urikit/internal/report"
+
+// patternMatchRequest is the body of /v1/pattern/match.
+type patternMatchRequest struct {
+	records
+	Pattern    *string  `json:"pattern"`
+	Patterns   []string `json:"patterns"`
+	Base       string   `json:"base"`
+	IgnoreCase bool     `json:"ignore_case"`
+}
+
+// maxPatterns is the most patterns one request may give.
+const maxPatterns = 1000
+
+// preparePatternMatch answers each record with the record of "urikit
+// pattern match --json": whether a pattern matches the URL, the first that
+// does and its groups.
+func preparePatternMatch(req *patternMatchRequest) (recordMaker, *apiError) {
+	list := req.Patterns
+	if req.Pattern != nil {
+		list = append([]string{*req.Pattern}, list...)
+	}
+	if len(list) == 0 {
+		return nil, invalidOption(`"pattern" or "patterns" is required`)
+	}
+	if len(list) > maxPatterns {
+		return nil, invalidOption(`at most %d patterns`, maxPatterns)
+	}
+	m, err := report.NewPatternMatcher(list, req.Base, req.IgnoreCase)
+	if err != nil {
+		return nil, invalidOption("%v", err)
+	}
+	return m.Record, nil
+}
