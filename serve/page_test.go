@@ -2,6 +2,8 @@ package serve
 
 import (
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"slices"
 	"strings"
@@ -19,51 +21,94 @@ func readStatic(t *testing.T, name string) string {
 	return string(b)
 }
 
-// The set selector offers exactly the sets the API knows.
-func TestPageSetSelector(t *testing.T) {
-	page := readStatic(t, "index.html")
-	sel := regexp.MustCompile(`(?s)<select id="set">(.*?)</select>`).FindStringSubmatch(page)
-	if sel == nil {
-		t.Fatal("no set selector in the page")
+// jsList returns the strings of the JavaScript array constant name in
+// app.js.
+func jsList(t *testing.T, name string) []string {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)const ` + name + ` = \[(.*?)\];`).FindStringSubmatch(readStatic(t, "app.js"))
+	if m == nil {
+		t.Fatalf("no const %s in app.js", name)
 	}
-	var values []string
-	for _, m := range regexp.MustCompile(`<option value="([^"]+)"`).FindAllStringSubmatch(sel[1], -1) {
-		values = append(values, m[1])
+	var out []string
+	for _, s := range regexp.MustCompile(`'([^']*)'`).FindAllStringSubmatch(m[1], -1) {
+		out = append(out, s[1])
 	}
-	if want := report.SetNames(); !slices.Equal(values, want) {
-		t.Errorf("page sets %v\nAPI sets  %v", values, want)
+	return out
+}
+
+// The set selector offers exactly the sets the API knows, and the level
+// selector its ladders.
+func TestPageSelectors(t *testing.T) {
+	if got, want := jsList(t, "SETS"), report.SetNames(); !slices.Equal(got, want) {
+		t.Errorf("page sets %v\nAPI sets  %v", got, want)
 	}
-	if !strings.Contains(sel[1], `<option value="unreserved" selected>`) {
+	if !strings.Contains(readStatic(t, "app.js"), `options: SETS, def: 'unreserved'`) {
 		t.Error(`the default set is not "unreserved", as in the API`)
+	}
+	if got, want := jsList(t, "LEVELS"), report.LevelNames()[:4]; !slices.Equal(got, want) {
+		t.Errorf("page levels %v\nAPI levels  %v", got, want)
 	}
 }
 
-// The page loads nothing from another host, and every form control has a
-// label.
+// The page loads nothing from another host, by relative paths (so that
+// the folder "urikit playground" writes works under any path), and its
+// CSP is the server's.
 func TestPageSelfContained(t *testing.T) {
 	page := readStatic(t, "index.html")
 	for _, m := range regexp.MustCompile(`(?:src|href)="([^"]*)"`).FindAllStringSubmatch(page, -1) {
 		u := m[1]
-		if !(strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//") || strings.HasPrefix(u, "#") || u == "data:,") {
-			t.Errorf("page refers to %q, not a same-origin path", u)
+		if strings.Contains(u, ":") && u != "data:," || strings.HasPrefix(u, "/") {
+			t.Errorf("page refers to %q, not a relative path", u)
 		}
 	}
-	for _, name := range []string{"app.js", "style.css"} {
-		text := readStatic(t, name)
-		if regexp.MustCompile(`(?i)https?://|url\(|@import`).MatchString(text) {
+	app := readStatic(t, "app.js")
+	for name, text := range map[string]string{"app.js": app, "style.css": readStatic(t, "style.css")} {
+		if regexp.MustCompile(`(?i)url\(|@import|import\(`).MatchString(text) {
 			t.Errorf("%s refers to another resource", name)
 		}
 	}
-	for _, m := range regexp.MustCompile(`<(?:input|select|textarea) id="([^"]+)"`).FindAllStringSubmatch(page, -1) {
-		if !strings.Contains(page, `<label for="`+m[1]+`"`) {
-			t.Errorf("control #%s has no label", m[1])
+	for _, m := range regexp.MustCompile(`(?:fetch\(|src: )'([^']*)'`).FindAllStringSubmatch(app, -1) {
+		if strings.Contains(m[1], ":") || strings.HasPrefix(m[1], "/") {
+			t.Errorf("app.js loads %q, not a relative path", m[1])
 		}
 	}
-	// The script calls only routes the handler has.
+	if !strings.Contains(app, "fetch(route.slice(1),") {
+		t.Error("app.js does not call the API by relative paths")
+	}
+	meta := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]+)">`).FindStringSubmatch(page)
+	if meta == nil {
+		t.Fatal("no CSP meta element")
+	}
+	// frame-ancestors has no effect in a meta element.
+	if want := strings.TrimSuffix(pageCSP, "; frame-ancestors 'none'"); meta[1] != want {
+		t.Errorf("meta CSP %q\nserver CSP %q", meta[1], want)
+	}
+}
+
+// The script calls only routes the handler has, and every route has a
+// tool.
+func TestPageRoutes(t *testing.T) {
 	h := NewHandler(Options{}).(*handler)
-	for _, m := range regexp.MustCompile(`'(/v1/[a-z]+)'`).FindAllStringSubmatch(readStatic(t, "app.js"), -1) {
-		if _, ok := h.routes[m[1]]; !ok {
-			t.Errorf("app.js calls %s, which is not a route", m[1])
+	app := readStatic(t, "app.js")
+	used := map[string]bool{}
+	for _, m := range regexp.MustCompile(`'(/v1/[a-z/]+)'`).FindAllStringSubmatch(app, -1) {
+		r := m[1]
+		if strings.HasSuffix(r, "/") { // '/v1/form/' + op
+			for _, op := range []string{"decode", "encode"} {
+				used[r+op] = true
+			}
+			continue
+		}
+		used[r] = true
+	}
+	for r := range used {
+		if _, ok := h.routes[r]; !ok {
+			t.Errorf("app.js calls %s, which is not a route", r)
+		}
+	}
+	for _, c := range report.Commands() {
+		if !used[c.Route] {
+			t.Errorf("no tool of the page calls %s", c.Route)
 		}
 	}
 }
@@ -74,6 +119,50 @@ func TestPageNamesRoutes(t *testing.T) {
 	for _, c := range report.Commands() {
 		if !strings.Contains(page, "<code>"+c.Route+"</code>") && !strings.Contains(page, "<code>POST "+c.Route+"</code>") {
 			t.Errorf("the page does not name %s", c.Route)
+		}
+	}
+}
+
+// PageFiles holds the page (and the engine when embedded), nothing else;
+// the handler serves each of them with the CSP.
+func TestPageFiles(t *testing.T) {
+	var names []string
+	err := fs.WalkDir(PageFiles(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			names = append(names, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"app.js", "index.html", "style.css"}
+	if HasEngine() {
+		want = []string{"app.js", "engine/urikit.wasm", "engine/wasm_exec.js", "index.html", "style.css"}
+	}
+	if !slices.Equal(names, want) {
+		t.Errorf("PageFiles holds %v, want %v", names, want)
+	}
+	h := NewHandler(Options{})
+	for _, name := range append(want, "engine/.gitignore") {
+		path := "/" + name
+		if name == "index.html" {
+			path = "/"
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		wantStatus := http.StatusOK
+		if name == "engine/.gitignore" {
+			wantStatus = http.StatusNotFound
+		}
+		if rec.Code != wantStatus {
+			t.Errorf("GET %s: %d, want %d", path, rec.Code, wantStatus)
+		}
+		if wantStatus == http.StatusOK && rec.Header().Get("Content-Security-Policy") != pageCSP {
+			t.Errorf("GET %s: CSP %q", path, rec.Header().Get("Content-Security-Policy"))
 		}
 	}
 }
