@@ -122,6 +122,7 @@ An I/O error wins over failed records.`,
 		newURNCmd(), newMailtoCmd(),
 		newDataCmd(),
 		newTemplateCmd(),
+		newPlaygroundCmd(),
 	)
 	for _, c := range report.Commands() {
 		if sub := findCommand(root, c.Name); sub != nil {
