@@ -217,7 +217,6 @@
     wasmState: 'loading', // loading, ready, absent
     wasmMs: 0,
     wasmError: '',
-    server: null, // true when /healthz answers as urikit serve does
     last: '', // the engine that gave the last answer
     firstMs: 0, // time from navigation to the first result shown
   };
@@ -259,25 +258,13 @@
     }, (e) => fail(String(e)));
   });
 
-  // The server answers when the page came from urikit serve.
-  const serverReady = location.protocol.startsWith('http')
-    ? fetch('healthz', { headers: { Accept: 'application/json' } })
-      .then((r) => (r.ok ? r.json() : null))
-      .then((j) => { engine.server = !!(j && j.status === 'ok'); }, () => { engine.server = false; })
-    : Promise.resolve((engine.server = false));
-
-  // pick returns the engine to ask: "wasm" or "server", waiting for one
-  // to be known as needed.
+  // pick returns the engine to ask: "wasm" or "server". Automatic is
+  // the in-browser engine, once it has loaded, and the server when this
+  // page has no engine.
   async function pick() {
-    if (engine.mode === 'wasm') {
-      await wasmReady;
-      return 'wasm';
-    }
     if (engine.mode === 'server') return 'server';
-    if (engine.wasmState === 'ready') return 'wasm';
-    await serverReady;
-    if (engine.server) return 'server';
     await wasmReady;
+    if (engine.mode === 'wasm') return 'wasm';
     return engine.wasmState === 'ready' ? 'wasm' : 'server';
   }
 
@@ -359,8 +346,9 @@
         { name: 'legacy_u', label: 'Decode %uXXXX (legacy)', kind: 'check' },
       ],
       samples: [
-        { input: 'a b/café?x=1&y=100%' },
+        { input: 'caf%C3%A9 cr%C3%A8me/a b?x=1&y=100%25' },
         { input: 'caf%C3%A9%20au%20lait%zz', lenient: true },
+        { input: '50%off' },
         { input: 'q=caf%C3%A9+cr%C3%A8me', plus: true, set: 'form' },
       ],
       request: (v) => [
@@ -528,6 +516,7 @@
         { template: '/repos/{owner}/{repo}/issues{?state,labels}', input: '{"owner": "urikit", "repo": "uri kit", "state": "open", "labels": ["bug", "good first issue"]}' },
         { template: '{+base}{/path*}{#frag}', input: '{"base": "http://example.com/", "path": ["a b", "c"], "frag": "top"}' },
       ],
+      route: '/v1/template/expand',
       render: renderExpand,
     },
     {
@@ -644,9 +633,9 @@
       }
       const differs = ok && !rfc.error && (a === null ? '' : a) !== cmp;
       if (differs) differing.push(r.key);
-      const badge = differs ? el('span', { class: 'badge', title: 'the two readings differ' }, '\u2260 differs') : null;
-      rfcRows.push(el('tr', { 'data-key': r.key, class: differs ? 'differs' : null }, el('th', { scope: 'row' }, r.rfc, ' ', badge), cell(a, 'RFC 3986 ' + r.rfc)));
-      wRows.push(el('tr', { 'data-key': r.key, class: differs ? 'differs' : null }, el('th', { scope: 'row' }, r.whatwg, ' ', badge), cell(shown, 'WHATWG ' + r.whatwg)));
+      const badge = () => (differs ? el('span', { class: 'badge', title: 'the two readings differ' }, '\u2260 differs') : null);
+      rfcRows.push(el('tr', { 'data-key': r.key, class: differs ? 'differs' : null }, el('th', { scope: 'row' }, r.rfc, ' ', badge()), cell(a, 'RFC 3986 ' + r.rfc)));
+      wRows.push(el('tr', { 'data-key': r.key, class: differs ? 'differs' : null }, el('th', { scope: 'row' }, r.whatwg, ' ', badge()), cell(shown, 'WHATWG ' + r.whatwg)));
     }
     if (!rfc.error) rfcRows.push(el('tr', { 'data-key': 'host_type' }, el('th', { scope: 'row' }, 'host type'), cell(rfc.host_type, 'host type')));
     if (ok) {
