@@ -51,6 +51,17 @@ from file:// URLs); for a quick look: python3 -m http.server -d DIR.`,
 // writePlayground writes the page's files into dir, and the engine: from
 // wasm when given, else embedded, else built with the Go toolchain.
 func writePlayground(dir, wasm string, log interface{ Write([]byte) (int, error) }) error {
+	var module []byte
+	if wasm != "" {
+		b, err := os.ReadFile(wasm)
+		if err != nil {
+			return &ioError{err}
+		}
+		if !bytes.HasPrefix(b, []byte("\x00asm")) {
+			return fmt.Errorf("--wasm %s is not a WebAssembly module", wasm)
+		}
+		module = b
+	}
 	files := serve.PageFiles()
 	if err := os.MkdirAll(filepath.Join(dir, "engine"), 0o755); err != nil {
 		return &ioError{err}
@@ -71,15 +82,8 @@ func writePlayground(dir, wasm string, log interface{ Write([]byte) (int, error)
 	engine := filepath.Join(dir, "engine", "urikit.wasm")
 	loader := filepath.Join(dir, "engine", "wasm_exec.js")
 	switch {
-	case wasm != "":
-		b, err := os.ReadFile(wasm)
-		if err != nil {
-			return &ioError{err}
-		}
-		if !bytes.HasPrefix(b, []byte("\x00asm")) {
-			return fmt.Errorf("--wasm %s is not a WebAssembly module", wasm)
-		}
-		if err := os.WriteFile(engine, b, 0o644); err != nil {
+	case module != nil:
+		if err := os.WriteFile(engine, module, 0o644); err != nil {
 			return &ioError{err}
 		}
 		if err := copyLoader(loader); err != nil {
