@@ -273,6 +273,12 @@ test('every tool answers in the browser, by keyboard, with copy buttons', async 
   assert.notEqual(outline.style, 'none');
   assert.ok(outline.width >= 2, 'outline at least 2px');
 
+  // Every control of every tool has its label, and every tab its panel.
+  const unlabelled = await page.$$eval('input, select, textarea', (cs) => cs.filter((c) => c.labels.length === 0).map((c) => c.id || c.outerHTML));
+  assert.deepEqual(unlabelled, [], 'controls without a label');
+  const tabs = await page.$$eval('[role=tab]', (ts) => ts.map((t) => document.getElementById(t.getAttribute('aria-controls'))?.getAttribute('aria-labelledby') === t.id));
+  assert.ok(tabs.length === 10 && tabs.every(Boolean), 'each tab controls its panel');
+
   let current = 'codec';
   for (const t of TOOLS) {
     // Move to the tool's tab with the arrow keys.

@@ -333,6 +333,21 @@
   // returns the calls to make ({route, body}), by default one call of
   // route with the fields as options; render shows the records (by
   // default each record's fields, error and findings).
+  //
+  // A new capability is one more entry. For example, a route
+  // /v1/pattern/match taking "pattern" and "input":
+  //
+  //   {
+  //     id: 'pattern', tab: 'template', title: 'Match a URL pattern',
+  //     fields: [
+  //       { name: 'pattern', label: 'Pattern', kind: 'text' },
+  //       { name: 'input', label: 'URL', kind: 'text' },
+  //     ],
+  //     samples: [{ pattern: '/books/:id', input: 'https://example.com/books/42' }],
+  //     route: '/v1/pattern/match',
+  //   },
+  //
+  // (and its route named in index.html's footer).
   const TOOLS = [
     {
       id: 'codec', tab: 'codec', title: 'Percent-encode and decode',
@@ -821,8 +836,15 @@
       el('h2', { id: tool.id + '-h' }, tool.title),
       tool.help ? el('p', { class: 'help' }, tool.help) : null,
       texts, opts.length ? el('div', { class: 'options' }, opts) : null, samples, tool.out);
+    // Typing runs the tool at once with the in-browser engine, and once
+    // typing pauses with the server.
+    let timer = 0;
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => run(tool), engine.last === 'server' || engine.mode === 'server' ? 120 : 0);
+    };
     for (const c of Object.values(tool.inputs)) {
-      c.addEventListener(c.tagName === 'SELECT' || c.type === 'checkbox' ? 'change' : 'input', () => run(tool));
+      c.addEventListener(c.tagName === 'SELECT' || c.type === 'checkbox' ? 'change' : 'input', later);
     }
     return card;
   }
