@@ -245,12 +245,14 @@ test('every tool answers in the browser, by keyboard, with copy buttons', async 
   const status = await page.textContent('#engine-status');
   console.log(`# first result after ${firstMs} ms (page: ${status.trim()})`);
 
-  // Keyboard: Tab reaches the skip link, the engine selector, then the
-  // selected tab; the arrow keys move between tabs.
+  // Keyboard: Tab reaches the skip link, the engine selector, the link
+  // copier, then the selected tab; the arrow keys move between tabs.
   await page.keyboard.press('Tab');
   assert.equal(await activeId(page), 'skip');
   await page.keyboard.press('Tab');
   assert.equal(await activeId(page), 'engine');
+  await page.keyboard.press('Tab');
+  assert.equal(await activeId(page), 'share');
   await page.keyboard.press('Tab');
   assert.equal(await activeId(page), 'tab-codec');
   await page.keyboard.press('ArrowRight');
@@ -382,6 +384,11 @@ test('the state of every tool is in the fragment, and comes back from it', async
   await resultHas(page, 'normalize', 'http://a.example/x?a=2&b=1');
   await page.click('#tab-codec');
   await resultHas(page, 'codec', '%C3%A9?');
+  // "Copy link" copies the page's address with all that state.
+  await page.click('#share');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(link, page.url());
+  assert.match(link, /codec\.set=query/);
   // A sample is one click away and replaces the tool's state.
   await page.click('#tool-codec button.sample[data-sample="1"]');
   await resultHas(page, 'codec', 'kept as is');

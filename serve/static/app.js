@@ -95,10 +95,10 @@
     ta.remove();
   }
 
-  // copyButton copies what text() returns; what names it for screen
-  // readers.
-  function copyButton(what, text) {
-    const b = el('button', { type: 'button', class: 'copy', 'aria-label': 'Copy ' + what }, 'Copy');
+  // copyButton copies what text() returns (or text); what names it for
+  // screen readers; label is its text ("Copy").
+  function copyButton(what, text, label = 'Copy') {
+    const b = el('button', { type: 'button', class: 'copy', 'aria-label': 'Copy ' + what }, label);
     b.addEventListener('click', async () => {
       try {
         await copyText(typeof text === 'function' ? text() : text);
@@ -108,7 +108,7 @@
         b.textContent = 'Copy failed';
       }
       setTimeout(() => {
-        b.textContent = 'Copy';
+        b.textContent = label;
         b.classList.remove('done');
       }, 1500);
     });
@@ -879,6 +879,10 @@
       saveState();
       runTab();
     });
+    // The link holds the state of every tool (saveState keeps it there).
+    const share = copyButton("a link to this page with every tool's state", () => location.href, 'Copy link');
+    share.id = 'share';
+    $('share').replaceWith(share);
     document.querySelector('.skip').addEventListener('click', (ev) => {
       ev.preventDefault();
       const first = $('panel-' + activeTab).querySelector('input, textarea, select');
