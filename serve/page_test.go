@@ -2,6 +2,7 @@ package serve
 
 import (
 	"io/fs"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -164,6 +165,53 @@ func TestPageFiles(t *testing.T) {
 		}
 		if wantStatus == http.StatusOK && rec.Header().Get("Content-Security-Policy") != pageCSP {
 			t.Errorf("GET %s: CSP %q", path, rec.Header().Get("Content-Security-Policy"))
+		}
+	}
+}
+
+// The page's colours, light and dark, give text a contrast of at least
+// 4.5:1 (WCAG AA) on the backgrounds it is shown on.
+func TestPageContrast(t *testing.T) {
+	css := readStatic(t, "style.css")
+	schemes := regexp.MustCompile(`(?s):root \{(.*?)\}`).FindAllStringSubmatch(css, -1)
+	if len(schemes) != 2 {
+		t.Fatalf("want a light and a dark :root, found %d", len(schemes))
+	}
+	lum := func(hex string) float64 {
+		var rgb [3]float64
+		for i := range rgb {
+			var v int
+			for _, c := range hex[1+2*i : 3+2*i] {
+				v = v*16 + strings.IndexRune("0123456789abcdef", c)
+			}
+			c := float64(v) / 255
+			if c <= 0.03928 {
+				rgb[i] = c / 12.92
+			} else {
+				rgb[i] = math.Pow((c+0.055)/1.055, 2.4)
+			}
+		}
+		return 0.2126*rgb[0] + 0.7152*rgb[1] + 0.0722*rgb[2]
+	}
+	for i, s := range schemes {
+		vars := map[string]string{}
+		for _, m := range regexp.MustCompile(`--([a-z-]+): (#[0-9a-f]{6});`).FindAllStringSubmatch(s[1], -1) {
+			vars[m[1]] = m[2]
+		}
+		for _, pair := range [][2]string{
+			{"fg", "card"}, {"fg", "bg"}, {"muted", "card"}, {"muted", "bg"}, {"accent", "card"}, {"good", "card"},
+			{"bad", "card"}, {"on-bad", "bad"}, {"fg", "diff-bg"}, {"muted", "diff-bg"},
+		} {
+			a, b := vars[pair[0]], vars[pair[1]]
+			if a == "" || b == "" {
+				t.Errorf("scheme %d: no --%s or --%s", i, pair[0], pair[1])
+				continue
+			}
+			la, lb := lum(a), lum(b)
+			ratio := (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+			if ratio < 4.5 {
+				t.Errorf("scheme %d: --%s on --%s has a contrast of %.2f:1, under 4.5:1", i, pair[0], pair[1], ratio)
+			}
 		}
 	}
 }
