@@ -129,12 +129,8 @@ func NewHandler(opts Options) http.Handler {
 	h.routes = map[string]route{
 		"/healthz": get(serveHealth),
 	}
-	for _, f := range pageFiles() { // the playground (page.go)
-		path := "/" + f.path
-		if f.path == "index.html" {
-			path = "/"
-		}
-		h.routes[path] = get(staticFile("static/"+f.path, f.contentType))
+	for path, serve := range pageRoutes() { // the playground (page.go)
+		h.routes[path] = get(serve)
 	}
 	// A route for each record subcommand, from the one table of them.
 	eps := endpoints()

@@ -215,3 +215,48 @@ func TestPageContrast(t *testing.T) {
 		}
 	}
 }
+
+// The engine is sent gzipped to clients that take gzip, with an ETag that
+// makes a browser's copy answer 304.
+func TestPageEngineFile(t *testing.T) {
+	body := []byte("\x00asm engine")
+	gz := []byte("gzipped engine")
+	for _, c := range []struct {
+		gz             []byte
+		accept, inm    string
+		status         int
+		body, encoding string
+	}{
+		{gz, "gzip, deflate, br", "", http.StatusOK, string(gz), "gzip"},
+		{gz, "br;q=1.0, gzip;q=0.5", "", http.StatusOK, string(gz), "gzip"},
+		{gz, "gzip;q=0", "", http.StatusOK, string(body), ""},
+		{gz, "", "", http.StatusOK, string(body), ""},
+		{nil, "gzip", "", http.StatusOK, string(body), ""},
+		{gz, "gzip", "ETAG", http.StatusNotModified, "", ""},
+		{gz, "gzip", `"other"`, http.StatusOK, string(gz), "gzip"},
+	} {
+		serve := engineHandler(body, c.gz, "application/wasm")
+		// The ETag, from a first request.
+		first := httptest.NewRecorder()
+		serve(&response{ResponseWriter: first}, httptest.NewRequest(http.MethodGet, "/engine/urikit.wasm", nil))
+		etag := first.Header().Get("ETag")
+		if !regexp.MustCompile(`^"[0-9a-f]{24}"$`).MatchString(etag) {
+			t.Fatalf("ETag %q", etag)
+		}
+		req := httptest.NewRequest(http.MethodGet, "/engine/urikit.wasm", nil)
+		if c.accept != "" {
+			req.Header.Set("Accept-Encoding", c.accept)
+		}
+		if c.inm != "" {
+			req.Header.Set("If-None-Match", strings.ReplaceAll(c.inm, "ETAG", etag))
+		}
+		rec := httptest.NewRecorder()
+		serve(&response{ResponseWriter: rec}, req)
+		if rec.Code != c.status || rec.Body.String() != c.body || rec.Header().Get("Content-Encoding") != c.encoding {
+			t.Errorf("%+v: %d %q encoding %q", c, rec.Code, rec.Body.String(), rec.Header().Get("Content-Encoding"))
+		}
+		if c.status == http.StatusOK && rec.Header().Get("Content-Type") != "application/wasm" {
+			t.Errorf("%+v: Content-Type %q", c, rec.Header().Get("Content-Type"))
+		}
+	}
+}

@@ -43,7 +43,7 @@ saved=""
 restore() {
   # Put back an engine that "go generate ./serve" had made before; remove
   # the one this script made.
-  rm -f "$engine/urikit.wasm" "$engine/wasm_exec.js"
+  rm -f "$engine/urikit.wasm" "$engine/urikit.wasm.gz" "$engine/wasm_exec.js"
   if [ -n "$saved" ]; then mv "$saved"/* "$engine/"; fi
   rm -rf "$tmp"
 }
@@ -52,6 +52,7 @@ if [ -f "$engine/urikit.wasm" ]; then
   saved="$tmp/saved"
   mkdir -p "$saved"
   mv "$engine/urikit.wasm" "$engine/wasm_exec.js" "$saved/"
+  if [ -f "$engine/urikit.wasm.gz" ]; then mv "$engine/urikit.wasm.gz" "$saved/"; fi
 fi
 cd "$root"
 # urikit-api: a urikit without the in-browser engine (the page answers

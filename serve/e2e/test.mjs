@@ -233,6 +233,18 @@ test('the API answers the records the page reads', async () => {
   }
 });
 
+test('urikit serve sends the engine gzipped, with an ETag', async () => {
+  const res = await fetch(full.base + '/engine/urikit.wasm', { headers: { 'Accept-Encoding': 'gzip' } });
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('content-encoding'), 'gzip');
+  assert.equal(res.headers.get('content-type'), 'application/wasm');
+  const body = new Uint8Array(await res.arrayBuffer()); // fetch gunzips it
+  assert.deepEqual([...body.slice(0, 4)], [0, 0x61, 0x73, 0x6d], 'a WebAssembly module');
+  assert.deepEqual(body, new Uint8Array(readFileSync(path.join(site, 'engine', 'urikit.wasm'))), 'the engine of the static folder');
+  const again = await fetch(full.base + '/engine/urikit.wasm', { headers: { 'If-None-Match': res.headers.get('etag') } });
+  assert.equal(again.status, 304);
+});
+
 test('every tool answers in the browser, by keyboard, with copy buttons', async () => {
   const { page, seen } = await newPage();
   const t0 = Date.now();
