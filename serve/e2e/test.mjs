@@ -309,6 +309,12 @@ test('every tool answers in the browser, by keyboard, with copy buttons', async 
     for (const [field, text] of Object.entries(t.type)) await typeInto(page, `#${t.id}-${field}`, text);
     for (const s of t.shows) await resultHas(page, t.id, s);
     assert.equal(await engineOf(page, t.id), 'wasm', t.id + ' answered by the in-browser engine');
+    if (t.id === 'expand') {
+      // Each expression's part of the expansion is marked.
+      await waitFor(page, 'expressions marked', () => document.querySelectorAll('#expand-out mark').length === 2);
+      assert.deepEqual(await page.$$eval('#expand-out mark', (ms) => ms.map((m) => [m.title, m.textContent])),
+        [['{owner}', 'urikit'], ['{?state}', '?state=open']]);
+    }
     // Copy: the first copy button of the result puts its value on the
     // clipboard.
     const button = page.locator(`#${t.id}-result button.copy`).first();
@@ -331,6 +337,7 @@ test('encode/decode: the error position is marked, lenient keeps and lists it', 
   await resultHas(page, 'codec', 'x%3D100%25');
   await resultHas(page, 'codec', 'escape cut off by the end of the input');
   assert.equal(await page.textContent('#codec-result .marked mark.err'), '%');
+  await page.locator('#tool-codec').screenshot({ path: path.join(outDir, 'tool-codec-error.png') });
   // The position link selects the bad byte in the input.
   await page.click('#codec-result button.offset');
   assert.deepEqual(await page.evaluate(() => {
@@ -343,7 +350,6 @@ test('encode/decode: the error position is marked, lenient keeps and lists it', 
   await page.selectOption('#codec-set', 'form');
   await typeInto(page, '#codec-input', 'a b&c');
   await resultHas(page, 'codec', 'a+b%26c');
-  await page.locator('#tool-codec').screenshot({ path: path.join(outDir, 'tool-codec-error.png') });
   checkClean(seen, full.base);
   await page.context().close();
 });

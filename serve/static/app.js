@@ -659,8 +659,11 @@
     }
     const problems = strict ? (strict.error ? [strict.error] : []) : (rfc.findings || []);
     const onOff = (o) => selectIn(tool.inputs.input, o);
+    const relative = !rfc.error && rfc.scheme === null && tool.values.base;
     const summary = !ok
       ? 'Browsers reject this input (' + whatwg.error.message + '), so there is nothing to compare.'
+      : relative ? 'A relative reference: RFC 3986 shows it as written, WHATWG as resolved against the base' +
+        (differing.length ? ' (they differ in ' + differing.join(', ') + ').' : '.')
       : differing.length === 0 ? 'RFC 3986 and WHATWG agree on every component.'
         : 'RFC 3986 and WHATWG differ in ' + differing.length + ' component' + (differing.length === 1 ? '' : 's') + ': ' + differing.join(', ') + '.';
     const side = (id, title, status, good, rows, caption, errs) => el('section', { class: 'side', id: 'inspect-' + id, 'aria-labelledby': 'inspect-' + id + '-h' },
