@@ -427,7 +427,15 @@ test('the engine switch: in the browser or the server, and which answered', asyn
   await page.selectOption('#engine', 'wasm');
   await waitFor(page, 'wasm answered again', () => document.getElementById('resolve-result').dataset.engine === 'wasm');
   assert.match(await page.textContent('#engine-status'), /Answered by the in-browser engine \(WebAssembly\)/);
-  checkClean(seen, full.base);
+  // An engine that stops (a Go program that exited) leaves the page to
+  // the server, in the automatic mode.
+  await page.selectOption('#engine', 'auto');
+  await page.evaluate(() => { window.urikitEngine.answer = () => { throw new Error('Go program has already exited'); }; });
+  await typeInto(page, '#resolve-input', 'x/y');
+  await resultHas(page, 'resolve', 'http://a/b/c/x/y');
+  assert.equal(await engineOf(page, 'resolve'), 'server');
+  assert.match(await page.textContent('#engine-status'), /it stopped: Go program has already exited/);
+  checkClean(seen, full.base, ['Go program has already exited']);
   await page.context().close();
 });
 

@@ -279,7 +279,18 @@
     let text;
     if (which === 'wasm') {
       if (!engine.wasm) throw new APIError('the in-browser engine is not available: ' + engine.wasmError);
-      [status, text] = engine.wasm.answer(route, JSON.stringify(body));
+      try {
+        [status, text] = engine.wasm.answer(route, JSON.stringify(body));
+      } catch (e) {
+        // The Go program stopped (it cannot run out of memory and go
+        // on): the page goes on with the server, if there is one.
+        engine.wasm = null;
+        engine.wasmState = 'absent';
+        engine.wasmError = 'it stopped: ' + (e && e.message || e);
+        console.error(e);
+        if (engine.mode === 'auto') return call(route, body, signal);
+        throw new APIError('the in-browser engine ' + engine.wasmError);
+      }
     } else {
       const res = await fetch(route.slice(1), {
         method: 'POST',
