@@ -933,6 +933,9 @@
     const v = readValues(tool);
     tool.values = v;
     tool.out.dataset.state = 'busy';
+    if (!tool.out.firstChild && engine.wasmState === 'loading' && engine.mode !== 'server') {
+      tool.out.append(el('p', { class: 'absent' }, 'Loading the engine (urikit in WebAssembly)…'));
+    }
     const calls = tool.request ? tool.request(v) : [{ route: tool.route, body: requestBody(tool, v) }];
     tool.calls = calls;
     try {
