@@ -127,10 +127,10 @@ func NewHandler(opts Options) http.Handler {
 		return route{methods: []string{http.MethodGet, http.MethodHead}, serve: f}
 	}
 	h.routes = map[string]route{
-		"/healthz":   get(serveHealth),
-		"/":          get(staticFile("static/index.html", "text/html; charset=utf-8")),
-		"/app.js":    get(staticFile("static/app.js", "text/javascript; charset=utf-8")),
-		"/style.css": get(staticFile("static/style.css", "text/css; charset=utf-8")),
+		"/healthz": get(serveHealth),
+	}
+	for path, serve := range pageRoutes() { // the playground (page.go)
+		h.routes[path] = get(serve)
 	}
 	// A route for each record subcommand, from the one table of them.
 	eps := endpoints()
@@ -290,8 +290,9 @@ func serveHealth(w *response, r *http.Request) {
 	}{"ok"})
 }
 
-// pageCSP allows the playground nothing from another origin.
-const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+// pageCSP allows the playground nothing from another origin; its
+// in-browser engine needs 'wasm-unsafe-eval' to compile WebAssembly.
+const pageCSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 // staticFile serves one embedded file of the playground.
 func staticFile(name, contentType string) func(*response, *http.Request) {

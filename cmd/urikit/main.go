@@ -124,6 +124,7 @@ An I/O error wins over failed records.`,
 		newTemplateCmd(),
 		newEditCmd(),
 		newPatternCmd(),
+		newPlaygroundCmd(),
 	)
 	for _, c := range report.Commands() {
 		if sub := findCommand(root, c.Name); sub != nil {
