@@ -554,7 +554,47 @@
       samples: [{ template: '/repos/{owner}/{repo}/issues{?state}', input: '/repos/urikit/uri%20kit/issues?state=open' }],
       route: '/v1/template/match',
     },
+    {
+      id: 'pattern', tab: 'template', title: 'Match a URL pattern (URL Pattern Standard)',
+      help: 'Each component of the pattern is matched against the WHATWG parse of the URL; the groups it captured are listed per component.',
+      fields: [
+        { name: 'pattern', label: 'Pattern', kind: 'text' },
+        { name: 'input', label: 'URL', kind: 'text' },
+        { name: 'ignore_case', label: 'Ignore case', kind: 'check' },
+      ],
+      samples: [
+        { pattern: 'https://*.example.com/books/:id(\\d+)', input: 'https://shop.example.com/books/42' },
+        { pattern: '/api/:version/*', input: 'https://example.com/api/v2/users/7' },
+      ],
+      route: '/v1/pattern/match',
+    },
+    {
+      id: 'edit', tab: 'edit', title: 'Edit a URL, component by component',
+      help: 'One operation per line. Values after = are encoded for you; := takes an already-encoded value; ?= sets only a missing component. Pairs and segments you do not touch stay byte for byte.',
+      fields: [
+        { name: 'input', label: 'URL (empty: build one from parts)', kind: 'text' },
+        { name: 'set', label: 'Set (COMPONENT=VALUE per line)', kind: 'area' },
+        { name: 'append', label: 'Append (path=SEGMENT or query=NAME=VALUE per line)', kind: 'area' },
+        { name: 'delete', label: 'Delete (query=GLOB per line)', kind: 'area' },
+        { name: 'trim', label: 'Strip tracking parameters (utm_*, fbclid, gclid, ...)', kind: 'check' },
+        { name: 'sort_query', label: 'Sort the query', kind: 'check' },
+      ],
+      samples: [
+        { input: 'http://shop.example/item?id=42&utm_source=mail&utm_medium=email', set: 'scheme=https', delete: 'query=utm_*' },
+        { input: 'https://www.example.com:8443/api/v1/users?tab=1', set: 'hostname=staging.example.com' },
+        { input: '', set: 'host=api.example.com\npath=/v1/search', append: 'query=q=café au lait\nquery=lang=fr' },
+      ],
+      request: (v) => [{
+        route: '/v1/edit',
+        body: { input: v.input, set: lines(v.set), append: lines(v.append), delete: lines(v.delete), trim: v.trim, sort_query: v.sort_query },
+      }],
+    },
   ];
+
+  // lines returns the non-empty lines of a text area, trimmed.
+  function lines(s) {
+    return (s || '').split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  }
 
   // TABS, most common job first.
   const TABS = [
@@ -562,12 +602,13 @@
     ['inspect', 'Inspect'],
     ['resolve', 'Resolve'],
     ['normalize', 'Normalize / compare'],
+    ['edit', 'Edit'],
     ['form', 'Forms'],
     ['iri', 'IRI / IDNA'],
     ['domain', 'Domain'],
     ['file', 'File / data URLs'],
     ['urn', 'URN / mailto'],
-    ['template', 'Templates'],
+    ['template', 'Templates / patterns'],
   ];
 
   // --------------------------------------------------------- renderers
