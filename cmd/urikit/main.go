@@ -123,7 +123,7 @@ An I/O error wins over failed records.`,
 		newDataCmd(),
 		newTemplateCmd(),
 		newEditCmd(),
-		newPatternCmd(),
+		newMatchCmd(),
 	)
 	for _, c := range report.Commands() {
 		if sub := findCommand(root, c.Name); sub != nil {
