@@ -115,7 +115,7 @@ func urlpatternSection(w io.Writer, short bool) {
 		if c.Dataset != "" {
 			input = fmt.Sprintf("%s (%d lines)", c.Dataset, len(c.inputs))
 		}
-		check := fmt.Sprintf("same (%d hits)", c.hits)
+		check := fmt.Sprintf("same (hits: %d)", c.hits)
 		if c.check != "" {
 			check = "DIFFERENT: " + c.check
 		}
