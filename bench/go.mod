@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/PuerkitoBio/purell v1.2.1
+	github.com/dunglas/go-urlpattern v1.0.0
 	github.com/fredbi/uri v1.1.1
 	github.com/jtacoma/uritemplates v1.0.0
 	github.com/nlnwa/whatwg-url v0.6.2
@@ -15,7 +16,8 @@ require (
 
 require (
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
-	github.com/bits-and-blooms/bitset v1.20.0 // indirect
+	github.com/bits-and-blooms/bitset v1.24.4 // indirect
+	golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa // indirect
 	golang.org/x/text v0.43.0 // indirect
 )
 

@@ -158,7 +158,7 @@ func endpoints() map[string]endpoint {
 		"template expand": newEndpoint(prepareTemplateExpand),
 		"template match":  newEndpoint(prepareTemplateMatch),
 		"edit":            newEndpoint(prepareEdit),
-		"pattern match":   newEndpoint(preparePatternMatch),
+		"match":           newEndpoint(prepareMatch),
 	}
 }
 

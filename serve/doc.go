@@ -44,7 +44,7 @@
 //	                      each input is a URL
 //	POST /v1/edit         rfc3986, set, append, delete, keep, replace, iterate (lists), trim, sort_query,
 //	                      redirect, default_port, no_port, punycode, as_idn, guess_scheme
-//	POST /v1/pattern/match pattern or patterns (required: URL patterns), base, ignore_case
+//	POST /v1/match        pattern or patterns (required: URL patterns), base, ignore_case
 //	GET  /healthz         {"status": "ok"}
 //	GET  /                the playground page (and its /app.js and /style.css)
 //

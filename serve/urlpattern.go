@@ -2,8 +2,8 @@ package serve
 
 import "github.com/urikit/urikit/internal/report"
 
-// patternMatchRequest is the body of /v1/pattern/match.
-type patternMatchRequest struct {
+// matchRequest is the body of /v1/match.
+type matchRequest struct {
 	records
 	Pattern    *string  `json:"pattern"`
 	Patterns   []string `json:"patterns"`
@@ -14,10 +14,10 @@ type patternMatchRequest struct {
 // maxPatterns is the most patterns one request may give.
 const maxPatterns = 1000
 
-// preparePatternMatch answers each record with the record of "urikit
-// pattern match --json": whether a pattern matches the URL, the first that
-// does and its groups.
-func preparePatternMatch(req *patternMatchRequest) (recordMaker, *apiError) {
+// prepareMatch answers each record with the record of "urikit match
+// --json": whether a pattern matches the URL, the first that does and its
+// groups.
+func prepareMatch(req *matchRequest) (recordMaker, *apiError) {
 	list := req.Patterns
 	if req.Pattern != nil {
 		list = append([]string{*req.Pattern}, list...)

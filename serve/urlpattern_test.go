@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestPatternMatchRoute(t *testing.T) {
+func TestMatchRoute(t *testing.T) {
 	h := newTestHandler()
 	for _, c := range []struct{ body, want string }{
 		{`{"input": "https://shop.example.com/books/42", "pattern": "https://*.example.com/books/:id(\\d+)"}`,
@@ -21,7 +21,7 @@ func TestPatternMatchRoute(t *testing.T) {
 		{`{"input": "http://a b", "pattern": "*://*"}`,
 			`{"input":"http://a b","error":{"offset":7,"code":"domain-to-ASCII","message":"not a URL: the host cannot be converted to ASCII (IDNA ToASCII fails or gives a forbidden code point)"}}`},
 	} {
-		a := call(t, h, "POST", "/v1/pattern/match", c.body)
+		a := call(t, h, "POST", "/v1/match", c.body)
 		if a.status != 200 || a.raw != c.want+"\n" {
 			t.Errorf("%s:\n got %d %s want %s", c.body, a.status, a.raw, c.want)
 		}
@@ -35,15 +35,15 @@ func TestPatternMatchRoute(t *testing.T) {
 		`{"input": "https://h/", "patterns": [` + many + `]}`,
 		`{"input": "https://h/", "pattern": 1}`,
 	} {
-		a := call(t, h, "POST", "/v1/pattern/match", body)
+		a := call(t, h, "POST", "/v1/match", body)
 		if a.status != 400 {
 			t.Errorf("%.80s: %d %s, want 400", body, a.status, a.raw)
 		}
 	}
-	if a := call(t, h, "POST", "/v1/pattern/match", `{"input": "https://h/", "pattern": "https://h/(a(?=b))"}`); !strings.Contains(a.raw, "unsupported-regexp") {
+	if a := call(t, h, "POST", "/v1/match", `{"input": "https://h/", "pattern": "https://h/(a(?=b))"}`); !strings.Contains(a.raw, "unsupported-regexp") {
 		t.Errorf("an unsupported regexp: %s", a.raw)
 	}
-	rs := call(t, h, "POST", "/v1/pattern/match", `{"inputs": ["https://h/1", "https://h/x", "x"], "pattern": "https://h/:n(\\d+)"}`).results(t)
+	rs := call(t, h, "POST", "/v1/match", `{"inputs": ["https://h/1", "https://h/x", "x"], "pattern": "https://h/:n(\\d+)"}`).results(t)
 	if len(rs) != 3 || rs[0]["matched"] != true || rs[1]["matched"] != false || rs[2]["error"] == nil {
 		t.Errorf("batch: %v", rs)
 	}

@@ -109,9 +109,9 @@ var contractCases = map[string][]contractCase{
 	"urn": {
 		{valid: "URN:Example:a%2c?+r#f", failing: "urn:a:b", binary: "urn:ab:\xff", fields: []string{"nid", "nss", "r_component", "q_component", "f_component", "normalized"}},
 	},
-	"pattern match": {
-		{flags: []string{"-p", "https://*.example.com/:id"}, options: `"pattern": "https://*.example.com/:id"`, valid: "https://a.example.com/x", failing: "http://a b", binary: "https://a.example.com/\xff", fields: []string{"matched", "pattern", "groups"}},
-		{flags: []string{"-p", "/b/:n(\\d+)", "--base", "https://h/a", "--ignore-case"}, options: `"pattern": "/b/:n(\\d+)", "base": "https://h/a", "ignore_case": true`, valid: "/B/12", failing: "https://h:x/", binary: "/b/\xff", fields: []string{"matched", "pattern", "groups"}},
+	"match": {
+		{flags: []string{"https://*.example.com/:id"}, options: `"pattern": "https://*.example.com/:id"`, valid: "https://a.example.com/x", failing: "http://a b", binary: "https://a.example.com/\xff", fields: []string{"matched", "pattern", "groups"}},
+		{flags: []string{"/b/:n(\\d+)", "--base", "https://h/a", "--ignore-case"}, options: `"pattern": "/b/:n(\\d+)", "base": "https://h/a", "ignore_case": true`, valid: "/B/12", failing: "https://h:x/", binary: "/b/\xff", fields: []string{"matched", "pattern", "groups"}},
 	},
 	"mailto": {
 		{valid: "mailto:joe@example.com?cc=bob@example.com&subject=caf%C3%A9&x=y", failing: "mailto:a@b?cc=c@d?body=e", binary: "mailto:a@b?body=\xff", fields: []string{"to", "cc", "bcc", "subject", "body", "headers"}},

@@ -123,7 +123,7 @@ An I/O error wins over failed records.`,
 		newDataCmd(),
 		newTemplateCmd(),
 		newEditCmd(),
-		newPatternCmd(),
+		newMatchCmd(),
 		newPlaygroundCmd(),
 	)
 	for _, c := range report.Commands() {

@@ -42,7 +42,7 @@ func Commands() []Command {
 		{Name: "template expand", Options: `"template": "TEMPLATE" (required); "variables": {...} in place of "input"`},
 		{Name: "template match", Options: `"template": "TEMPLATE" (required)`},
 		{Name: "edit", Options: `"rfc3986": bool, "set": ["C=V", "C:=V", "C?=V"], "append": ["path=S", "query=K=V"], "delete": ["query=GLOB"], "keep": [...], "replace": [...], "iterate": [...], "trim": bool, "sort_query": bool, "redirect": "REF", ...`},
-		{Name: "pattern match", Options: `"pattern": "PATTERN" or "patterns": ["PATTERN", ...] (required), "base": "URL", "ignore_case": bool`},
+		{Name: "match", Options: `"pattern": "PATTERN" or "patterns": ["PATTERN", ...] (required), "base": "URL", "ignore_case": bool`},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")

@@ -8,7 +8,7 @@ import (
 	"github.com/urikit/urikit/whatwg"
 )
 
-// PatternMatcher holds the compiled patterns of "urikit pattern match" and
+// PatternMatcher holds the compiled patterns of "urikit match" and
 // makes its records. It is safe for concurrent use.
 type PatternMatcher struct {
 	sources []string
@@ -56,7 +56,7 @@ func NewPatternMatcher(patterns []string, base string, ignoreCase bool) (*Patter
 	return m, nil
 }
 
-// Record is the record of "urikit pattern match": in parsed as a URL (with
+// Record is the record of "urikit match": in parsed as a URL (with
 // the WHATWG parser, against the base if any) and matched against the
 // patterns. Its fields are "matched" (bool), "pattern" (the first pattern
 // that matched, as given, or null) and "groups": for each component of

@@ -201,6 +201,7 @@ const TOOLS = [
     shows: ['RFC 3986 and WHATWG differ in 4 components: scheme, host, port, path.', 'café', 'credentials in the URL'], copy: 'HTTP' },
   { id: 'resolve', tab: 'resolve', type: { input: '../../g;x=1/./y' }, shows: ['http://a/g;x=1/y'], copy: 'http://a/g;x=1/y' },
   { id: 'normalize', tab: 'normalize', type: { input: 'HTTP://Example.COM:80/%7ea/./b' }, shows: ['http://example.com/~a/b'], copy: 'http://example.com/~a/b' },
+  { id: 'edit', tab: 'edit', type: { input: 'http://shop.example/item?id=42&utm_source=mail' }, shows: ['https://shop.example/item?id=42'], copy: 'https://shop.example/item?id=42' },
   { id: 'form', tab: 'form', type: { input: 'a=1&b=x+y%26z' }, shows: ['x y&z'], copy: 'a' },
   { id: 'iri', tab: 'iri', type: { input: 'https://例え.jp/テスト' }, shows: ['https://xn--r8jz45g.jp/%E3%83%86%E3%82%B9%E3%83%88'], copy: 'https://xn--r8jz45g.jp/%E3%83%86%E3%82%B9%E3%83%88' },
   { id: 'idna', tab: 'iri', type: { input: 'Straße.Example' }, shows: ['xn--strae-oqa.example'], copy: 'xn--strae-oqa.example' },
@@ -211,9 +212,10 @@ const TOOLS = [
   { id: 'mailto', tab: 'urn', type: { input: 'mailto:x@example.com?subject=Hi%20you' }, shows: ['x@example.com', 'Hi you'], copy: 'x@example.com' },
   { id: 'expand', tab: 'template', type: { template: '/u/{owner}{?state}' }, shows: ['/u/urikit?state=open'], copy: '/u/urikit?state=open' },
   { id: 'match', tab: 'template', type: { input: '/repos/a/b/issues?state=closed' }, shows: ['closed'], copy: 'a' },
+  { id: 'pattern', tab: 'template', type: { input: 'https://shop.example.com/books/7' }, shows: ['shop', '7'], copy: 'https://*.example.com/books/:id(\\d+)' },
 ];
 
-const TAB_ORDER = ['codec', 'inspect', 'resolve', 'normalize', 'form', 'iri', 'domain', 'file', 'urn', 'template'];
+const TAB_ORDER = ['codec', 'inspect', 'resolve', 'normalize', 'edit', 'form', 'iri', 'domain', 'file', 'urn', 'template'];
 
 test('the API answers the records the page reads', async () => {
   for (const [route, body, want] of [
@@ -291,7 +293,7 @@ test('every tool answers in the browser, by keyboard, with copy buttons', async 
   const unlabelled = await page.$$eval('input, select, textarea', (cs) => cs.filter((c) => c.labels.length === 0).map((c) => c.id || c.outerHTML));
   assert.deepEqual(unlabelled, [], 'controls without a label');
   const tabs = await page.$$eval('[role=tab]', (ts) => ts.map((t) => document.getElementById(t.getAttribute('aria-controls'))?.getAttribute('aria-labelledby') === t.id));
-  assert.ok(tabs.length === 10 && tabs.every(Boolean), 'each tab controls its panel');
+  assert.ok(tabs.length === TAB_ORDER.length && tabs.every(Boolean), 'each tab controls its panel');
 
   let current = 'codec';
   for (const t of TOOLS) {
@@ -471,9 +473,9 @@ test('the static folder alone, behind a plain file server: every tool', async ()
   // No server: choosing it says so.
   await page.selectOption('#engine', 'server');
   await resultHas(page, 'match', 'no urikit serve API here');
-  // (the tab's two tools ask it)
+  // (the tab's three tools ask it)
   assert.deepEqual(seen.requests.filter((r) => r.startsWith('POST')).toSorted(),
-    ['POST ' + staticBase + '/v1/template/expand', 'POST ' + staticBase + '/v1/template/match']);
+    ['POST ' + staticBase + '/v1/match', 'POST ' + staticBase + '/v1/template/expand', 'POST ' + staticBase + '/v1/template/match']);
   checkClean(seen, staticBase, ['404 (Not Found)']);
   await page.context().close();
 });
@@ -554,6 +556,8 @@ const DIFF = {
   '/v1/mailto': [{}, { lenient: true }],
   '/v1/template/expand': [{ template: '/x{/a}{?b,c}' }],
   '/v1/template/match': [{ template: '{+base}/b{?q}' }],
+  '/v1/edit': [{ set: ['scheme=https'], delete: ['query=utm_*'] }, { rfc3986: true, sort_query: true }],
+  '/v1/match': [{ pattern: 'https://*.example.com/:p*' }, { pattern: '/a/:b', base: 'https://example.org/', ignore_case: true }],
 };
 
 test('the WebAssembly engine answers as the server does, on a few hundred inputs per tool', async () => {

@@ -345,20 +345,9 @@
   // route with the fields as options; render shows the records (by
   // default each record's fields, error and findings).
   //
-  // A new capability is one more entry. For example, a route
-  // /v1/pattern/match taking "pattern" and "input":
-  //
-  //   {
-  //     id: 'pattern', tab: 'template', title: 'Match a URL pattern',
-  //     fields: [
-  //       { name: 'pattern', label: 'Pattern', kind: 'text' },
-  //       { name: 'input', label: 'URL', kind: 'text' },
-  //     ],
-  //     samples: [{ pattern: '/books/:id', input: 'https://example.com/books/42' }],
-  //     route: '/v1/pattern/match',
-  //   },
-  //
-  // (and its route named in index.html's footer).
+  // A new capability is one more entry (the URL pattern tool below is
+  // the simplest: a route and its fields), and its route named in
+  // index.html's footer.
   const TOOLS = [
     {
       id: 'codec', tab: 'codec', title: 'Percent-encode and decode',
@@ -566,7 +555,7 @@
         { pattern: 'https://*.example.com/books/:id(\\d+)', input: 'https://shop.example.com/books/42' },
         { pattern: '/api/:version/*', input: 'https://example.com/api/v2/users/7' },
       ],
-      route: '/v1/pattern/match',
+      route: '/v1/match',
     },
     {
       id: 'edit', tab: 'edit', title: 'Edit a URL, component by component',

@@ -28,7 +28,9 @@
 //
 // With -ada (the default) it also compares the WHATWG parser with ada, the
 // C++ parser of Node.js, in alternating rounds (see ada.go); -ada-only
-// prints that section alone.
+// prints that section alone. With -urlpattern (the default) it compares
+// the urlpattern package with dunglas/go-urlpattern and ada's url_pattern
+// (see urlpattern.go); -urlpattern-only prints that section alone.
 package main
 
 import (
@@ -78,6 +80,10 @@ func main() {
 
 	if *adaOnly {
 		adaOnlyMain(*short)
+		return
+	}
+	if *upOnly {
+		urlpatternOnlyMain(*short)
 		return
 	}
 	if *boundedOnly {
@@ -165,6 +171,9 @@ func main() {
 	templateTargets(&md, cells)
 	if *adaEnabled {
 		adaSection(&md, *short)
+	}
+	if *upEnabled {
+		urlpatternSection(&md, *short)
 	}
 	if *bounded {
 		boundedTable(&md, parseBounded(boundedOut), *boundedTime)

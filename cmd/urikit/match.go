@@ -14,15 +14,6 @@ import (
 // maxPatternsFile is the largest --patterns file read.
 const maxPatternsFile = 4 << 20
 
-func newPatternCmd() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "pattern match (-p PATTERN ... | --patterns FILE) [--json] [URL ...]",
-		Short: "URL patterns (the URL Pattern Standard, as URLPattern does it)",
-	}
-	cmd.AddCommand(newPatternMatchCmd())
-	return cmd
-}
-
 // readPatterns reads a --patterns file: one pattern per line; blank lines
 // and lines starting with "#" are skipped.
 func readPatterns(name string) ([]string, error) {
@@ -51,28 +42,29 @@ func readPatterns(name string) ([]string, error) {
 	return out, nil
 }
 
-func newPatternMatchCmd() *cobra.Command {
+func newMatchCmd() *cobra.Command {
 	var (
 		opts       recordOptions
-		patterns   []string
 		file       string
 		base       string
 		ignoreCase bool
 	)
 	cmd := &cobra.Command{
-		Use:   "match (-p PATTERN ... | --patterns FILE) [--base URL] [--ignore-case] [--json] [URL ...]",
-		Short: "Match each URL against URL patterns and give the groups",
+		Use:   "match (PATTERN | --patterns FILE) [--base URL] [--ignore-case] [--json] [URL ...]",
+		Short: "Match URLs against URL patterns (the URL Pattern Standard, as URLPattern does it)",
 		Long: `Parse each record as a URL (WHATWG, as a browser does) and match it against
-the patterns of the URL Pattern Standard, as URLPattern.exec() does:
+PATTERN, a pattern of the URL Pattern Standard, as URLPattern.exec() does:
 "https://*.example.com/books/:id(\\d+)" matches canonical components
 (the scheme, the IDNA host, the percent-encoded path...), not raw text.
--p gives a pattern (repeatable); --patterns a file of them, one per line
-(blank lines and lines starting with "#" are skipped). Each URL is matched
-against all the patterns at once, through an index of their literal
-hosts, protocols and path prefixes; the first pattern in order that
-matches is the one reported. --base resolves relative patterns and
-relative URLs; --ignore-case matches pathname, search and hash without
-regard to case.
+
+The first argument is the PATTERN and the rest are URLs, unless --patterns
+gives a file of patterns, one per line (blank lines and lines starting
+with "#" are skipped): then every argument is a URL, and each URL is
+matched against all the patterns at once, through an index of their
+literal hosts, protocols and path prefixes; the first pattern in the
+file's order that matches is the one reported. --base resolves relative
+patterns and relative URLs; --ignore-case matches pathname, search and
+hash without regard to case.
 
 Plain output is one line per record: "-" when no pattern matches, else
 the pattern that matched, then a tab and its groups as
@@ -84,24 +76,31 @@ parser's code.
 
 Custom regexp groups are translated to RE2: lookaround and backreferences,
 which RE2 lacks, make the pattern fail with unsupported-regexp (exit 2).`,
-		Example: `  urikit pattern match -p 'https://*.example.com/books/:id(\d+)' https://shop.example.com/books/42
-      # https://*.example.com/books/:id(\d+)	hostname.0=shop pathname.id=42
-  urikit pattern match --patterns routes.txt -f urls.txt --json | jq 'select(.matched)'`,
+		Example: `  urikit match 'https://*.example.com/books/:id(\d+)' https://SHOP.example.com/books/42
+  # https://*.example.com/books/:id(\d+)	hostname.0=shop pathname.id=42
+  urikit match '/books/:id' --base https://example.com --json https://example.com/books/7
+  # {"input":"https://example.com/books/7","matched":true,"pattern":"/books/:id","groups":{"pathname":{"id":"7"}}}
+  urikit match --patterns routes.txt -f urls.txt --json | jq 'select(.matched)'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			list := append([]string(nil), patterns...)
+			var list []string
 			if file != "" {
 				more, err := readPatterns(file)
 				if err != nil {
 					return err
 				}
-				list = append(list, more...)
-			}
-			if len(list) == 0 {
-				return errors.New("pattern match: give a pattern with -p or --patterns")
+				if len(more) == 0 {
+					return errors.New("match: --patterns " + file + " has no pattern")
+				}
+				list = more
+			} else {
+				if len(args) == 0 {
+					return errors.New("match: give the PATTERN as the first argument, or --patterns FILE")
+				}
+				list, args = args[:1], args[1:]
 			}
 			m, err := report.NewPatternMatcher(list, base, ignoreCase)
 			if err != nil {
-				return errors.New("pattern match: " + err.Error())
+				return errors.New("match: " + err.Error())
 			}
 			return processRecords(cmd, args, opts, func() recordFunc {
 				var buf bytes.Buffer
@@ -140,8 +139,7 @@ which RE2 lacks, make the pattern fail with unsupported-regexp (exit 2).`,
 	}
 	opts.register(cmd)
 	f := cmd.Flags()
-	f.StringArrayVarP(&patterns, "pattern", "p", nil, "a URL `PATTERN` (repeatable)")
-	f.StringVar(&file, "patterns", "", "read patterns from `FILE`, one per line")
+	f.StringVar(&file, "patterns", "", "match against the patterns of `FILE`, one per line (every argument is then a URL)")
 	f.StringVar(&base, "base", "", "base `URL` of relative patterns and URLs")
 	f.BoolVar(&ignoreCase, "ignore-case", false, "match pathname, search and hash case-insensitively")
 	return cmd
