@@ -5,9 +5,9 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -484,7 +484,7 @@ func (e *Error) Error() string {
 	}
 	b := make([]byte, 0, 128)
 	b = append(b, "template: "...)
-	b = appendWindow(b, e.Input, e.Offset)
+	b = window.AppendQuoted(b, e.Input, e.Offset)
 	b = append(b, ": offset "...)
 	b = strconv.AppendInt(b, int64(e.Offset), 10)
 	b = append(b, ": "...)
@@ -494,29 +494,4 @@ func (e *Error) Error() string {
 		b = append(b, e.Code.Message()...)
 	}
 	return string(b)
-}
-
-// windowSide is how many bytes of the input a message quotes on each side
-// of an offset, at most.
-const windowSide = 40
-
-// appendWindow appends, quoted, at most windowSide bytes of s on each side
-// of off, cut on UTF-8 boundaries, with "…" where s goes on.
-func appendWindow(b []byte, s string, off int) []byte {
-	off = min(max(off, 0), len(s))
-	lo, hi := max(off-windowSide, 0), min(off+windowSide, len(s))
-	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < off && !utf8.RuneStart(s[lo]); k++ {
-		lo++
-	}
-	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > off && !utf8.RuneStart(s[hi]); k++ {
-		hi--
-	}
-	if lo > 0 {
-		b = append(b, "…"...)
-	}
-	b = strconv.AppendQuote(b, s[lo:hi])
-	if hi < len(s) {
-		b = append(b, "…"...)
-	}
-	return b
 }

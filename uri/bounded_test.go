@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/internal/boundedtest"
+	"github.com/urikit/urikit/internal/window"
 )
 
 // Bounded cost: every operation that takes input text allocates at most
@@ -193,7 +194,7 @@ func TestFindingsCollapse(t *testing.T) {
 func TestErrorWindow(t *testing.T) {
 	long := strings.Repeat("a", 1000)
 	_, err := Parse("http://h/" + long + " " + long)
-	want := `uri: …"` + strings.Repeat("a", windowSide) + " " + strings.Repeat("a", windowSide-1) + `"…: offset 1009 (path): ' ': character not allowed here`
+	want := `uri: …"` + strings.Repeat("a", window.Side) + " " + strings.Repeat("a", window.Side-1) + `"…: offset 1009 (path): ' ': character not allowed here`
 	if got := err.Error(); got != want {
 		t.Errorf("message\n%s\nwant\n%s", got, want)
 	}
@@ -207,10 +208,10 @@ func TestErrorWindow(t *testing.T) {
 	// Cut on rune boundaries, whatever the offset.
 	e := strings.Repeat("é", 100)
 	for off := 0; off <= len(e); off++ {
-		w := string(appendWindow(nil, e, off))
+		w := string(window.AppendQuoted(nil, e, off))
 		q := strings.TrimSuffix(strings.TrimPrefix(w, "…"), "…")
 		text, err := strconv.Unquote(q)
-		if err != nil || !utf8.ValidString(text) || len(text) > 2*windowSide || !strings.Contains(e, text) {
+		if err != nil || !utf8.ValidString(text) || len(text) > 2*window.Side || !strings.Contains(e, text) {
 			t.Fatalf("window at %d = %s (%q, %v)", off, w, text, err)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/urikit/urikit/internal/window"
 )
 
 // A URN is a parsed Uniform Resource Name: its text and the offsets of
@@ -419,7 +421,7 @@ type Error struct {
 func (e *Error) Error() string {
 	b := make([]byte, 0, 128)
 	b = append(b, "urn: "...)
-	b = appendWindow(b, e.Input, e.Offset)
+	b = window.AppendQuoted(b, e.Input, e.Offset)
 	b = append(b, ": offset "...)
 	b = strconv.AppendInt(b, int64(e.Offset), 10)
 	b = append(b, " ("...)
@@ -433,29 +435,3 @@ func (e *Error) Error() string {
 
 // Unwrap returns the code, for errors.Is.
 func (e *Error) Unwrap() error { return e.Code }
-
-// windowSide is how many bytes of the input a message quotes on each side
-// of an offset, at most.
-const windowSide = 40
-
-// appendWindow appends, quoted, the part of s around off: at most
-// windowSide bytes on each side, cut on UTF-8 boundaries (when s is UTF-8
-// there), with "…" outside the quotes where s goes on.
-func appendWindow(b []byte, s string, off int) []byte {
-	off = min(max(off, 0), len(s))
-	lo, hi := max(off-windowSide, 0), min(off+windowSide, len(s))
-	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < off && !utf8.RuneStart(s[lo]); k++ {
-		lo++
-	}
-	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > off+1 && !utf8.RuneStart(s[hi]); k++ {
-		hi--
-	}
-	if lo > 0 {
-		b = append(b, "…"...)
-	}
-	b = strconv.AppendQuote(b, s[lo:hi])
-	if hi < len(s) {
-		b = append(b, "…"...)
-	}
-	return b
-}
