@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -62,7 +63,7 @@ func Parse(s string) (*DataURL, error) {
 		if errors.As(err, &we) {
 			e.Offset = we.Offset
 		}
-		e.Near = window(s, e.Offset)
+		e.Near = window.Plain(s, e.Offset)
 		return nil, e
 	}
 	return process(s, u)
