@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/collapse"
 	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
@@ -104,22 +105,12 @@ func (p *parser) problem(off int, comp Component, code Code) error {
 		if f.Code != code || f.Component != comp {
 			continue
 		}
-		if f.Count < 2 {
-			f.Count = 1
-			f.Offsets = append(make([]int, 0, maxOffsets), f.Offset)
-		}
-		f.Count++
-		if len(f.Offsets) < maxOffsets {
-			f.Offsets = append(f.Offsets, off)
-		}
+		collapse.Add(f.Offset, &f.Count, &f.Offsets, off)
 		return nil
 	}
 	p.findings = append(p.findings, Error{Input: p.s, Offset: off, Component: comp, Code: code})
 	return nil
 }
-
-// maxOffsets is the most offsets a collapsed finding keeps.
-const maxOffsets = 8
 
 func (p *parser) parse() (Message, error) {
 	var m Message

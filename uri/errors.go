@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/collapse"
 	"github.com/urikit/urikit/internal/window"
 )
 
@@ -191,23 +192,8 @@ type Finding struct {
 	Offsets []int `json:"offsets,omitempty"`
 }
 
-// maxOffsets is the largest number of offsets a collapsed Finding keeps.
-const maxOffsets = 8
-
 // merge counts one more occurrence of f's deviation, at off.
-func (f *Finding) merge(off int) {
-	if f.Count < 1 {
-		f.Count = 1
-	}
-	f.Count++
-	if len(f.Offsets) < maxOffsets {
-		if f.Offsets == nil {
-			f.Offsets = make([]int, 1, maxOffsets)
-			f.Offsets[0] = f.Offset
-		}
-		f.Offsets = append(f.Offsets, off)
-	}
-}
+func (f *Finding) merge(off int) { collapse.Add(f.Offset, &f.Count, &f.Offsets, off) }
 
 // Message returns the human description of the finding's code.
 func (f Finding) Message() string { return f.Code.Message() }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/form"
+	"github.com/urikit/urikit/internal/collapse"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -114,7 +115,7 @@ func scanFormPiece(list []Error, in string, lo, hi int) []Error {
 func addPercentFinding(list []Error, in string, off, end int, code percent.Code, tail string) []Error {
 	for i := range list {
 		if g := &list[i]; g.Code == string(code) {
-			merge(g.Offset, &g.Count, &g.Offsets, off, 0, nil)
+			collapse.Add(g.Offset, &g.Count, &g.Offsets, off)
 			return list
 		}
 	}

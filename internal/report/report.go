@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"unsafe"
 
+	"github.com/urikit/urikit/internal/collapse"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
 )
@@ -57,32 +58,7 @@ type Error struct {
 }
 
 // MaxOffsets is the most offsets a merged finding lists.
-const MaxOffsets = 8
-
-// occurrences returns how many times a finding with this Count occurs.
-func occurrences(count int) int { return max(count, 1) }
-
-// merge adds the occurrences of a finding (first at offset, count times,
-// the first ones at offsets when it is itself merged) to the finding of
-// the same identity whose Offset, Count and Offsets are given.
-func merge(dstOffset int, dstCount *int, dstOffsets *[]int, offset, count int, offsets []int) {
-	if len(*dstOffsets) == 0 {
-		*dstOffsets = append(make([]int, 0, MaxOffsets), dstOffset)
-	}
-	*dstCount = occurrences(*dstCount) + occurrences(count)
-	if len(offsets) == 0 {
-		if len(*dstOffsets) < MaxOffsets {
-			*dstOffsets = append(*dstOffsets, offset)
-		}
-		return
-	}
-	for _, o := range offsets {
-		if len(*dstOffsets) == MaxOffsets {
-			break
-		}
-		*dstOffsets = append(*dstOffsets, o)
-	}
-}
+const MaxOffsets = collapse.MaxOffsets
 
 // appendError appends f to list, or merges it into the finding of list
 // with the same Code and Component (see Error). The scan is linear in the
@@ -90,7 +66,7 @@ func merge(dstOffset int, dstCount *int, dstOffsets *[]int, offset, count int, o
 func appendError(list []Error, f Error) []Error {
 	for i := range list {
 		if g := &list[i]; g.Code == f.Code && g.Component == f.Component {
-			merge(g.Offset, &g.Count, &g.Offsets, f.Offset, f.Count, f.Offsets)
+			collapse.Merge(g.Offset, &g.Count, &g.Offsets, f.Offset, f.Count, f.Offsets)
 			return list
 		}
 	}
