@@ -38,7 +38,8 @@ type Case struct {
 	Size func(s string) int
 	// Prepare, when set, is used instead of Run: it returns the call to
 	// measure on s, and runs once per input, outside the measurement
-	// (to parse what the measured operation takes, say).
+	// (to parse what the measured operation takes, say). Check and Bench
+	// call Prepare and Size on the input that Input has just returned.
 	Prepare func(s string) func()
 	// Cheap, when set, measures at 1 MiB too (an operation cheap enough
 	// that the larger size costs little).
