@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/urikit/urikit/form"
-	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/percent"
 )
 
