@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/internal/collapse"
+	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
@@ -297,7 +298,7 @@ func (p *parser) check(lo, hi int, class charClass, comp Component) error {
 
 // validEscape reports whether s[i:hi] begins with "%" and two hex digits.
 func validEscape(s string, i, hi int) bool {
-	return i+2 < hi && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
+	return i+2 < hi && s[i] == '%' && hexdigit.Is(s[i+1]) && hexdigit.Is(s[i+2])
 }
 
 // decode percent-decodes s[lo:hi]. The result must be UTF-8: a lenient
@@ -384,7 +385,7 @@ func nextComma(s string, lo, hi int) int {
 		case c == ',' && !quoted:
 			return i
 		case validEscape(s, i, hi):
-			c, n = unhex(s[i+1])<<4|unhex(s[i+2]), 3
+			c, n = hexdigit.Value(s[i+1])<<4|hexdigit.Value(s[i+2]), 3
 		}
 		switch {
 		case escaped:
@@ -522,20 +523,6 @@ var addrAtext = func() (t [utf8.RuneSelf]bool) {
 // beyond ASCII).
 func isQtext(c byte) bool {
 	return c == 33 || 35 <= c && c <= 91 || 93 <= c && c <= 126 || c >= utf8.RuneSelf
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
 }
 
 func lower(c byte) byte {

@@ -2,6 +2,7 @@ package template
 
 import (
 	"errors"
+	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/percent"
 	"strconv"
 	"unicode/utf8"
@@ -210,7 +211,7 @@ func prefix(s string, n int, reserved bool) string {
 		c := s[i]
 		switch {
 		case c < utf8.RuneSelf:
-			if reserved && c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			if reserved && c == '%' && i+2 < len(s) && hexdigit.Is(s[i+1]) && hexdigit.Is(s[i+2]) {
 				i += 3
 			} else {
 				i++

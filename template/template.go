@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
@@ -322,7 +323,7 @@ func (t *Template) parseExpr(i int) (int, error) {
 			c := s[j]
 			if isVarchar(c) {
 				j++
-			} else if c == '%' && j+2 < len(s) && isHex(s[j+1]) && isHex(s[j+2]) {
+			} else if c == '%' && j+2 < len(s) && hexdigit.Is(s[j+1]) && hexdigit.Is(s[j+2]) {
 				j += 3
 			} else if c == '.' && j > start && j+1 < len(s) && (isVarchar(s[j+1]) || s[j+1] == '%') {
 				j++
@@ -381,10 +382,6 @@ func (t *Template) parseExpr(i int) (int, error) {
 // 6570 without pct-encoded).
 func isVarchar(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // A Code names a kind of error, stably: it is the code of the JSON

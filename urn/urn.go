@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/internal/window"
 )
 
@@ -132,7 +133,7 @@ func scan(s string, i int, m mode) (int, Code) {
 		c := s[i]
 		switch {
 		case c == '%':
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if i+2 >= len(s) || !hexdigit.Is(s[i+1]) || !hexdigit.Is(s[i+2]) {
 				return i, ErrInvalidEscape
 			}
 			i += 2
@@ -177,10 +178,6 @@ var pchar = func() (t [utf8.RuneSelf]bool) {
 
 func isAlnum(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 func lower(c byte) byte {
