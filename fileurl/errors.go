@@ -1,10 +1,6 @@
 package fileurl
 
-import (
-	"strconv"
-
-	"github.com/urikit/urikit/internal/window"
-)
+import "github.com/urikit/urikit/internal/window"
 
 // A Code says why a path or a URL could not be converted. It is an error
 // itself, so that errors.Is(err, fileurl.ErrRelative) works on an
@@ -110,11 +106,7 @@ type Error struct {
 // It quotes at most about 40 bytes of the input on each side of the
 // offset, with "…" where the input goes on.
 func (e *Error) Error() string {
-	b := make([]byte, 0, 128)
-	b = append(b, "fileurl: "...)
-	b = window.AppendQuoted(b, e.Input, e.Offset)
-	b = append(b, ": offset "...)
-	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b := window.AppendHead(make([]byte, 0, 128), "fileurl: ", e.Input, e.Offset)
 	b = append(b, ": "...)
 	b = append(b, e.Code...)
 	b = append(b, ": "...)

@@ -19,7 +19,6 @@ package iri
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -59,11 +58,7 @@ type Error struct {
 // It quotes at most about 40 bytes of the input on each side of the
 // offset, with "…" where the input goes on.
 func (e *Error) Error() string {
-	b := make([]byte, 0, 128)
-	b = append(b, "iri: "...)
-	b = window.AppendQuoted(b, e.Input, e.Offset)
-	b = append(b, ": offset "...)
-	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b := window.AppendHead(make([]byte, 0, 128), "iri: ", e.Input, e.Offset)
 	b = append(b, " ("...)
 	b = append(b, e.Component...)
 	b = append(b, "): "...)

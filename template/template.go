@@ -3,7 +3,6 @@ package template
 import (
 	"hash/maphash"
 	"math"
-	"strconv"
 	"strings"
 	"unsafe"
 
@@ -479,11 +478,7 @@ func (e *Error) Error() string {
 	if e == nil {
 		return "template: <nil>"
 	}
-	b := make([]byte, 0, 128)
-	b = append(b, "template: "...)
-	b = window.AppendQuoted(b, e.Input, e.Offset)
-	b = append(b, ": offset "...)
-	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b := window.AppendHead(make([]byte, 0, 128), "template: ", e.Input, e.Offset)
 	b = append(b, ": "...)
 	if e.Detail != "" {
 		b = append(b, e.Detail...)

@@ -137,11 +137,7 @@ type Error struct {
 // input's. The offending character is shown whole ('§'), or as '\xNN'
 // when the bytes at the offset are not valid UTF-8.
 func (e *Error) Error() string {
-	b := make([]byte, 0, 128)
-	b = append(b, "uri: "...)
-	b = window.AppendQuoted(b, e.Input, e.Offset)
-	b = append(b, ": offset "...)
-	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b := window.AppendHead(make([]byte, 0, 128), "uri: ", e.Input, e.Offset)
 	b = append(b, " ("...)
 	b = append(b, e.Component...)
 	b = append(b, "): "...)

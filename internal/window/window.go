@@ -65,3 +65,13 @@ func AppendPlain(b []byte, s string, start, end, off int) []byte {
 func Plain(s string, off int) string {
 	return string(AppendPlain(make([]byte, 0, 2*Side+8), s, 0, len(s), off))
 }
+
+// AppendHead appends the head that the packages' error messages share:
+// prefix (the package's name and ": "), the window of s around off
+// (AppendQuoted), ": offset " and off: `uri: "a b": offset 1`.
+func AppendHead(b []byte, prefix, s string, off int) []byte {
+	b = append(b, prefix...)
+	b = AppendQuoted(b, s, off)
+	b = append(b, ": offset "...)
+	return strconv.AppendInt(b, int64(off), 10)
+}

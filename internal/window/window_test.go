@@ -102,3 +102,12 @@ func TestAllocs(t *testing.T) {
 		t.Errorf("Plain: %v allocations", n)
 	}
 }
+
+func TestAppendHead(t *testing.T) {
+	if got, want := string(AppendHead(nil, "uri: ", "a b", 1)), `uri: "a b": offset 1`; got != want {
+		t.Errorf("AppendHead = %s, want %s", got, want)
+	}
+	if got, want := string(AppendHead(nil, "x: ", "", -1)), `x: "": offset -1`; got != want {
+		t.Errorf("AppendHead of the zero Error = %s, want %s", got, want)
+	}
+}
