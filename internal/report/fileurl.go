@@ -12,7 +12,7 @@ import (
 func FileURLError(err error) *Error {
 	var fe *fileurl.Error
 	if !errors.As(err, &fe) {
-		return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+		return otherError(err)
 	}
 	e := &Error{Offset: fe.Offset, Code: string(fe.Code), Message: fe.Code.Message()}
 	if fe.Err != nil {

@@ -12,7 +12,7 @@ import (
 func IRIError(err error) *Error {
 	var ie *iri.Error
 	if !errors.As(err, &ie) {
-		return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+		return otherError(err)
 	}
 	e := &Error{Offset: ie.Offset, Component: string(ie.Component), Code: string(ie.Code)}
 	switch {

@@ -98,13 +98,19 @@ func NewRecord(in, out []byte, err *Error, findings []Error) Record {
 	return rec
 }
 
+// otherError is the record's error of an err that is none of the errors
+// of the library packages: code "error" and its message, clipped.
+func otherError(err error) *Error {
+	return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+}
+
 // URIError converts an error of package uri to a record's error.
 func URIError(err error) *Error {
 	var ue *uri.Error
 	if errors.As(err, &ue) {
 		return &Error{Offset: ue.Offset, Component: string(ue.Component), Code: string(ue.Code), Message: ue.Code.Message()}
 	}
-	return &Error{Code: "error", Message: err.Error()}
+	return otherError(err)
 }
 
 // PercentError converts an error of package percent to a record's error

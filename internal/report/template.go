@@ -17,7 +17,7 @@ import (
 func TemplateError(err error) *Error {
 	var te *template.Error
 	if !errors.As(err, &te) {
-		return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+		return otherError(err)
 	}
 	e := &Error{Offset: te.Offset, Code: string(te.Code), Message: clip(te.Detail, maxMessage)}
 	if te.Code != template.CodeNoMatch {
