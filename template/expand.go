@@ -3,6 +3,7 @@ package template
 import (
 	"errors"
 	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 	"strconv"
 	"unicode/utf8"
@@ -142,7 +143,7 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values, fixed bool) ([]byte,
 		}
 		if v.prefix > 0 {
 			return b, &Error{Offset: int(v.off), Code: CodePrefixComposite,
-				Detail: CodePrefixComposite.Message() + " (variable " + strconv.Quote(clip(name)) + ")", Input: t.src}
+				Detail: CodePrefixComposite.Message() + " (variable " + strconv.Quote(window.Clip(name, 80)) + ")", Input: t.src}
 		}
 		if !v.explode {
 			if op.named {

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -287,7 +288,7 @@ func (t *Template) matchExpr(vs Values, i int, uri string, pos, end int) error {
 // variable read a different value.
 func setVar(vs Values, name string, v Value, uri string, pos int) error {
 	if old, ok := vs[name]; ok && !sameValue(old, v) {
-		return &Error{Offset: pos, Code: CodeNoMatch, Detail: "variable " + strconv.Quote(clip(name)) + " has two different values", Input: uri}
+		return &Error{Offset: pos, Code: CodeNoMatch, Detail: "variable " + strconv.Quote(window.Clip(name, 80)) + " has two different values", Input: uri}
 	}
 	vs[name] = v
 	return nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/urikit/urikit/form"
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
@@ -596,7 +597,7 @@ func editFailure(op *editOp, err error) *Error {
 	if errors.As(err, &ue) {
 		return &Error{Component: string(ue.Component), Code: string(ue.Code), Message: op.flag + ": " + ue.Code.Message()}
 	}
-	return &Error{Component: op.comp, Code: "error", Message: op.flag + ": " + clip(err.Error(), maxMessage)}
+	return &Error{Component: op.comp, Code: "error", Message: op.flag + ": " + window.Clip(err.Error(), maxMessage)}
 }
 
 // editMessage explains an EditError code.

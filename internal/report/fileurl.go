@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/urikit/urikit/fileurl"
+	"github.com/urikit/urikit/internal/window"
 )
 
 // FileURLError converts an error of package fileurl to a record's error.
@@ -16,7 +17,7 @@ func FileURLError(err error) *Error {
 	}
 	e := &Error{Offset: fe.Offset, Code: string(fe.Code), Message: fe.Code.Message()}
 	if fe.Err != nil {
-		e.Message += ": " + clip(fe.Err.Error(), maxMessage)
+		e.Message += ": " + window.Clip(fe.Err.Error(), maxMessage)
 	}
 	return e
 }

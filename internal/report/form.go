@@ -11,6 +11,7 @@ import (
 	"github.com/urikit/urikit/form"
 	"github.com/urikit/urikit/internal/collapse"
 	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -139,7 +140,7 @@ func FormEncode(in string) Record {
 		case errors.As(err, &te):
 			off = int(te.Offset)
 		}
-		return fail(off, "want a JSON array of [name, value] pairs: "+clip(err.Error(), maxMessage))
+		return fail(off, "want a JSON array of [name, value] pairs: "+window.Clip(err.Error(), maxMessage))
 	}
 	return NewRecord([]byte(in), form.FromPairs(pairs).AppendTo(nil), nil, nil)
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"errors"
 
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/iri"
 )
 
@@ -17,7 +18,7 @@ func IRIError(err error) *Error {
 	e := &Error{Offset: ie.Offset, Component: string(ie.Component), Code: string(ie.Code)}
 	switch {
 	case ie.Err != nil:
-		e.Message = clip(ie.Err.Error(), maxMessage)
+		e.Message = window.Clip(ie.Err.Error(), maxMessage)
 	case ie.Code == iri.ErrNotIRIChar:
 		e.Message = "character not allowed in an IRI"
 	default:

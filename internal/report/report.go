@@ -17,6 +17,7 @@ import (
 	"unsafe"
 
 	"github.com/urikit/urikit/internal/collapse"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
 )
@@ -101,7 +102,7 @@ func NewRecord(in, out []byte, err *Error, findings []Error) Record {
 // otherError is the record's error of an err that is none of the errors
 // of the library packages: code "error" and its message, clipped.
 func otherError(err error) *Error {
-	return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+	return &Error{Code: "error", Message: window.Clip(err.Error(), maxMessage)}
 }
 
 // URIError converts an error of package uri to a record's error.
@@ -213,17 +214,4 @@ func Equal(in string, other uri.Reference, l uri.Level) Record {
 		Text("normalized", uri.Normalize(r, l).String()),
 		Bool("equal", uri.Equal(r, other, l)),
 	}}
-}
-
-// clip returns s cut to at most n bytes on a UTF-8 boundary, with "…"
-// added where it was cut.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := n
-	for i > 0 && s[i]&0xC0 == 0x80 {
-		i--
-	}
-	return s[:i] + "…"
 }

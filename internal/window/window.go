@@ -75,3 +75,17 @@ func AppendHead(b []byte, prefix, s string, off int) []byte {
 	b = append(b, ": offset "...)
 	return strconv.AppendInt(b, int64(off), 10)
 }
+
+// Clip returns s cut to at most n bytes, on a UTF-8 boundary where s is
+// UTF-8 there (moving back at most 3 bytes), with "…" added where it was
+// cut: for a message that quotes a name or another message.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := max(n, 0)
+	for k := 0; k < utf8.UTFMax-1 && i > 0 && !utf8.RuneStart(s[i]); k++ {
+		i--
+	}
+	return s[:i] + "…"
+}

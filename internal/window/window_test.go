@@ -111,3 +111,22 @@ func TestAppendHead(t *testing.T) {
 		t.Errorf("AppendHead of the zero Error = %s, want %s", got, want)
 	}
 }
+
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abc", 3, "abc"},
+		{"abcd", 3, "abc…"},
+		{"aéb", 2, "a…"},
+		{"日本", 4, "日…"},
+		{"abc", 0, "…"},
+		{strings.Repeat("\x80", 10), 6, strings.Repeat("\x80", 3) + "…"},
+	} {
+		if got := Clip(c.s, c.n); got != c.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}
