@@ -40,6 +40,8 @@ type Case struct {
 	// measure on s, and runs once per input, outside the measurement
 	// (to parse what the measured operation takes, say). Check and Bench
 	// call Prepare and Size on the input that Input has just returned.
+	// Prepare may return nil when the operation does not apply to s: Bench
+	// then skips that size, and Check fails.
 	Prepare func(s string) func()
 	// Cheap, when set, measures at 1 MiB too (an operation cheap enough
 	// that the larger size costs little).
@@ -112,6 +114,9 @@ func Bench(b *testing.B, cases []Case) {
 			b.Run(c.Op+"/"+c.Shape+"/"+size.name, func(b *testing.B) {
 				s := c.Input(size.n)
 				call := c.call(s)
+				if call == nil {
+					b.Skip("the operation does not apply to this input")
+				}
 				call()
 				b.SetBytes(int64(len(s)))
 				b.ReportAllocs()
@@ -151,7 +156,12 @@ func Check(t *testing.T, c Case) {
 	}
 	for i, n := range ns {
 		s := c.Input(n)
-		got := BytesPerCall(c.call(s), max(1, (64<<10)/n))
+		call := c.call(s)
+		if call == nil {
+			t.Errorf("%s on %s (%d bytes): the operation does not apply", c.Op, c.Shape, len(s))
+			return
+		}
+		got := BytesPerCall(call, max(1, (64<<10)/n))
 		size := len(s)
 		if c.Size != nil {
 			size = max(size, c.Size(s))
