@@ -1,8 +1,11 @@
 // Package bench measures urikit side by side with its peers — net/url,
 // github.com/fredbi/uri, github.com/nlnwa/whatwg-url and
 // github.com/PuerkitoBio/purell — on the URL lists of ../shared/datasets,
-// and its package idna beside golang.org/x/net/idna on their hosts and on
-// IdnaTestV2.
+// its package idna beside golang.org/x/net/idna on their hosts and on
+// IdnaTestV2, its package domain beside golang.org/x/net/publicsuffix, its
+// package template beside github.com/yosida95/uritemplate/v3 and
+// github.com/jtacoma/uritemplates, and its package urlpattern beside
+// github.com/dunglas/go-urlpattern.
 // It is its own module so that the peers never reach the core module's
 // users. Run the benchmarks with
 //

@@ -54,38 +54,33 @@ func BenchmarkRegistrableDomain(b *testing.B) {
 			}
 		}
 	}
-	run := func(name string, f func(string) bool) {
-		b.Run(name+"/dataset-hosts", func(b *testing.B) {
-			b.SetBytes(int64(size))
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, h := range hosts {
-					f(h)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(hosts)), "ns/host")
-			b.ReportMetric(float64(differ), "differ/op")
-		})
-	}
-	run("urikit", func(h string) bool { _, err := domain.RegistrableDomain(h); return err == nil })
-	run("xnet", func(h string) bool { _, err := publicsuffix.EffectiveTLDPlusOne(h); return err == nil })
+	report := func(b *testing.B) { b.ReportMetric(float64(differ), "differ/op") }
+	benchHosts(b, "urikit", hosts, size, func(h string) { _, _ = domain.RegistrableDomain(h) }, report)
+	benchHosts(b, "xnet", hosts, size, func(h string) { _, _ = publicsuffix.EffectiveTLDPlusOne(h) }, report)
 }
 
 // BenchmarkPublicSuffix finds the public suffix of the same hosts.
 func BenchmarkPublicSuffix(b *testing.B) {
 	hosts, size := datasetHosts(b)
-	run := func(name string, f func(string)) {
-		b.Run(name+"/dataset-hosts", func(b *testing.B) {
-			b.SetBytes(int64(size))
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, h := range hosts {
-					f(h)
-				}
+	benchHosts(b, "urikit", hosts, size, func(h string) { _, _ = domain.PublicSuffix(h) }, nil)
+	benchHosts(b, "xnet", hosts, size, func(h string) { _, _ = publicsuffix.PublicSuffix(h) }, nil)
+}
+
+// benchHosts runs f on every host of hosts (size bytes in all) as the
+// sub-benchmark name/dataset-hosts, reporting ns/host, and the metrics of
+// more when it is not nil.
+func benchHosts(b *testing.B, name string, hosts []string, size int, f func(string), more func(*testing.B)) {
+	b.Run(name+"/dataset-hosts", func(b *testing.B) {
+		b.SetBytes(int64(size))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, h := range hosts {
+				f(h)
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(hosts)), "ns/host")
-		})
-	}
-	run("urikit", func(h string) { _, _ = domain.PublicSuffix(h) })
-	run("xnet", func(h string) { _, _ = publicsuffix.PublicSuffix(h) })
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(hosts)), "ns/host")
+		if more != nil {
+			more(b)
+		}
+	})
 }

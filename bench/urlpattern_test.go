@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"github.com/urikit/urikit/bench/internal/patterncases"
 	"slices"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 
 // urlPatternInputs returns the inputs of c: its Input, or the lines of its
 // dataset.
-func urlPatternInputs(tb testing.TB, c URLPatternCase) []string {
+func urlPatternInputs(tb testing.TB, c patterncases.URLPatternCase) []string {
 	if c.Dataset == "" {
 		return []string{c.Input}
 	}
@@ -26,7 +27,7 @@ func urlPatternInputs(tb testing.TB, c URLPatternCase) []string {
 }
 
 // compileBoth compiles c's pattern with urikit and with dunglas.
-func compileBoth(tb testing.TB, c URLPatternCase) (*urlpattern.Pattern, *dunglas.URLPattern) {
+func compileBoth(tb testing.TB, c patterncases.URLPatternCase) (*urlpattern.Pattern, *dunglas.URLPattern) {
 	u, err := urlpattern.New(c.Pattern, urlpattern.Options{})
 	if err != nil {
 		tb.Fatalf("%s: urikit: %v", c.Name, err)
@@ -42,7 +43,7 @@ func compileBoth(tb testing.TB, c URLPatternCase) (*urlpattern.Pattern, *dunglas
 // give the same Test result on every input of every case, so that the
 // benchmark compares the same work.
 func TestURLPatternPeersAgree(t *testing.T) {
-	for _, c := range URLPatternCases() {
+	for _, c := range patterncases.URLPatternCases() {
 		u, d := compileBoth(t, c)
 		hits := 0
 		for _, in := range urlPatternInputs(t, c) {
@@ -64,7 +65,7 @@ func TestURLPatternPeersAgree(t *testing.T) {
 // BenchmarkURLPatternTest is one pattern's Test of one URL (or of every
 // line of a dataset: ns/op is then per line): urikit against dunglas.
 func BenchmarkURLPatternTest(b *testing.B) {
-	for _, c := range URLPatternCases() {
+	for _, c := range patterncases.URLPatternCases() {
 		u, d := compileBoth(b, c)
 		inputs := urlPatternInputs(b, c)
 		b.Run("urikit/"+c.Name, func(b *testing.B) {
@@ -93,7 +94,7 @@ func routerSet(tb testing.TB) (*urlpattern.Set, []string) {
 		sample = append(sample, urls[i])
 	}
 	var s urlpattern.Set
-	for _, src := range RouterPatterns(sample, 1000) {
+	for _, src := range patterncases.RouterPatterns(sample, 1000) {
 		p, err := urlpattern.New(src, urlpattern.Options{})
 		if err != nil {
 			tb.Fatalf("%q: %v", src, err)

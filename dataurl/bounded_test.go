@@ -95,64 +95,25 @@ func urlOf(sh boundedShape, x string) string {
 	return x
 }
 
-func TestBoundedAllocation(t *testing.T) {
+func boundedCases() []boundedtest.Case {
+	var cs []boundedtest.Case
 	for _, op := range boundedOps {
 		for _, sh := range boundedShapes {
 			if op.mime && !sh.mime {
 				continue
+			}
+			input := sh.input
+			if op.name == "Parse" {
+				input = func(n int) string { return urlOf(sh, sh.input(n)) }
 			}
 			// The call of each input is prepared once, outside the
 			// measurement (which runs it on the same input many times).
-			var last string
-			var f func()
-			boundedtest.Check(t, boundedtest.Case{
-				Op:    op.name,
-				Shape: sh.name,
-				Input: func(n int) string {
-					x := sh.input(n)
-					if op.name == "Parse" {
-						x = urlOf(sh, x)
-					}
-					return x
-				},
-				Run: func(x string) {
-					if f == nil || x != last {
-						last, f = x, op.run(x)
-					}
-					f()
-				},
-			})
+			cs = append(cs, boundedtest.Case{Op: op.name, Shape: sh.name, Input: input, Prepare: op.run, Cheap: op.cheap})
 		}
 	}
+	return cs
 }
 
-func BenchmarkBounded(b *testing.B) {
-	for _, op := range boundedOps {
-		for _, sh := range boundedShapes {
-			if op.mime && !sh.mime {
-				continue
-			}
-			for _, n := range []int{10_000, 1_000_000, 10_000_000} {
-				x := sh.input(n)
-				if op.name == "Parse" {
-					x = urlOf(sh, x)
-				}
-				f := op.run(x)
-				b.Run(op.name+"/"+sh.name+"/"+sizeName(n), func(b *testing.B) {
-					b.ReportAllocs()
-					b.SetBytes(int64(len(x)))
-					for b.Loop() {
-						f()
-					}
-				})
-			}
-		}
-	}
-}
+func TestBoundedAllocation(t *testing.T) { boundedtest.CheckAll(t, boundedCases()) }
 
-func sizeName(n int) string {
-	if n >= 1_000_000 {
-		return strconv.Itoa(n/1_000_000) + "MB"
-	}
-	return strconv.Itoa(n/1_000) + "KB"
-}
+func BenchmarkBounded(b *testing.B) { boundedtest.Bench(b, boundedCases()) }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -62,7 +64,7 @@ func Parse(s string) (*DataURL, error) {
 		if errors.As(err, &we) {
 			e.Offset = we.Offset
 		}
-		e.Near = window(s, e.Offset)
+		e.Near = window.Plain(s, e.Offset)
 		return nil, e
 	}
 	return process(s, u)
@@ -113,7 +115,7 @@ func process(input string, u *whatwg.URL) (*DataURL, error) {
 	bodyStart := prefix + comma + 1
 	size := len(enc)
 	for i := strings.IndexByte(enc, '%'); i >= 0 && i+2 < len(enc); {
-		if isHex(enc[i+1]) && isHex(enc[i+2]) {
+		if hexdigit.Is(enc[i+1]) && hexdigit.Is(enc[i+2]) {
 			size -= 2
 			i += 3
 		} else {
@@ -260,8 +262,8 @@ func encodedIndex(enc string, k int) int {
 	n := 0
 	for i := 0; i < len(enc); {
 		c, size := enc[i], 1
-		if c == '%' && i+2 < len(enc) && isHex(enc[i+1]) && isHex(enc[i+2]) {
-			c, size = unhex(enc[i+1])<<4|unhex(enc[i+2]), 3
+		if c == '%' && i+2 < len(enc) && hexdigit.Is(enc[i+1]) && hexdigit.Is(enc[i+2]) {
+			c, size = hexdigit.Value(enc[i+1])<<4|hexdigit.Value(enc[i+2]), 3
 		}
 		if !isASCIISpace(c) {
 			if n == k {
@@ -272,20 +274,6 @@ func encodedIndex(enc string, k int) int {
 		i += size
 	}
 	return len(enc)
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
 }
 
 // inputOffset returns the offset in input of the byte at off in href,
@@ -319,7 +307,7 @@ func sameByte(c, h byte) bool { return c == h || 'A' <= c && c <= 'Z' && c+'a'-'
 
 // escapeOf reports whether h holds "%XX" at j, XX being the hex of c.
 func escapeOf(h string, j int, c byte) bool {
-	return j >= 0 && j+2 < len(h) && h[j] == '%' && isHex(h[j+1]) && isHex(h[j+2]) && unhex(h[j+1])<<4|unhex(h[j+2]) == c
+	return j >= 0 && j+2 < len(h) && h[j] == '%' && hexdigit.Is(h[j+1]) && hexdigit.Is(h[j+2]) && hexdigit.Value(h[j+1])<<4|hexdigit.Value(h[j+2]) == c
 }
 
 // alignForward matches input and href from the start up to href's off,

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -235,8 +236,8 @@ func TestEncodeAllocatesOnce(t *testing.T) {
 func TestWindowInvalidUTF8(t *testing.T) {
 	s := strings.Repeat("\x89", 100)
 	for _, off := range []int{0, 1, 50, 99, 100} {
-		w := window(s, off)
-		if len(w) > 2*windowSize+2*len("…") {
+		w := window.Plain(s, off)
+		if len(w) > 2*window.Side+2*len("…") {
 			t.Errorf("window(%d) of %d bytes", off, len(w))
 		}
 	}

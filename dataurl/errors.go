@@ -2,7 +2,8 @@ package dataurl
 
 import (
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/window"
 )
 
 // A Code names the kind of an Error; codes are stable.
@@ -101,32 +102,8 @@ func (e *Error) Unwrap() error {
 	return e.Err
 }
 
-// windowSize is how many bytes a message quotes each side of an offset.
-const windowSize = 40
-
 // newError returns the Error of code at s[off], its offset counted from
 // base.
 func newError(code Code, s string, off, base int) *Error {
-	return &Error{Offset: base + off, Code: code, Near: window(s, off)}
-}
-
-// window returns s around off: at most windowSize bytes each side, cut
-// on UTF-8 boundaries, with "…" where cut.
-func window(s string, off int) string {
-	off = max(0, min(off, len(s)))
-	lo, hi := max(0, off-windowSize), min(len(s), off+windowSize)
-	for lo > 0 && lo < off && !utf8.RuneStart(s[lo]) {
-		lo++
-	}
-	for hi > off && hi < len(s) && !utf8.RuneStart(s[hi]) {
-		hi--
-	}
-	w := s[lo:hi]
-	if lo > 0 {
-		w = "…" + w
-	}
-	if hi < len(s) {
-		w += "…"
-	}
-	return w
+	return &Error{Offset: base + off, Code: code, Near: window.Plain(s, off)}
 }

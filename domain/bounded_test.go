@@ -1,8 +1,6 @@
 package domain
 
 import (
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/urikit/urikit/internal/boundedtest"
@@ -14,82 +12,34 @@ import (
 // the size). Each shape repeats one adversarial unit between a prefix and
 // a suffix.
 
-type boundedShape struct {
-	name, prefix, unit, suffix string
+var boundedShapes = []boundedtest.Shape{
+	{Name: "ascii-labels", Unit: "a.", Suffix: "example.co.uk"},
+	{Name: "upper-labels", Unit: "A.", Suffix: "EXAMPLE.CO.UK"}, // the result is lowercased
+	{Name: "one-label", Unit: "a"},                              // an unlisted TLD, all of it
+	{Name: "one-label-upper", Unit: "A", Suffix: ".com"},
+	{Name: "deep-rule", Unit: "city.", Suffix: "kobe.jp"}, // every label looks like a rule
+	{Name: "wildcard", Unit: "a.", Suffix: "b.c.kobe.jp"},
+	{Name: "dots", Prefix: "a", Unit: "."},            // empty labels
+	{Name: "ipv4ish", Unit: "1.", Suffix: "1"},        // ends in a number
+	{Name: "idn-labels", Unit: "а.", Suffix: "com"},   // Cyrillic а
+	{Name: "idn-one-label", Unit: "é"},                // one long Unicode label
+	{Name: "idn-suffix", Unit: "食.", Suffix: "公司.cn"}, // Unicode output
+	{Name: "fullwidth-dots", Prefix: "ü", Unit: "a\u3002", Suffix: "cn"},
+	{Name: "mixed", Unit: "xn--85x722f.", Suffix: "食狮.公司.cn"},
+	{Name: "invalid-utf8", Prefix: "ü.", Unit: "\xff", Suffix: ".com"},
+	{Name: "ignored", Unit: "a\u00ad.", Suffix: "com"}, // code points mapped away
 }
 
-// input returns a name of about n bytes.
-func (s boundedShape) input(n int) string {
-	k := max((n-len(s.prefix)-len(s.suffix))/len(s.unit), 1)
-	return s.prefix + strings.Repeat(s.unit, k) + s.suffix
+func boundedCases() []boundedtest.Case {
+	var cs []boundedtest.Case
+	cs = append(cs, boundedtest.Cases("PublicSuffix", func(s string) { _, _ = PublicSuffix(s) }, boundedShapes)...)
+	cs = append(cs, boundedtest.Cases("RegistrableDomain", func(s string) { _, _ = RegistrableDomain(s) }, boundedShapes)...)
+	cs = append(cs, boundedtest.Cases("Error", boundedtest.ErrorText(RegistrableDomain), boundedShapes)...)
+	return cs
 }
 
-var boundedShapes = []boundedShape{
-	{"ascii-labels", "", "a.", "example.co.uk"},
-	{"upper-labels", "", "A.", "EXAMPLE.CO.UK"}, // the result is lowercased
-	{"one-label", "", "a", ""},                  // an unlisted TLD, all of it
-	{"one-label-upper", "", "A", ".com"},
-	{"deep-rule", "", "city.", "kobe.jp"}, // every label looks like a rule
-	{"wildcard", "", "a.", "b.c.kobe.jp"},
-	{"dots", "a", ".", ""},            // empty labels
-	{"ipv4ish", "", "1.", "1"},        // ends in a number
-	{"idn-labels", "", "а.", "com"},   // Cyrillic а
-	{"idn-one-label", "", "é", ""},    // one long Unicode label
-	{"idn-suffix", "", "食.", "公司.cn"}, // Unicode output
-	{"fullwidth-dots", "ü", "a\u3002", "cn"},
-	{"mixed", "", "xn--85x722f.", "食狮.公司.cn"},
-	{"invalid-utf8", "ü.", "\xff", ".com"},
-	{"ignored", "", "a\u00ad.", "com"}, // code points mapped away
-}
-
-var boundedOps = []struct {
-	name string
-	f    func(s string)
-}{
-	{"PublicSuffix", func(s string) { _, _ = PublicSuffix(s) }},
-	{"RegistrableDomain", func(s string) { _, _ = RegistrableDomain(s) }},
-	{"Error", func(s string) {
-		if _, err := RegistrableDomain(s); err != nil {
-			_ = err.Error()
-		}
-	}},
-}
-
-func TestBoundedAllocation(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures inputs of up to 256 KiB")
-	}
-	for _, op := range boundedOps {
-		for _, s := range boundedShapes {
-			t.Run(op.name+"/"+s.name, func(t *testing.T) {
-				boundedtest.Check(t, boundedtest.Case{Op: op.name, Shape: s.name, Input: s.input, Run: op.f})
-			})
-		}
-	}
-}
+func TestBoundedAllocation(t *testing.T) { boundedtest.CheckAll(t, boundedCases()) }
 
 // BenchmarkBounded reports the time per input byte of the operations on
 // the adversarial shapes at 10 KB, 1 MB and 10 MB.
-func BenchmarkBounded(b *testing.B) {
-	for _, op := range boundedOps {
-		for _, s := range boundedShapes {
-			for _, n := range []int{10_000, 1_000_000, 10_000_000} {
-				in := s.input(n)
-				b.Run(op.name+"/"+s.name+"/"+sizeName(n), func(b *testing.B) {
-					b.ReportAllocs()
-					b.SetBytes(int64(len(in)))
-					for b.Loop() {
-						op.f(in)
-					}
-				})
-			}
-		}
-	}
-}
-
-func sizeName(n int) string {
-	if n >= 1_000_000 {
-		return strconv.Itoa(n/1_000_000) + "MB"
-	}
-	return strconv.Itoa(n/1_000) + "KB"
-}
+func BenchmarkBounded(b *testing.B) { boundedtest.Bench(b, boundedCases()) }

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/window"
 )
 
 // A Suffix is the public suffix of a name, and the rule that made it.
@@ -125,7 +126,7 @@ func (p *parsed) parse(name string) error {
 		s, p.dot = s[:len(s)-size], true
 	}
 	if s == "" {
-		return &Error{Code: CodeEmptyLabel, Offset: 0, quote: window(name, 0)}
+		return &Error{Code: CodeEmptyLabel, Offset: 0, quote: window.Plain(name, 0)}
 	}
 	p.name = s
 	key := s
@@ -133,17 +134,17 @@ func (p *parsed) parse(name string) error {
 		// An empty label: a leading dot, two dots in a row, or a final
 		// dot left after the one taken off.
 		if s[0] == '.' {
-			return &Error{Code: CodeEmptyLabel, Offset: 0, quote: window(name, 0)}
+			return &Error{Code: CodeEmptyLabel, Offset: 0, quote: window.Plain(name, 0)}
 		}
 		if i := strings.Index(s, ".."); i >= 0 {
-			return &Error{Code: CodeEmptyLabel, Offset: i + 1, quote: window(name, i+1)}
+			return &Error{Code: CodeEmptyLabel, Offset: i + 1, quote: window.Plain(name, i+1)}
 		}
 		if s[len(s)-1] == '.' {
-			return &Error{Code: CodeEmptyLabel, Offset: len(s), quote: window(name, len(s))}
+			return &Error{Code: CodeEmptyLabel, Offset: len(s), quote: window.Plain(name, len(s))}
 		}
 	} else {
 		if i := emptyLabel(s); i >= 0 {
-			return &Error{Code: CodeEmptyLabel, Offset: i, quote: window(name, i)}
+			return &Error{Code: CodeEmptyLabel, Offset: i, quote: window.Plain(name, i)}
 		}
 		a, err := idna.URL().ToASCII(s)
 		if err != nil {
@@ -151,16 +152,16 @@ func (p *parsed) parse(name string) error {
 			if e, ok := err.(*idna.Error); ok && e.Offset >= 0 {
 				off = e.Offset
 			}
-			return &Error{Code: CodeIDNA, Offset: off, Err: err, quote: window(name, off)}
+			return &Error{Code: CodeIDNA, Offset: off, Err: err, quote: window.Plain(name, off)}
 		}
 		if i := strings.Index(a, ".."); a == "" || a[0] == '.' || a[len(a)-1] == '.' || i >= 0 {
 			// Mapping made a label empty (a label of ignored code points).
-			return &Error{Code: CodeEmptyLabel, Offset: 0, quote: window(name, 0)}
+			return &Error{Code: CodeEmptyLabel, Offset: 0, quote: window.Plain(name, 0)}
 		}
 		p.ascii, key = a, a
 	}
 	if endsInNumber(key) || strings.IndexByte(key, ':') >= 0 || key[0] == '[' {
-		return &Error{Code: CodeIPAddress, Offset: 0, quote: window(name, 0)}
+		return &Error{Code: CodeIPAddress, Offset: 0, quote: window.Plain(name, 0)}
 	}
 	p.match(key)
 	return nil
@@ -462,5 +463,5 @@ func lowerASCII(s string) string {
 // errIsSuffix returns the CodeIsSuffix error of a name that is a public
 // suffix.
 func (p *parsed) errIsSuffix() error {
-	return &Error{Code: CodeIsSuffix, Offset: 0, quote: window(p.in, 0)}
+	return &Error{Code: CodeIsSuffix, Offset: 0, quote: window.Plain(p.in, 0)}
 }

@@ -136,6 +136,17 @@ func TestErrorWindow(t *testing.T) {
 	if err == nil || len(err.Error()) > 200 {
 		t.Errorf("error %v", err)
 	}
+	// Runs of UTF-8 continuation bytes have no boundary to cut the window
+	// on (the window used to run off the start of the name and panic).
+	for _, name := range []string{
+		strings.Repeat("\x80", 100),
+		strings.Repeat("\x80", 60) + ".." + strings.Repeat("\x80", 60),
+	} {
+		_, err := PublicSuffix(name)
+		if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), `\x80\x80`) {
+			t.Errorf("PublicSuffix of %d continuation bytes: %v", len(name), err)
+		}
+	}
 }
 
 // TestLongNames: many labels cost no more lookups than the rules are

@@ -3,7 +3,6 @@ package domain
 import (
 	"errors"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/urikit/urikit/idna"
 )
@@ -100,29 +99,4 @@ func (e *Error) Unwrap() []error {
 		return []error{e.Code, e.Err}
 	}
 	return []error{e.Code}
-}
-
-// windowSide is how many bytes of a name an error message quotes on each
-// side of the offset.
-const windowSide = 40
-
-// window returns s around off, at most windowSide bytes each side, cut on
-// UTF-8 boundaries, with "…" where cut.
-func window(s string, off int) string {
-	off = min(max(off, 0), len(s))
-	lo, hi := max(off-windowSide, 0), min(off+windowSide, len(s))
-	for lo > 0 && lo < len(s) && !utf8.RuneStart(s[lo]) {
-		lo++
-	}
-	for hi < len(s) && !utf8.RuneStart(s[hi]) {
-		hi--
-	}
-	w := s[lo:hi]
-	if lo > 0 {
-		w = "…" + w
-	}
-	if hi < len(s) {
-		w += "…"
-	}
-	return w
 }

@@ -1,9 +1,6 @@
 package fileurl
 
-import (
-	"strconv"
-	"unicode/utf8"
-)
+import "github.com/urikit/urikit/internal/window"
 
 // A Code says why a path or a URL could not be converted. It is an error
 // itself, so that errors.Is(err, fileurl.ErrRelative) works on an
@@ -109,11 +106,7 @@ type Error struct {
 // It quotes at most about 40 bytes of the input on each side of the
 // offset, with "…" where the input goes on.
 func (e *Error) Error() string {
-	b := make([]byte, 0, 128)
-	b = append(b, "fileurl: "...)
-	b = appendWindow(b, e.Input, e.Offset)
-	b = append(b, ": offset "...)
-	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b := window.AppendHead(make([]byte, 0, 128), "fileurl: ", e.Input, e.Offset)
 	b = append(b, ": "...)
 	b = append(b, e.Code...)
 	b = append(b, ": "...)
@@ -132,32 +125,6 @@ func (e *Error) Unwrap() []error {
 		return []error{e.Code, e.Err}
 	}
 	return []error{e.Code}
-}
-
-// windowSide is how many bytes of the input a message quotes on each side
-// of an offset, at most.
-const windowSide = 40
-
-// appendWindow appends, quoted, the part of s around off that a message
-// shows: at most windowSide bytes on each side, cut on UTF-8 boundaries
-// (when s is UTF-8 there), with "…" outside the quotes where s goes on.
-func appendWindow(b []byte, s string, off int) []byte {
-	off = min(max(off, 0), len(s))
-	lo, hi := max(off-windowSide, 0), min(off+windowSide, len(s))
-	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < off && !utf8.RuneStart(s[lo]); k++ {
-		lo++
-	}
-	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > off+1 && !utf8.RuneStart(s[hi]); k++ {
-		hi--
-	}
-	if lo > 0 {
-		b = append(b, "…"...)
-	}
-	b = strconv.AppendQuote(b, s[lo:hi])
-	if hi < len(s) {
-		b = append(b, "…"...)
-	}
-	return b
 }
 
 // fail returns the *Error of code at off in input.

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -384,12 +385,9 @@ func badEscapeOffset(url string) int {
 	from := pathOffset(url)
 	end := pathEnd(url, from)
 	for i := from; i < end; i++ {
-		if url[i] == '%' && (i+2 >= end || !isHex(url[i+1]) || !isHex(url[i+2])) {
+		if url[i] == '%' && (i+2 >= end || !hexdigit.Is(url[i+1]) || !hexdigit.Is(url[i+2])) {
 			return i
 		}
 	}
 	return from
 }
-
-// isHex reports whether c is a hex digit.
-func isHex(c byte) bool { return c >= '0' && c <= '9' || isLetter(c) && c|0x20 <= 'f' }

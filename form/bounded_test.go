@@ -14,57 +14,27 @@ import (
 // pair are also allowed the size of those elements (a Pair is two string
 // headers, 32 bytes); see the allowance of each case.
 
-// A boundedShape is an adversarial input: prefix, unit repeated, suffix.
-type boundedShape struct{ name, prefix, unit, suffix string }
-
-// make returns the shape's input of about n bytes.
-func (sh boundedShape) make(n int) string {
-	k := max(1, (n-len(sh.prefix)-len(sh.suffix))/len(sh.unit))
-	return sh.prefix + strings.Repeat(sh.unit, k) + sh.suffix
-}
-
-// A boundedCase is one operation on one shape.
-type boundedCase struct {
-	op    string
-	shape boundedShape
-	run   func(s string)
-	// allowance is the bytes the result may hold beyond 8 per input
-	// byte: the elements of a list that has one per separator.
-	allowance func(s string) int
-	// base, when set, is the size of the operation's input made from s
-	// (the Values Parse gives, whose text may be three times longer:
-	// U+FFFD for each byte of invalid UTF-8); the bound is 8 per byte of
-	// the larger of the two.
-	base func(s string) int
-}
-
-// checkBounded measures c with boundedtest.Check.
-func checkBounded(t *testing.T, c boundedCase) {
-	t.Helper()
-	boundedtest.Check(t, boundedtest.Case{Op: c.op, Shape: c.shape.name, Input: c.shape.make, Run: c.run, Allowance: c.allowance, Size: c.base})
-}
-
 // Adversarial shapes.
-var boundedShapes = []boundedShape{
-	{"&", "", "&", ""},
-	{"=", "", "=", ""},
-	{"&=", "", "&=", ""},
-	{"a&", "", "a&", ""},
-	{"a=&", "", "a=&", ""},
-	{"+", "", "+", ""},
-	{"+&", "", "+&", ""},
-	{"%", "", "%", ""},
-	{"%zz", "", "%zz", ""},
-	{"%zz&", "", "%zz&", ""},
-	{"%C3", "", "%C3", ""},
-	{"%u12", "", "%u12", ""},
-	{"%41", "", "%41", ""},
-	{"é", "", "é", ""},
-	{"\\xff", "", "\xff", ""},
-	{"\\xff&", "", "\xff&", ""},
-	{"space", "", " ", ""},
-	{"a=b&", "", "a=b&", ""},
-	{"plain", "", "abcdefgh", ""},
+var boundedShapes = []boundedtest.Shape{
+	{Name: "&", Unit: "&"},
+	{Name: "=", Unit: "="},
+	{Name: "&=", Unit: "&="},
+	{Name: "a&", Unit: "a&"},
+	{Name: "a=&", Unit: "a=&"},
+	{Name: "+", Unit: "+"},
+	{Name: "+&", Unit: "+&"},
+	{Name: "%", Unit: "%"},
+	{Name: "%zz", Unit: "%zz"},
+	{Name: "%zz&", Unit: "%zz&"},
+	{Name: "%C3", Unit: "%C3"},
+	{Name: "%u12", Unit: "%u12"},
+	{Name: "%41", Unit: "%41"},
+	{Name: "é", Unit: "é"},
+	{Name: "\\xff", Unit: "\xff"},
+	{Name: "\\xff&", Unit: "\xff&"},
+	{Name: "space", Unit: " "},
+	{Name: "a=b&", Unit: "a=b&"},
+	{Name: "plain", Unit: "abcdefgh"},
 }
 
 // pairs is the allowance of a list of Pairs: 32 bytes for each non-empty
@@ -92,32 +62,28 @@ func valuesSize(s string) int { return Parse(s).rawLen() }
 
 // boundedCases lists every operation on text with the shapes it is
 // measured on.
-func boundedCases() []boundedCase {
-	var cs []boundedCase
+func boundedCases() []boundedtest.Case {
+	var cs []boundedtest.Case
 	add := func(op string, run func(string), allowance func(string) int) {
 		for _, sh := range boundedShapes {
-			cs = append(cs, boundedCase{op, sh, run, allowance, nil})
+			cs = append(cs, boundedtest.Case{Op: op, Shape: sh.Name, Input: sh.Input, Run: run, Allowance: allowance})
 		}
 	}
 	// Operations on parsed values are measured without the parse, which
 	// has its own cases.
 	onValues := func(op string, f func(Values), allowance func(string) int) {
 		for _, sh := range boundedShapes {
-			var last string
-			var v Values
-			cs = append(cs, boundedCase{op, sh, func(s string) {
-				if s != last {
-					last, v = s, Parse(s)
-				}
-				f(v)
-			}, allowance, valuesSize})
+			cs = append(cs, boundedtest.Case{Op: op, Shape: sh.Name, Input: sh.Input, Prepare: func(s string) func() {
+				v := Parse(s)
+				return func() { f(v) }
+			}, Allowance: allowance, Size: valuesSize})
 		}
 	}
 	// The RawQuery operations are measured with ParseRaw: they edit the
 	// query.
 	onRaw := func(op string, f func(RawQuery), allowance func(string) int) {
 		for _, sh := range boundedShapes {
-			cs = append(cs, boundedCase{op, sh, func(s string) { f(ParseRaw(s)) }, allowance, nil})
+			cs = append(cs, boundedtest.Case{Op: op, Shape: sh.Name, Input: sh.Input, Run: func(s string) { f(ParseRaw(s)) }, Allowance: allowance})
 		}
 	}
 	add("Parse", func(s string) { _ = Parse(s) }, pairs)
@@ -130,15 +96,13 @@ func boundedCases() []boundedCase {
 		}
 	}, pairs)
 	for _, sh := range boundedShapes {
-		var last string
-		var text []byte
-		cs = append(cs, boundedCase{"UnmarshalText", sh, func(s string) {
-			if s != last {
-				last, text = s, []byte(s) // the conversion is not UnmarshalText's cost
+		cs = append(cs, boundedtest.Case{Op: "UnmarshalText", Shape: sh.Name, Input: sh.Input, Prepare: func(s string) func() {
+			text := []byte(s) // the conversion is not UnmarshalText's cost
+			return func() {
+				var v Values
+				_ = v.UnmarshalText(text)
 			}
-			var v Values
-			_ = v.UnmarshalText(text)
-		}, func(s string) int { return pairs(s) + len(s) }, nil}) // and the copy of text
+		}, Allowance: func(s string) int { return pairs(s) + len(s) }}) // and the copy of text
 	}
 	add("Unescape", func(s string) { _ = Unescape(s) }, nil)
 	add("Escape", func(s string) { _ = Escape(s) }, nil)
@@ -165,30 +129,6 @@ func boundedCases() []boundedCase {
 	return cs
 }
 
-func TestBounded(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures allocations on inputs up to 256 KiB")
-	}
-	for _, c := range boundedCases() {
-		checkBounded(t, c)
-	}
-}
+func TestBounded(t *testing.T) { boundedtest.CheckAll(t, boundedCases()) }
 
-func BenchmarkBounded(b *testing.B) {
-	for _, c := range boundedCases() {
-		for _, size := range []struct {
-			name string
-			n    int
-		}{{"10KB", 10_000}, {"1MB", 1_000_000}, {"10MB", 10_000_000}} {
-			b.Run(c.op+"/"+c.shape.name+"/"+size.name, func(b *testing.B) {
-				s := c.shape.make(size.n)
-				c.run(s)
-				b.SetBytes(int64(len(s)))
-				b.ReportAllocs()
-				for b.Loop() {
-					c.run(s)
-				}
-			})
-		}
-	}
-}
+func BenchmarkBounded(b *testing.B) { boundedtest.Bench(b, boundedCases()) }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/boundedtest"
 )
 
 func TestMatchName(t *testing.T) {
@@ -84,13 +86,14 @@ func TestBoundedEdit(t *testing.T) {
 		t.Skip("measures inputs of up to 256 KiB")
 	}
 	for _, sh := range boundedShapes {
-		for _, c := range []boundedCase{
-			{"ParseRaw.DeleteMatch", sh, func(s string) { q := ParseRaw(s); q.DeleteMatch("a*") }, segs, nil},
-			{"ParseRaw.KeepMatch", sh, func(s string) { q := ParseRaw(s); q.KeepMatch("*b?") }, segs, nil},
-			{"ParseRaw.Replace", sh, func(s string) { q := ParseRaw(s); q.Replace("a", "1") }, segsEdit, nil},
-			{"MatchName", sh, func(s string) { MatchName("*a*b*", s) }, nil, nil},
+		for _, c := range []boundedtest.Case{
+			{Op: "ParseRaw.DeleteMatch", Run: func(s string) { q := ParseRaw(s); q.DeleteMatch("a*") }, Allowance: segs},
+			{Op: "ParseRaw.KeepMatch", Run: func(s string) { q := ParseRaw(s); q.KeepMatch("*b?") }, Allowance: segs},
+			{Op: "ParseRaw.Replace", Run: func(s string) { q := ParseRaw(s); q.Replace("a", "1") }, Allowance: segsEdit},
+			{Op: "MatchName", Run: func(s string) { MatchName("*a*b*", s) }},
 		} {
-			t.Run(c.op+"/"+sh.name, func(t *testing.T) { checkBounded(t, c) })
+			c.Shape, c.Input = sh.Name, sh.Input
+			t.Run(c.Op+"/"+sh.Name, func(t *testing.T) { boundedtest.Check(t, c) })
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package idna
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 
@@ -13,36 +12,26 @@ import (
 // code points), whatever the input looks like. Each shape repeats one
 // adversarial unit between a prefix and a suffix.
 
-type boundedShape struct {
-	name, prefix, unit, suffix string
-}
-
-// input returns a domain of about n bytes.
-func (s boundedShape) input(n int) string {
-	k := max((n-len(s.prefix)-len(s.suffix))/len(s.unit), 1)
-	return s.prefix + strings.Repeat(s.unit, k) + s.suffix
-}
-
-var boundedShapes = []boundedShape{
-	{"idn-labels", "", "а.", "com"}, // Cyrillic а: look-alike IDN labels
-	{"xn-repeat", "", "xn--", ""},
-	{"xn-labels", "ü.", "xn--ls8h.", "com"},
-	{"xn-bad-labels", "ü.", "xn--.", "com"},
-	{"xn-upper-labels", "", "XN--LS8H.", "com"},
-	{"dots", "ü", ".", ""},
-	{"ascii-label", "ü.", "a", ""},
-	{"ascii-labels", "ü.", "ab.", ""},
-	{"ipv4ish", "ü.", "1.", ""},
-	{"combining", "ü.", "a\u0301", ""},
-	{"marks", "ü.a", "\u0316\u0301", ""},
-	{"expanding", "", "\ufdfa", ""}, // maps to 18 code points
-	{"fullwidth-dots", "ü", "a\u3002", ""},
-	{"invalid-utf8", "ü.", "\xff", ""},
-	{"joiners", "ü.\u0628", "\u064b\u200c", "\u0628"},
-	{"rtl-labels", "", "\u05d0.", "com"},
-	{"mixed-bidi", "\u05d0.", "a1.", ""},
-	{"hyphens", "ü.", "-", ""},
-	{"cjk", "", "\u4e00", ""},
+var boundedShapes = []boundedtest.Shape{
+	{Name: "idn-labels", Unit: "а.", Suffix: "com"}, // Cyrillic а: look-alike IDN labels
+	{Name: "xn-repeat", Unit: "xn--"},
+	{Name: "xn-labels", Prefix: "ü.", Unit: "xn--ls8h.", Suffix: "com"},
+	{Name: "xn-bad-labels", Prefix: "ü.", Unit: "xn--.", Suffix: "com"},
+	{Name: "xn-upper-labels", Unit: "XN--LS8H.", Suffix: "com"},
+	{Name: "dots", Prefix: "ü", Unit: "."},
+	{Name: "ascii-label", Prefix: "ü.", Unit: "a"},
+	{Name: "ascii-labels", Prefix: "ü.", Unit: "ab."},
+	{Name: "ipv4ish", Prefix: "ü.", Unit: "1."},
+	{Name: "combining", Prefix: "ü.", Unit: "a\u0301"},
+	{Name: "marks", Prefix: "ü.a", Unit: "\u0316\u0301"},
+	{Name: "expanding", Unit: "\ufdfa"}, // maps to 18 code points
+	{Name: "fullwidth-dots", Prefix: "ü", Unit: "a\u3002"},
+	{Name: "invalid-utf8", Prefix: "ü.", Unit: "\xff"},
+	{Name: "joiners", Prefix: "ü.\u0628", Unit: "\u064b\u200c", Suffix: "\u0628"},
+	{Name: "rtl-labels", Unit: "\u05d0.", Suffix: "com"},
+	{Name: "mixed-bidi", Prefix: "\u05d0.", Unit: "a1."},
+	{Name: "hyphens", Prefix: "ü.", Unit: "-"},
+	{Name: "cjk", Unit: "\u4e00"},
 }
 
 // An op runs one operation and returns the length of its result, so that
@@ -82,66 +71,26 @@ var boundedOps = []boundedOp{
 	}},
 }
 
-const (
-	boundedFactor = 8    // bytes allocated per input byte, at most
-	boundedConst  = 4096 // plus this many bytes
-	boundedGrowth = 1.5  // ratio at the largest size / ratio at the smallest
-)
-
-func TestBoundedAllocation(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures inputs of up to 1 MiB")
-	}
+// boundedCases measures every op on every shape: against its result when
+// that is longer than the input, and at 1 MiB too for Encode and Decode
+// (cheap: they refuse long input at once).
+func boundedCases() []boundedtest.Case {
+	var cs []boundedtest.Case
 	for _, op := range boundedOps {
-		sizes := []int{1 << 10, 16 << 10, 256 << 10}
-		if strings.Contains(op.name, "Encode") || strings.Contains(op.name, "Decode") {
-			sizes = append(sizes, 1<<20) // cheap: they refuse long input at once
-		}
-		for _, s := range boundedShapes {
-			t.Run(op.name+"/"+s.name, func(t *testing.T) {
-				var ratios []float64
-				for _, n := range sizes {
-					in := s.input(n)
-					size := max(len(in), op.f(in))
-					b := boundedtest.LeastBytes(func() { op.f(in) })
-					r := float64(b) / float64(size)
-					ratios = append(ratios, r)
-					if b > uint64(boundedFactor*size+boundedConst) {
-						t.Errorf("input %d bytes (result %d): allocated %d bytes (%.2f per byte), want at most %d×+%d", len(in), size, b, r, boundedFactor, boundedConst)
-					}
-				}
-				first, last := ratios[0], ratios[len(ratios)-1]
-				if last > boundedGrowth*first+0.25 {
-					t.Errorf("allocation per input byte grows with the input: %.3f at %d bytes, %.3f at %d bytes", first, sizes[0], last, sizes[len(sizes)-1])
-				}
-				t.Logf("bytes allocated per byte: %.3f (at %d) → %.3f (at %d)", first, sizes[0], last, sizes[len(sizes)-1])
+		for _, sh := range boundedShapes {
+			cs = append(cs, boundedtest.Case{
+				Op: op.name, Shape: sh.Name, Input: sh.Input,
+				Run:   func(s string) { op.f(s) },
+				Size:  op.f,
+				Cheap: strings.Contains(op.name, "Encode") || strings.Contains(op.name, "Decode"),
 			})
 		}
 	}
+	return cs
 }
+
+func TestBoundedAllocation(t *testing.T) { boundedtest.CheckAll(t, boundedCases()) }
 
 // BenchmarkBounded reports the time per input byte of the operations on
 // the adversarial shapes at 10 KB, 1 MB and 10 MB.
-func BenchmarkBounded(b *testing.B) {
-	for _, op := range boundedOps {
-		for _, s := range boundedShapes {
-			for _, n := range []int{10_000, 1_000_000, 10_000_000} {
-				in := s.input(n)
-				b.Run(op.name+"/"+s.name+"/"+sizeName(n), func(b *testing.B) {
-					b.ReportAllocs()
-					b.SetBytes(int64(len(in)))
-					for b.Loop() {
-						_ = op.f(in)
-					}
-				})
-			}
-		}
-	}
-}
-
-func sizeName(n int) string {
-	if n >= 1_000_000 {
-		return strconv.Itoa(n/1_000_000) + "MB"
-	}
-	return strconv.Itoa(n/1_000) + "KB"
-}
+func BenchmarkBounded(b *testing.B) { boundedtest.Bench(b, boundedCases()) }

@@ -2,7 +2,8 @@ package idna
 
 import (
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/window"
 )
 
 // Code names the rule that IDNA processing found violated. The strings
@@ -156,10 +157,6 @@ func (c Code) Rule() string {
 	return ""
 }
 
-// labelWindow is how many bytes of a label an Error keeps on each side of
-// its offset, at most.
-const labelWindow = 40
-
 // Error describes an IDNA processing failure. The zero value is safe to
 // use (its Error method says "no error").
 type Error struct {
@@ -241,28 +238,8 @@ func withLabel(e *Error, domain string) error {
 		return e
 	}
 	start := e.LabelOffset
-	end := labelEnd(domain, start)
-	off := min(max(e.Offset, start), end)
-	lo, hi := max(start, off-labelWindow), min(end, off+labelWindow)
-	for lo > start && lo < off && !utf8.RuneStart(domain[lo]) {
-		lo++
-	}
-	for hi < end && hi > off && !utf8.RuneStart(domain[hi]) {
-		hi--
-	}
-	if lo == start && hi == end {
-		e.Label = string([]byte(domain[start:end])) // a copy: do not hold the input
-		return e
-	}
-	b := make([]byte, 0, hi-lo+6)
-	if lo > start {
-		b = append(b, "…"...)
-	}
-	b = append(b, domain[lo:hi]...)
-	if hi < end {
-		b = append(b, "…"...)
-	}
-	e.Label = string(b)
+	b := window.AppendPlain(make([]byte, 0, 2*window.Side+8), domain, start, labelEnd(domain, start), e.Offset)
+	e.Label = string(b) // a copy: do not hold the input
 	return e
 }
 

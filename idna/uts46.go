@@ -93,14 +93,7 @@ func (o Profile) toASCII(dst []byte, domain string, discard bool) ([]byte, *Erro
 			return dst, o.checkASCIIInput(domain, lower)
 		}
 		start := len(dst)
-		dst = growFor(dst, len(domain), 0, 0)
-		for i := 0; i < len(domain); i++ {
-			c := domain[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			dst = append(dst, c)
-		}
+		dst = appendASCIILower(dst, domain)
 		if err := o.checkASCIIInput(domain, unsafe.String(unsafe.SliceData(dst[start:]), len(domain))); err != nil {
 			return dst[:start], err
 		}
@@ -235,14 +228,7 @@ func (o Profile) AppendUnicode(dst []byte, domain string) ([]byte, error) {
 	if isASCII(domain) && !hasXNLabel(domain) {
 		o.VerifyDnsLength = false
 		start := len(dst)
-		dst = growFor(dst, len(domain), 0, 0)
-		for i := 0; i < len(domain); i++ {
-			c := domain[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			dst = append(dst, c)
-		}
+		dst = appendASCIILower(dst, domain)
 		return dst, withLabel(o.checkASCIIInput(domain, unsafe.String(unsafe.SliceData(dst[start:]), len(domain))), domain)
 	}
 	out, err := o.appendUnicode(dst, domain)
@@ -279,6 +265,19 @@ func (o Profile) appendUnicode(out []byte, domain string) ([]byte, *Error) {
 	}
 	l.finish(w)
 	return out, l.err
+}
+
+// appendASCIILower appends the ASCII text s to dst in lower case.
+func appendASCIILower(dst []byte, s string) []byte {
+	dst = growFor(dst, len(s), 0, 0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }
 
 // growFor returns s with room for n more elements. When s has to move, its

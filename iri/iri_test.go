@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
 )
@@ -105,7 +106,7 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 		}
 		checkFirstError(t, s, err)
-		if err != nil && len(err.Error()) > 4*2*windowSide+200 {
+		if err != nil && len(err.Error()) > 4*2*window.Side+200 {
 			t.Fatalf("ToURI(%q): message of %d bytes", s, len(err.Error()))
 		}
 		r, err := uri.Parse(s)
@@ -187,7 +188,7 @@ func TestToURIEveryCharacter(t *testing.T) {
 			t.Errorf("ToURI(%.40q…) = %v, want %s at %d", tt.in, err, tt.code, tt.offset)
 			continue
 		}
-		if msg := err.Error(); len(msg) > 4*2*windowSide+200 || !strings.Contains(msg, "…") {
+		if msg := err.Error(); len(msg) > 4*2*window.Side+200 || !strings.Contains(msg, "…") {
 			t.Errorf("message of %d bytes: %s", len(msg), msg)
 		}
 	}

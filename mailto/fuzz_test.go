@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/collapse"
 )
 
 var fuzzSeeds = []string{
@@ -137,7 +139,7 @@ func checkLenient(t *testing.T, s string, m Message, err error) {
 			}
 		}
 		if f.Offset < 0 || f.Offset > len(s) || f.Count == 1 ||
-			f.Count > 1 && (len(f.Offsets) != min(f.Count, maxOffsets) || f.Offsets[0] != f.Offset) ||
+			f.Count > 1 && (len(f.Offsets) != min(f.Count, collapse.MaxOffsets) || f.Offsets[0] != f.Offset) ||
 			f.Count == 0 && f.Offsets != nil {
 			t.Fatalf("ParseLenient(%q): bad finding %#v", s, f)
 		}

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/collapse"
+	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -103,22 +106,12 @@ func (p *parser) problem(off int, comp Component, code Code) error {
 		if f.Code != code || f.Component != comp {
 			continue
 		}
-		if f.Count < 2 {
-			f.Count = 1
-			f.Offsets = append(make([]int, 0, maxOffsets), f.Offset)
-		}
-		f.Count++
-		if len(f.Offsets) < maxOffsets {
-			f.Offsets = append(f.Offsets, off)
-		}
+		collapse.Add(f.Offset, &f.Count, &f.Offsets, off)
 		return nil
 	}
 	p.findings = append(p.findings, Error{Input: p.s, Offset: off, Component: comp, Code: code})
 	return nil
 }
-
-// maxOffsets is the most offsets a collapsed finding keeps.
-const maxOffsets = 8
 
 func (p *parser) parse() (Message, error) {
 	var m Message
@@ -305,7 +298,7 @@ func (p *parser) check(lo, hi int, class charClass, comp Component) error {
 
 // validEscape reports whether s[i:hi] begins with "%" and two hex digits.
 func validEscape(s string, i, hi int) bool {
-	return i+2 < hi && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
+	return i+2 < hi && s[i] == '%' && hexdigit.Is(s[i+1]) && hexdigit.Is(s[i+2])
 }
 
 // decode percent-decodes s[lo:hi]. The result must be UTF-8: a lenient
@@ -392,7 +385,7 @@ func nextComma(s string, lo, hi int) int {
 		case c == ',' && !quoted:
 			return i
 		case validEscape(s, i, hi):
-			c, n = unhex(s[i+1])<<4|unhex(s[i+2]), 3
+			c, n = hexdigit.Value(s[i+1])<<4|hexdigit.Value(s[i+2]), 3
 		}
 		switch {
 		case escaped:
@@ -532,20 +525,6 @@ func isQtext(c byte) bool {
 	return c == 33 || 35 <= c && c <= 91 || 93 <= c && c <= 126 || c >= utf8.RuneSelf
 }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
-}
-
 func lower(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'
@@ -647,11 +626,7 @@ type Error struct {
 // quotes at most about 40 bytes of the input on each side of the offset,
 // with "…" where the input goes on.
 func (e *Error) Error() string {
-	b := make([]byte, 0, 128)
-	b = append(b, "mailto: "...)
-	b = appendWindow(b, e.Input, e.Offset)
-	b = append(b, ": offset "...)
-	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b := window.AppendHead(make([]byte, 0, 128), "mailto: ", e.Input, e.Offset)
 	b = append(b, " ("...)
 	b = append(b, e.Component...)
 	b = append(b, "): "...)
@@ -668,29 +643,3 @@ func (e *Error) Error() string {
 
 // Unwrap returns the code, for errors.Is.
 func (e *Error) Unwrap() error { return e.Code }
-
-// windowSide is how many bytes of the input a message quotes on each side
-// of an offset, at most.
-const windowSide = 40
-
-// appendWindow appends, quoted, the part of s around off: at most
-// windowSide bytes on each side, cut on UTF-8 boundaries (when s is UTF-8
-// there), with "…" outside the quotes where s goes on.
-func appendWindow(b []byte, s string, off int) []byte {
-	off = min(max(off, 0), len(s))
-	lo, hi := max(off-windowSide, 0), min(off+windowSide, len(s))
-	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < off && !utf8.RuneStart(s[lo]); k++ {
-		lo++
-	}
-	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > off+1 && !utf8.RuneStart(s[hi]); k++ {
-		hi--
-	}
-	if lo > 0 {
-		b = append(b, "…"...)
-	}
-	b = strconv.AppendQuote(b, s[lo:hi])
-	if hi < len(s) {
-		b = append(b, "…"...)
-	}
-	return b
-}

@@ -14,62 +14,35 @@ import (
 // no more per byte on large inputs than on small ones (which would show a
 // superlinear path).
 
-// A boundedShape is an adversarial input: prefix, unit repeated, suffix.
-type boundedShape struct{ name, prefix, unit, suffix string }
-
-// make returns the shape's input of about n bytes.
-func (sh boundedShape) make(n int) string {
-	k := max(1, (n-len(sh.prefix)-len(sh.suffix))/len(sh.unit))
-	return sh.prefix + strings.Repeat(sh.unit, k) + sh.suffix
-}
-
-// A boundedCase is one operation on one shape.
-type boundedCase struct {
-	op    string
-	shape boundedShape
-	run   func(s string)
-	// allowance is the bytes the result may hold beyond 8 per input
-	// byte: the elements of a list that has one per separator.
-	allowance func(s string) int
-}
-
-// checkBounded measures c with boundedtest.Check.
-func checkBounded(t *testing.T, c boundedCase) {
-	t.Helper()
-	boundedtest.Check(t, boundedtest.Case{Op: c.op, Shape: c.shape.name, Input: c.shape.make, Run: c.run, Allowance: c.allowance})
-}
-
 // Adversarial shapes.
-var boundedShapes = []boundedShape{
-	{"%", "", "%", ""},
-	{"%zz", "", "%zz", ""},
-	{"%4", "", "%4", ""},
-	{"%C3", "", "%C3", ""},
-	{"%E4%B8", "", "%E4%B8", ""},
-	{"%ED%A0%80", "", "%ED%A0%80", ""},
-	{"%C3%A9", "", "%C3%A9", ""},
-	{"%u12", "", "%u12", ""},
-	{"%u0041", "", "%u0041", ""},
-	{"%uD800", "", "%uD800", ""},
-	{"%7e", "", "%7e", ""},
-	{"%2f", "", "%2f", ""},
-	{"%0%41", "", "%0%41", ""},
-	{"+", "", "+", ""},
-	{"space", "", " ", ""},
-	{"é", "", "é", ""},
-	{"\\xff", "", "\xff", ""},
-	{"&=", "", "&=", ""},
-	{"plain", "", "abcdefgh", ""},
+var boundedShapes = []boundedtest.Shape{
+	{Name: "%", Unit: "%"},
+	{Name: "%zz", Unit: "%zz"},
+	{Name: "%4", Unit: "%4"},
+	{Name: "%C3", Unit: "%C3"},
+	{Name: "%E4%B8", Unit: "%E4%B8"},
+	{Name: "%ED%A0%80", Unit: "%ED%A0%80"},
+	{Name: "%C3%A9", Unit: "%C3%A9"},
+	{Name: "%u12", Unit: "%u12"},
+	{Name: "%u0041", Unit: "%u0041"},
+	{Name: "%uD800", Unit: "%uD800"},
+	{Name: "%7e", Unit: "%7e"},
+	{Name: "%2f", Unit: "%2f"},
+	{Name: "%0%41", Unit: "%0%41"},
+	{Name: "+", Unit: "+"},
+	{Name: "space", Unit: " "},
+	{Name: "é", Unit: "é"},
+	{Name: "\\xff", Unit: "\xff"},
+	{Name: "&=", Unit: "&="},
+	{Name: "plain", Unit: "abcdefgh"},
 }
 
 // boundedCases lists every operation on text with the shapes it is
 // measured on.
-func boundedCases() []boundedCase {
-	var cs []boundedCase
+func boundedCases() []boundedtest.Case {
+	var cs []boundedtest.Case
 	add := func(op string, run func(string)) {
-		for _, sh := range boundedShapes {
-			cs = append(cs, boundedCase{op, sh, run, nil})
-		}
+		cs = append(cs, boundedtest.Cases(op, run, boundedShapes)...)
 	}
 	add("Encode(Path)", func(s string) { _ = Encode(s, Path) })
 	add("Encode(Unreserved)", func(s string) { _ = Encode(s, Unreserved) })
@@ -77,14 +50,10 @@ func boundedCases() []boundedCase {
 	add("Encode(keep)", func(s string) { _ = Encoder{Set: Unreserved, KeepEscapes: true}.Encode(s) })
 	add("AppendEncode", func(s string) { _ = AppendEncode(nil, s, Unreserved) })
 	for _, sh := range boundedShapes {
-		var last string
-		var b []byte
-		cs = append(cs, boundedCase{"EncodeBytes", sh, func(s string) {
-			if s != last {
-				last, b = s, []byte(s) // the conversion is not EncodeBytes's cost
-			}
-			_ = EncodeBytes(b, Unreserved)
-		}, nil})
+		cs = append(cs, boundedtest.Case{Op: "EncodeBytes", Shape: sh.Name, Input: sh.Input, Prepare: func(s string) func() {
+			b := []byte(s) // the conversion is not EncodeBytes's cost
+			return func() { _ = EncodeBytes(b, Unreserved) }
+		}})
 	}
 	add("EncodedLen", func(s string) { _ = Encoder{Set: Unreserved}.EncodedLen(s) })
 	add("Set.Index", func(s string) { _ = Path.Index(s) })
@@ -128,14 +97,7 @@ func boundedCases() []boundedCase {
 	return cs
 }
 
-func TestBounded(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures allocations on inputs up to 256 KiB")
-	}
-	for _, c := range boundedCases() {
-		checkBounded(t, c)
-	}
-}
+func TestBounded(t *testing.T) { boundedtest.CheckAll(t, boundedCases()) }
 
 // TestErrorListCollapse checks that a lenient decoder reports the repeats
 // of a problem once, with their count and first offsets, and that the
@@ -178,21 +140,4 @@ func TestErrorListCollapse(t *testing.T) {
 	}
 }
 
-func BenchmarkBounded(b *testing.B) {
-	for _, c := range boundedCases() {
-		for _, size := range []struct {
-			name string
-			n    int
-		}{{"10KB", 10_000}, {"1MB", 1_000_000}, {"10MB", 10_000_000}} {
-			b.Run(c.op+"/"+c.shape.name+"/"+size.name, func(b *testing.B) {
-				s := c.shape.make(size.n)
-				c.run(s)
-				b.SetBytes(int64(len(s)))
-				b.ReportAllocs()
-				for b.Loop() {
-					c.run(s)
-				}
-			})
-		}
-	}
-}
+func BenchmarkBounded(b *testing.B) { boundedtest.Bench(b, boundedCases()) }

@@ -1,6 +1,10 @@
 package percent
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/urikit/urikit/internal/collapse"
+)
 
 // A Code is a stable, machine-readable name for a kind of percent-encoding
 // problem. Codes are errors themselves, so they serve as sentinels:
@@ -77,9 +81,6 @@ type Error struct {
 	Offsets []int `json:"offsets,omitempty"`
 }
 
-// maxOffsets is the largest number of offsets a collapsed Error keeps.
-const maxOffsets = 8
-
 // Error returns a message such as `percent: offset 3: "%zz": % not followed
 // by two hex digits`, followed by ` (5 times)` when the Error stands for
 // several occurrences.
@@ -147,19 +148,7 @@ func (l ErrorList) add(s string, off, n int, code Code) ErrorList {
 }
 
 // merge counts one more occurrence of e's problem, at off.
-func (e *Error) merge(off int) {
-	if e.Count < 1 {
-		e.Count = 1
-	}
-	e.Count++
-	if len(e.Offsets) < maxOffsets {
-		if e.Offsets == nil {
-			e.Offsets = make([]int, 1, maxOffsets)
-			e.Offsets[0] = e.Offset
-		}
-		e.Offsets = append(e.Offsets, off)
-	}
-}
+func (e *Error) merge(off int) { collapse.Add(e.Offset, &e.Count, &e.Offsets, off) }
 
 func newError(s string, off, n int, code Code) *Error {
 	end := off + n

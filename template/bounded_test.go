@@ -193,41 +193,29 @@ func boundedCases() []boundedCase {
 	return cs
 }
 
-func TestBounded(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures allocations on inputs up to 256 KiB")
-	}
+// boundedtestCases returns the cases as boundedtest measures them: the
+// input, the call and the size of each are made together by prep, and
+// kept for the input last made (boundedtest calls Prepare and Size on the
+// input Input just returned).
+func boundedtestCases() []boundedtest.Case {
+	var cs []boundedtest.Case
 	for _, c := range boundedCases() {
-		runs := map[int]func(){}
-		sizes := map[int]int{}
-		boundedtest.Check(t, boundedtest.Case{
+		var run func()
+		var size int
+		cs = append(cs, boundedtest.Case{
 			Op: c.op, Shape: c.shape,
 			Input: func(n int) string {
-				s, size, run := c.prep(n)
-				runs[len(s)], sizes[len(s)] = run, size
+				var s string
+				s, size, run = c.prep(n)
 				return s
 			},
-			Run:  func(s string) { runs[len(s)]() },
-			Size: func(s string) int { return sizes[len(s)] },
+			Prepare: func(string) func() { return run },
+			Size:    func(string) int { return size },
 		})
 	}
+	return cs
 }
 
-func BenchmarkBounded(b *testing.B) {
-	for _, c := range boundedCases() {
-		for _, size := range []struct {
-			name string
-			n    int
-		}{{"10KB", 10_000}, {"1MB", 1_000_000}, {"10MB", 10_000_000}} {
-			b.Run(c.op+"/"+c.shape+"/"+size.name, func(b *testing.B) {
-				s, _, run := c.prep(size.n)
-				run()
-				b.SetBytes(int64(len(s)))
-				b.ReportAllocs()
-				for b.Loop() {
-					run()
-				}
-			})
-		}
-	}
-}
+func TestBounded(t *testing.T) { boundedtest.CheckAll(t, boundedtestCases()) }
+
+func BenchmarkBounded(b *testing.B) { boundedtest.Bench(b, boundedtestCases()) }

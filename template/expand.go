@@ -2,6 +2,8 @@ package template
 
 import (
 	"errors"
+	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 	"strconv"
 	"unicode/utf8"
@@ -141,7 +143,7 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values, fixed bool) ([]byte,
 		}
 		if v.prefix > 0 {
 			return b, &Error{Offset: int(v.off), Code: CodePrefixComposite,
-				Detail: CodePrefixComposite.Message() + " (variable " + strconv.Quote(clip(name)) + ")", Input: t.src}
+				Detail: CodePrefixComposite.Message() + " (variable " + strconv.Quote(window.Clip(name, 80)) + ")", Input: t.src}
 		}
 		if !v.explode {
 			if op.named {
@@ -210,7 +212,7 @@ func prefix(s string, n int, reserved bool) string {
 		c := s[i]
 		switch {
 		case c < utf8.RuneSelf:
-			if reserved && c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			if reserved && c == '%' && i+2 < len(s) && hexdigit.Is(s[i+1]) && hexdigit.Is(s[i+2]) {
 				i += 3
 			} else {
 				i++

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/window"
 )
 
 var fuzzSeeds = []string{
@@ -27,7 +29,7 @@ func FuzzParse(f *testing.F) {
 			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(src) || e.Code.Message() == "" {
 				t.Fatalf("Parse(%q): %#v", src, err)
 			}
-			if len(err.Error()) > 4*2*windowSide+200 {
+			if len(err.Error()) > 4*2*window.Side+200 {
 				t.Fatalf("Parse(%q): message of %d bytes", src, len(err.Error()))
 			}
 			return

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -286,7 +288,7 @@ func (t *Template) matchExpr(vs Values, i int, uri string, pos, end int) error {
 // variable read a different value.
 func setVar(vs Values, name string, v Value, uri string, pos int) error {
 	if old, ok := vs[name]; ok && !sameValue(old, v) {
-		return &Error{Offset: pos, Code: CodeNoMatch, Detail: "variable " + strconv.Quote(clip(name)) + " has two different values", Input: uri}
+		return &Error{Offset: pos, Code: CodeNoMatch, Detail: "variable " + strconv.Quote(window.Clip(name, 80)) + " has two different values", Input: uri}
 	}
 	vs[name] = v
 	return nil
@@ -317,7 +319,7 @@ func matchValue(s string, reserved bool) (Value, bool) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '%' {
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if i+2 >= len(s) || !hexdigit.Is(s[i+1]) || !hexdigit.Is(s[i+2]) {
 				return Value{}, false
 			}
 		} else if c != ',' && percent.Unreserved.Contains(c) {
@@ -358,12 +360,12 @@ func decodeReserved(s string) (Value, bool) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '%' {
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if i+2 >= len(s) || !hexdigit.Is(s[i+1]) || !hexdigit.Is(s[i+2]) {
 				return Value{}, false
 			}
 			// The encoder writes uppercase hex: an escape with a
 			// lowercase digit was in the value as it is.
-			d := unhex(s[i+1])<<4 | unhex(s[i+2])
+			d := hexdigit.Value(s[i+1])<<4 | hexdigit.Value(s[i+2])
 			if d != '%' && percent.Reserved.Contains(d) && !isLower(s[i+1]) && !isLower(s[i+2]) {
 				if b == nil {
 					b = append(make([]byte, 0, len(s)), s[:i]...)
@@ -386,16 +388,6 @@ func decodeReserved(s string) (Value, bool) {
 }
 
 func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
-}
 
 // partOff returns the offset in the source of the part t.parts[i].
 func (t *Template) partOff(i int) int {

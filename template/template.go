@@ -3,11 +3,11 @@ package template
 import (
 	"hash/maphash"
 	"math"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
+	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -322,7 +322,7 @@ func (t *Template) parseExpr(i int) (int, error) {
 			c := s[j]
 			if isVarchar(c) {
 				j++
-			} else if c == '%' && j+2 < len(s) && isHex(s[j+1]) && isHex(s[j+2]) {
+			} else if c == '%' && j+2 < len(s) && hexdigit.Is(s[j+1]) && hexdigit.Is(s[j+2]) {
 				j += 3
 			} else if c == '.' && j > start && j+1 < len(s) && (isVarchar(s[j+1]) || s[j+1] == '%') {
 				j++
@@ -381,10 +381,6 @@ func (t *Template) parseExpr(i int) (int, error) {
 // 6570 without pct-encoded).
 func isVarchar(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // A Code names a kind of error, stably: it is the code of the JSON
@@ -482,11 +478,7 @@ func (e *Error) Error() string {
 	if e == nil {
 		return "template: <nil>"
 	}
-	b := make([]byte, 0, 128)
-	b = append(b, "template: "...)
-	b = appendWindow(b, e.Input, e.Offset)
-	b = append(b, ": offset "...)
-	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b := window.AppendHead(make([]byte, 0, 128), "template: ", e.Input, e.Offset)
 	b = append(b, ": "...)
 	if e.Detail != "" {
 		b = append(b, e.Detail...)
@@ -494,29 +486,4 @@ func (e *Error) Error() string {
 		b = append(b, e.Code.Message()...)
 	}
 	return string(b)
-}
-
-// windowSide is how many bytes of the input a message quotes on each side
-// of an offset, at most.
-const windowSide = 40
-
-// appendWindow appends, quoted, at most windowSide bytes of s on each side
-// of off, cut on UTF-8 boundaries, with "…" where s goes on.
-func appendWindow(b []byte, s string, off int) []byte {
-	off = min(max(off, 0), len(s))
-	lo, hi := max(off-windowSide, 0), min(off+windowSide, len(s))
-	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < off && !utf8.RuneStart(s[lo]); k++ {
-		lo++
-	}
-	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > off && !utf8.RuneStart(s[hi]); k++ {
-		hi--
-	}
-	if lo > 0 {
-		b = append(b, "…"...)
-	}
-	b = strconv.AppendQuote(b, s[lo:hi])
-	if hi < len(s) {
-		b = append(b, "…"...)
-	}
-	return b
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"unsafe"
+
+	"github.com/urikit/urikit/internal/window"
 )
 
 // A Kind is the kind of a [Value].
@@ -170,23 +172,11 @@ func FromMap(m map[string]any) (Values, error) {
 	for name, x := range m {
 		v, err := valueOf(x)
 		if err != nil {
-			return nil, &Error{Code: CodeBadValue, Detail: "variable " + strconv.Quote(clip(name)) + ": " + err.Error(), Input: name}
+			return nil, &Error{Code: CodeBadValue, Detail: "variable " + strconv.Quote(window.Clip(name, 80)) + ": " + err.Error(), Input: name}
 		}
 		vs[name] = v
 	}
 	return vs, nil
-}
-
-// clip cuts a name quoted in a message to at most 80 bytes.
-func clip(s string) string {
-	if len(s) <= 80 {
-		return s
-	}
-	i := 80
-	for i > 76 && s[i]&0xC0 == 0x80 {
-		i--
-	}
-	return s[:i] + "…"
 }
 
 type valueError string
@@ -226,7 +216,7 @@ func valueOf(x any) (Value, error) {
 		for i, k := range keys {
 			s, ok := scalar(x[k])
 			if !ok {
-				return Value{}, valueError("the value of key " + strconv.Quote(clip(k)) + " is not a string or number")
+				return Value{}, valueError("the value of key " + strconv.Quote(window.Clip(k, 80)) + " is not a string or number")
 			}
 			pairs[i] = Pair{k, s}
 		}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/internal/boundedtest"
+	"github.com/urikit/urikit/internal/window"
 )
 
 // Bounded cost: every operation that takes input text allocates at most
@@ -17,65 +18,40 @@ import (
 // separator of the input (RawPathSegments, QueryPairs, ...) are also
 // allowed the size of those elements; see the allowance of each case.
 
-// A boundedShape is an adversarial input: prefix, unit repeated, suffix.
-type boundedShape struct{ name, prefix, unit, suffix string }
-
-// make returns the shape's input of about n bytes.
-func (sh boundedShape) make(n int) string {
-	k := max(1, (n-len(sh.prefix)-len(sh.suffix))/len(sh.unit))
-	return sh.prefix + strings.Repeat(sh.unit, k) + sh.suffix
-}
-
-// A boundedCase is one operation on one shape.
-type boundedCase struct {
-	op    string
-	shape boundedShape
-	run   func(s string)
-	// allowance is the bytes the result may hold beyond 8 per input
-	// byte: the elements of a list that has one per separator.
-	allowance func(s string) int
-}
-
-// checkBounded measures c with boundedtest.Check.
-func checkBounded(t *testing.T, c boundedCase) {
-	t.Helper()
-	boundedtest.Check(t, boundedtest.Case{Op: c.op, Shape: c.shape.name, Input: c.shape.make, Run: c.run, Allowance: c.allowance})
-}
-
 // Adversarial shapes, each in the component it stresses.
 var (
-	shPct       = boundedShape{"%", "http://h/", "%", ""}
-	shPctZZ     = boundedShape{"%zz", "http://h/", "%zz", ""}
-	shPctC3     = boundedShape{"%C3", "http://h/", "%C3", ""}
-	shPctU      = boundedShape{"%u12", "http://h/", "%u12", ""}
-	shPct7e     = boundedShape{"%7e", "http://h/", "%7e", ""}
-	shAt        = boundedShape{"@", "http://", "@", "/"}
-	shBracket   = boundedShape{"[", "http://", "[", "/"}
-	shColon     = boundedShape{":", "http://", ":", "/"}
-	shColonRel  = boundedShape{"rel:", "a", ":", ""}
-	shUpper     = boundedShape{"HOST", "HTTP://", "AB.", "/"}
-	shPort      = boundedShape{"port0", "http://h:", "0", "/"}
-	shDotDot    = boundedShape{"dotdots", "http://h", "/..", ""}
-	shDotSlash  = boundedShape{"dots", "http://h/", "./", ""}
-	shADotDot   = boundedShape{"a-dotdots", "http://h", "/a/..", ""}
-	shRelDotDot = boundedShape{"rel-dotdots", "", "../", ""}
-	shRelDot    = boundedShape{"rel-dots", "", "./", ""}
-	shRelADot   = boundedShape{"rel-a-dotdots", "", "a/../", ""}
-	shSlash     = boundedShape{"slashes", "http://h", "/", ""}
-	shNonASCII  = boundedShape{"é", "http://h/", "é", ""}
-	shBadUTF8   = boundedShape{"\\xff", "http://h/", "\xff", ""}
-	shSpace     = boundedShape{"space", "http://h/", " ", ""}
-	shAmp       = boundedShape{"?&", "http://h/?", "&", ""}
-	shAmpEq     = boundedShape{"?&=", "http://h/?", "&=", ""}
-	shQPctZZ    = boundedShape{"?%zz&", "http://h/?", "%zz&", ""}
-	shQPlus     = boundedShape{"?+", "http://h/?", "+", ""}
-	shFragPct   = boundedShape{"#%", "http://h/#", "%", ""}
-	shUserPct   = boundedShape{"user%zz", "http://", "%zz", "@h/"}
-	shPlain     = boundedShape{"plain", "http://h/", "abcdefgh/", ""}
+	shPct       = boundedtest.Shape{Name: "%", Prefix: "http://h/", Unit: "%"}
+	shPctZZ     = boundedtest.Shape{Name: "%zz", Prefix: "http://h/", Unit: "%zz"}
+	shPctC3     = boundedtest.Shape{Name: "%C3", Prefix: "http://h/", Unit: "%C3"}
+	shPctU      = boundedtest.Shape{Name: "%u12", Prefix: "http://h/", Unit: "%u12"}
+	shPct7e     = boundedtest.Shape{Name: "%7e", Prefix: "http://h/", Unit: "%7e"}
+	shAt        = boundedtest.Shape{Name: "@", Prefix: "http://", Unit: "@", Suffix: "/"}
+	shBracket   = boundedtest.Shape{Name: "[", Prefix: "http://", Unit: "[", Suffix: "/"}
+	shColon     = boundedtest.Shape{Name: ":", Prefix: "http://", Unit: ":", Suffix: "/"}
+	shColonRel  = boundedtest.Shape{Name: "rel:", Prefix: "a", Unit: ":"}
+	shUpper     = boundedtest.Shape{Name: "HOST", Prefix: "HTTP://", Unit: "AB.", Suffix: "/"}
+	shPort      = boundedtest.Shape{Name: "port0", Prefix: "http://h:", Unit: "0", Suffix: "/"}
+	shDotDot    = boundedtest.Shape{Name: "dotdots", Prefix: "http://h", Unit: "/.."}
+	shDotSlash  = boundedtest.Shape{Name: "dots", Prefix: "http://h/", Unit: "./"}
+	shADotDot   = boundedtest.Shape{Name: "a-dotdots", Prefix: "http://h", Unit: "/a/.."}
+	shRelDotDot = boundedtest.Shape{Name: "rel-dotdots", Unit: "../"}
+	shRelDot    = boundedtest.Shape{Name: "rel-dots", Unit: "./"}
+	shRelADot   = boundedtest.Shape{Name: "rel-a-dotdots", Unit: "a/../"}
+	shSlash     = boundedtest.Shape{Name: "slashes", Prefix: "http://h", Unit: "/"}
+	shNonASCII  = boundedtest.Shape{Name: "é", Prefix: "http://h/", Unit: "é"}
+	shBadUTF8   = boundedtest.Shape{Name: "\\xff", Prefix: "http://h/", Unit: "\xff"}
+	shSpace     = boundedtest.Shape{Name: "space", Prefix: "http://h/", Unit: " "}
+	shAmp       = boundedtest.Shape{Name: "?&", Prefix: "http://h/?", Unit: "&"}
+	shAmpEq     = boundedtest.Shape{Name: "?&=", Prefix: "http://h/?", Unit: "&="}
+	shQPctZZ    = boundedtest.Shape{Name: "?%zz&", Prefix: "http://h/?", Unit: "%zz&"}
+	shQPlus     = boundedtest.Shape{Name: "?+", Prefix: "http://h/?", Unit: "+"}
+	shFragPct   = boundedtest.Shape{Name: "#%", Prefix: "http://h/#", Unit: "%"}
+	shUserPct   = boundedtest.Shape{Name: "user%zz", Prefix: "http://", Unit: "%zz", Suffix: "@h/"}
+	shPlain     = boundedtest.Shape{Name: "plain", Prefix: "http://h/", Unit: "abcdefgh/"}
 )
 
 // allShapes are the shapes every parse-level operation is measured on.
-var allShapes = []boundedShape{
+var allShapes = []boundedtest.Shape{
 	shPct, shPctZZ, shPctC3, shPctU, shPct7e, shAt, shBracket, shColon, shColonRel, shUpper, shPort,
 	shDotDot, shDotSlash, shADotDot, shRelDotDot, shRelDot, shRelADot, shSlash, shNonASCII, shBadUTF8,
 	shSpace, shAmp, shAmpEq, shQPctZZ, shQPlus, shFragPct, shUserPct, shPlain,
@@ -91,25 +67,21 @@ func lenient(s string) Reference {
 
 // boundedCases lists every operation on text with the shapes it is
 // measured on.
-func boundedCases() []boundedCase {
-	var cs []boundedCase
-	add := func(op string, shapes []boundedShape, run func(string), allowance func(string) int) {
+func boundedCases() []boundedtest.Case {
+	var cs []boundedtest.Case
+	add := func(op string, shapes []boundedtest.Shape, run func(string), allowance func(string) int) {
 		for _, sh := range shapes {
-			cs = append(cs, boundedCase{op, sh, run, allowance})
+			cs = append(cs, boundedtest.Case{Op: op, Shape: sh.Name, Input: sh.Input, Run: run, Allowance: allowance})
 		}
 	}
 	// Operations on a parsed reference are measured without the parse,
 	// which has its own cases.
-	onRef := func(op string, shapes []boundedShape, f func(Reference), allowance func(string) int) {
+	onRef := func(op string, shapes []boundedtest.Shape, f func(Reference), allowance func(string) int) {
 		for _, sh := range shapes {
-			var last string
-			var r Reference
-			cs = append(cs, boundedCase{op, sh, func(s string) {
-				if s != last {
-					last, r = s, lenient(s)
-				}
-				f(r)
-			}, allowance})
+			cs = append(cs, boundedtest.Case{Op: op, Shape: sh.Name, Input: sh.Input, Prepare: func(s string) func() {
+				r := lenient(s)
+				return func() { f(r) }
+			}, Allowance: allowance})
 		}
 	}
 	segs := func(s string) int { return 16 * (strings.Count(s, "/") + 1) }
@@ -157,14 +129,7 @@ func boundedCases() []boundedCase {
 	return cs
 }
 
-func TestBounded(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures allocations on inputs up to 256 KiB")
-	}
-	for _, c := range boundedCases() {
-		checkBounded(t, c)
-	}
-}
+func TestBounded(t *testing.T) { boundedtest.CheckAll(t, boundedCases()) }
 
 // TestFindingsCollapse checks that ParseLenient reports the repeats of a
 // deviation once, with their count and first offsets.
@@ -193,7 +158,7 @@ func TestFindingsCollapse(t *testing.T) {
 func TestErrorWindow(t *testing.T) {
 	long := strings.Repeat("a", 1000)
 	_, err := Parse("http://h/" + long + " " + long)
-	want := `uri: …"` + strings.Repeat("a", windowSide) + " " + strings.Repeat("a", windowSide-1) + `"…: offset 1009 (path): ' ': character not allowed here`
+	want := `uri: …"` + strings.Repeat("a", window.Side) + " " + strings.Repeat("a", window.Side-1) + `"…: offset 1009 (path): ' ': character not allowed here`
 	if got := err.Error(); got != want {
 		t.Errorf("message\n%s\nwant\n%s", got, want)
 	}
@@ -207,10 +172,10 @@ func TestErrorWindow(t *testing.T) {
 	// Cut on rune boundaries, whatever the offset.
 	e := strings.Repeat("é", 100)
 	for off := 0; off <= len(e); off++ {
-		w := string(appendWindow(nil, e, off))
+		w := string(window.AppendQuoted(nil, e, off))
 		q := strings.TrimSuffix(strings.TrimPrefix(w, "…"), "…")
 		text, err := strconv.Unquote(q)
-		if err != nil || !utf8.ValidString(text) || len(text) > 2*windowSide || !strings.Contains(e, text) {
+		if err != nil || !utf8.ValidString(text) || len(text) > 2*window.Side || !strings.Contains(e, text) {
 			t.Fatalf("window at %d = %s (%q, %v)", off, w, text, err)
 		}
 	}
@@ -220,21 +185,4 @@ func TestErrorWindow(t *testing.T) {
 	}
 }
 
-func BenchmarkBounded(b *testing.B) {
-	for _, c := range boundedCases() {
-		for _, size := range []struct {
-			name string
-			n    int
-		}{{"10KB", 10_000}, {"1MB", 1_000_000}, {"10MB", 10_000_000}} {
-			b.Run(c.op+"/"+c.shape.name+"/"+size.name, func(b *testing.B) {
-				s := c.shape.make(size.n)
-				c.run(s)
-				b.SetBytes(int64(len(s)))
-				b.ReportAllocs()
-				for b.Loop() {
-					c.run(s)
-				}
-			})
-		}
-	}
-}
+func BenchmarkBounded(b *testing.B) { boundedtest.Bench(b, boundedCases()) }

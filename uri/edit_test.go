@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/urikit/urikit/form"
+	"github.com/urikit/urikit/internal/boundedtest"
 )
 
 func TestReferencePathSegmentEdits(t *testing.T) {
@@ -157,8 +158,8 @@ func TestBoundedEdit(t *testing.T) {
 	}
 	for _, op := range ops {
 		for _, sh := range allShapes {
-			c := boundedCase{op.name, sh, func(s string) { op.run(lenient(s)) }, perSep}
-			t.Run(op.name+"/"+sh.name, func(t *testing.T) { checkBounded(t, c) })
+			c := boundedtest.Case{Op: op.name, Shape: sh.Name, Input: sh.Input, Run: func(s string) { op.run(lenient(s)) }, Allowance: perSep}
+			t.Run(op.name+"/"+sh.Name, func(t *testing.T) { boundedtest.Check(t, c) })
 		}
 	}
 }

@@ -3,6 +3,9 @@ package uri
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/collapse"
+	"github.com/urikit/urikit/internal/window"
 )
 
 // A Component names a part of a URI reference. It is a plain string so that
@@ -134,11 +137,7 @@ type Error struct {
 // input's. The offending character is shown whole ('§'), or as '\xNN'
 // when the bytes at the offset are not valid UTF-8.
 func (e *Error) Error() string {
-	b := make([]byte, 0, 128)
-	b = append(b, "uri: "...)
-	b = appendWindow(b, e.Input, e.Offset)
-	b = append(b, ": offset "...)
-	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b := window.AppendHead(make([]byte, 0, 128), "uri: ", e.Input, e.Offset)
 	b = append(b, " ("...)
 	b = append(b, e.Component...)
 	b = append(b, "): "...)
@@ -160,32 +159,6 @@ func appendChar(b []byte, s string) []byte {
 		return append(b, '\'', '\\', 'x', hex[s[0]>>4], hex[s[0]&0xf], '\'')
 	}
 	return strconv.AppendQuoteRune(b, r)
-}
-
-// windowSide is how many bytes of the input a message quotes on each side
-// of an offset, at most.
-const windowSide = 40
-
-// appendWindow appends, quoted, the part of s around off that a message
-// shows: at most windowSide bytes on each side, cut on UTF-8 boundaries
-// (when s is UTF-8 there), with "…" outside the quotes where s goes on.
-func appendWindow(b []byte, s string, off int) []byte {
-	off = min(max(off, 0), len(s))
-	lo, hi := max(off-windowSide, 0), min(off+windowSide, len(s))
-	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < off && !utf8.RuneStart(s[lo]); k++ {
-		lo++
-	}
-	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > off+1 && !utf8.RuneStart(s[hi]); k++ {
-		hi--
-	}
-	if lo > 0 {
-		b = append(b, "…"...)
-	}
-	b = strconv.AppendQuote(b, s[lo:hi])
-	if hi < len(s) {
-		b = append(b, "…"...)
-	}
-	return b
 }
 
 // Unwrap returns the error's Code, for errors.Is.
@@ -215,23 +188,8 @@ type Finding struct {
 	Offsets []int `json:"offsets,omitempty"`
 }
 
-// maxOffsets is the largest number of offsets a collapsed Finding keeps.
-const maxOffsets = 8
-
 // merge counts one more occurrence of f's deviation, at off.
-func (f *Finding) merge(off int) {
-	if f.Count < 1 {
-		f.Count = 1
-	}
-	f.Count++
-	if len(f.Offsets) < maxOffsets {
-		if f.Offsets == nil {
-			f.Offsets = make([]int, 1, maxOffsets)
-			f.Offsets[0] = f.Offset
-		}
-		f.Offsets = append(f.Offsets, off)
-	}
-}
+func (f *Finding) merge(off int) { collapse.Add(f.Offset, &f.Count, &f.Offsets, off) }
 
 // Message returns the human description of the finding's code.
 func (f Finding) Message() string { return f.Code.Message() }

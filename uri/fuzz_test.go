@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/window"
 )
 
 var fuzzSeeds = []string{
@@ -77,7 +79,7 @@ func FuzzParse(f *testing.F) {
 
 // maxMessage bounds the length of an error message: a window of 80
 // bytes of input, each quoted in at most 4 bytes, and the rest.
-const maxMessage = 4*2*windowSide + 200
+const maxMessage = 4*2*window.Side + 200
 
 // checkFindings checks the findings of ParseLenient(s): in order of their
 // offsets, at most one per component and code, each with a Count that

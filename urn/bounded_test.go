@@ -1,7 +1,6 @@
 package urn
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/urikit/urikit/internal/boundedtest"
@@ -12,51 +11,29 @@ import (
 // no more per byte on large inputs than on small ones (which would show a
 // superlinear path).
 
-// A boundedShape is an adversarial input: prefix, unit repeated, suffix.
-type boundedShape struct{ name, prefix, unit, suffix string }
-
-// make returns the shape's input of about n bytes.
-func (sh boundedShape) make(n int) string {
-	k := max(1, (n-len(sh.prefix)-len(sh.suffix))/len(sh.unit))
-	return sh.prefix + strings.Repeat(sh.unit, k) + sh.suffix
+var boundedShapes = []boundedtest.Shape{
+	{Name: "nss a", Prefix: "urn:example:", Unit: "a"},
+	{Name: "nss %2c", Prefix: "URN:EXAMPLE:", Unit: "%2c"},
+	{Name: "nss /", Prefix: "urn:example:a", Unit: "/"},
+	{Name: "nss :", Prefix: "urn:example:", Unit: ":"},
+	{Name: "r ?", Prefix: "urn:example:a?+r", Unit: "?"},
+	{Name: "r ?+", Prefix: "urn:example:a?+r", Unit: "?+"},
+	{Name: "q ?=", Prefix: "urn:example:a?=q", Unit: "?="},
+	{Name: "f ?=", Prefix: "urn:example:a#", Unit: "?="},
+	{Name: "nid long", Prefix: "urn:", Unit: "a", Suffix: ":b"},
+	{Name: "nss then space", Prefix: "urn:example:", Unit: "a", Suffix: " "},
+	{Name: "nss then %", Prefix: "urn:example:", Unit: "%41", Suffix: "%"},
+	{Name: "r then #", Prefix: "urn:example:a?+", Unit: "a", Suffix: "##"},
+	{Name: "non-ASCII", Prefix: "urn:example:", Unit: "é"},
 }
 
-// A boundedCase is one operation on one shape.
-type boundedCase struct {
-	op    string
-	shape boundedShape
-	run   func(s string)
-}
-
-var boundedShapes = []boundedShape{
-	{"nss a", "urn:example:", "a", ""},
-	{"nss %2c", "URN:EXAMPLE:", "%2c", ""},
-	{"nss /", "urn:example:a", "/", ""},
-	{"nss :", "urn:example:", ":", ""},
-	{"r ?", "urn:example:a?+r", "?", ""},
-	{"r ?+", "urn:example:a?+r", "?+", ""},
-	{"q ?=", "urn:example:a?=q", "?=", ""},
-	{"f ?=", "urn:example:a#", "?=", ""},
-	{"nid long", "urn:", "a", ":b"},
-	{"nss then space", "urn:example:", "a", " "},
-	{"nss then %", "urn:example:", "%41", "%"},
-	{"r then #", "urn:example:a?+", "a", "##"},
-	{"non-ASCII", "urn:example:", "é", ""},
-}
-
-func boundedCases() []boundedCase {
-	var cs []boundedCase
+func boundedCases() []boundedtest.Case {
+	var cs []boundedtest.Case
 	add := func(op string, run func(string)) {
-		for _, sh := range boundedShapes {
-			cs = append(cs, boundedCase{op, sh, run})
-		}
+		cs = append(cs, boundedtest.Cases(op, run, boundedShapes)...)
 	}
 	add("Parse", func(s string) { _, _ = Parse(s) })
-	add("Parse.Error", func(s string) {
-		if _, err := Parse(s); err != nil {
-			_ = err.Error()
-		}
-	})
+	add("Parse.Error", boundedtest.ErrorText(Parse))
 	add("Key", func(s string) {
 		if u, err := Parse(s); err == nil {
 			_ = u.Key()
@@ -70,30 +47,6 @@ func boundedCases() []boundedCase {
 	return cs
 }
 
-func TestBounded(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures allocations on inputs up to 256 KiB")
-	}
-	for _, c := range boundedCases() {
-		boundedtest.Check(t, boundedtest.Case{Op: c.op, Shape: c.shape.name, Input: c.shape.make, Run: c.run})
-	}
-}
+func TestBounded(t *testing.T) { boundedtest.CheckAll(t, boundedCases()) }
 
-func BenchmarkBounded(b *testing.B) {
-	for _, c := range boundedCases() {
-		for _, size := range []struct {
-			name string
-			n    int
-		}{{"10KB", 10_000}, {"1MB", 1_000_000}, {"10MB", 10_000_000}} {
-			b.Run(c.op+"/"+c.shape.name+"/"+size.name, func(b *testing.B) {
-				s := c.shape.make(size.n)
-				c.run(s)
-				b.SetBytes(int64(len(s)))
-				b.ReportAllocs()
-				for b.Loop() {
-					c.run(s)
-				}
-			})
-		}
-	}
-}
+func BenchmarkBounded(b *testing.B) { boundedtest.Bench(b, boundedCases()) }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/hexdigit"
 )
 
 // FuzzParse checks that Parse accepts exactly what the RFC 8141 grammar,
@@ -111,7 +113,7 @@ func refChars(s, extra string) bool {
 		c := s[i]
 		switch {
 		case c == '%':
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if i+2 >= len(s) || !hexdigit.Is(s[i+1]) || !hexdigit.Is(s[i+2]) {
 				return false
 			}
 			i += 2

@@ -1,9 +1,11 @@
 package urn
 
 import (
-	"strconv"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/window"
 )
 
 // A URN is a parsed Uniform Resource Name: its text and the offsets of
@@ -130,7 +132,7 @@ func scan(s string, i int, m mode) (int, Code) {
 		c := s[i]
 		switch {
 		case c == '%':
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if i+2 >= len(s) || !hexdigit.Is(s[i+1]) || !hexdigit.Is(s[i+2]) {
 				return i, ErrInvalidEscape
 			}
 			i += 2
@@ -175,10 +177,6 @@ var pchar = func() (t [utf8.RuneSelf]bool) {
 
 func isAlnum(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 func lower(c byte) byte {
@@ -417,11 +415,7 @@ type Error struct {
 // It quotes at most about 40 bytes of the input on each side of the
 // offset, with "…" where the input goes on.
 func (e *Error) Error() string {
-	b := make([]byte, 0, 128)
-	b = append(b, "urn: "...)
-	b = appendWindow(b, e.Input, e.Offset)
-	b = append(b, ": offset "...)
-	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b := window.AppendHead(make([]byte, 0, 128), "urn: ", e.Input, e.Offset)
 	b = append(b, " ("...)
 	b = append(b, e.Component...)
 	b = append(b, "): "...)
@@ -433,29 +427,3 @@ func (e *Error) Error() string {
 
 // Unwrap returns the code, for errors.Is.
 func (e *Error) Unwrap() error { return e.Code }
-
-// windowSide is how many bytes of the input a message quotes on each side
-// of an offset, at most.
-const windowSide = 40
-
-// appendWindow appends, quoted, the part of s around off: at most
-// windowSide bytes on each side, cut on UTF-8 boundaries (when s is UTF-8
-// there), with "…" outside the quotes where s goes on.
-func appendWindow(b []byte, s string, off int) []byte {
-	off = min(max(off, 0), len(s))
-	lo, hi := max(off-windowSide, 0), min(off+windowSide, len(s))
-	for k := 0; k < utf8.UTFMax-1 && lo > 0 && lo < off && !utf8.RuneStart(s[lo]); k++ {
-		lo++
-	}
-	for k := 0; k < utf8.UTFMax-1 && hi < len(s) && hi > off+1 && !utf8.RuneStart(s[hi]); k++ {
-		hi--
-	}
-	if lo > 0 {
-		b = append(b, "…"...)
-	}
-	b = strconv.AppendQuote(b, s[lo:hi])
-	if hi < len(s) {
-		b = append(b, "…"...)
-	}
-	return b
-}

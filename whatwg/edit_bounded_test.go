@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/urikit/urikit/form"
+	"github.com/urikit/urikit/internal/boundedtest"
 )
 
 // Bounded cost of the editing API (edit.go), measured as bounded_test.go
@@ -97,25 +98,18 @@ func TestBoundedEdit(t *testing.T) {
 // BenchmarkBoundedEdit reports the time per byte of the edits on the
 // adversarial shapes at 10 KB, 1 MB and 10 MB.
 func BenchmarkBoundedEdit(b *testing.B) {
+	var cs []boundedtest.Case
 	for _, op := range editBoundedOps {
 		for _, s := range boundedShapes {
-			for _, n := range []int{10_000, 1_000_000, 10_000_000} {
-				x := s.input(n)
-				if op.value {
-					x = s.value(n)
-				}
-				f, _ := op.prep(x)
-				if f == nil {
-					continue
-				}
-				b.Run(op.name+"/"+s.name+"/"+sizeName(n), func(b *testing.B) {
-					b.ReportAllocs()
-					b.SetBytes(int64(len(x)))
-					for b.Loop() {
-						f()
-					}
-				})
+			input := s.input
+			if op.value {
+				input = s.value
 			}
+			cs = append(cs, boundedtest.Case{Op: op.name, Shape: s.name, Input: input, Prepare: func(x string) func() {
+				f, _ := op.prep(x)
+				return f
+			}})
 		}
 	}
+	boundedtest.Bench(b, cs)
 }

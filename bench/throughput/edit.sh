@@ -27,24 +27,12 @@
 # ../shared/datasets next to the repository), NODE (default: node), TMPDIR.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-datasets=${URIKIT_DATASETS:-$root/../shared/datasets}
-records=${RECORDS:-1000000}
-rounds=${ROUNDS:-3}
-node=${NODE:-node}
-jobs=${JOBS:-$(nproc)}
-
-command -v "$node" >/dev/null || { echo "edit.sh: $node not found" >&2; exit 1; }
+script=edit.sh default_records=1000000
+source "$(dirname "$0")/common.sh"
 links=$datasets/kasztp.txt
 [[ -r $links ]] || { echo "edit.sh: no $links" >&2; exit 1; }
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/urikit-edit.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-echo "building urikit..."
-(cd "$root" && go build -o "$work/urikit" ./cmd/urikit)
-urikit=$work/urikit
+build_urikit
 
 echo "generating $records records from ${links##*/}..."
 # The byte order mark of the file's first line goes; awk 1 ends the last
@@ -67,7 +55,6 @@ rm -f "$work/sample.txt" "$work/node.out" "$work/urikit.out"
 names=(node edit editN)
 results=$work/results
 : >"$results"
-TIMEFORMAT='%R %U %S'
 for ((r = 1; r <= rounds; r++)); do
 	for name in "${names[@]}"; do
 		case $name in
@@ -75,21 +62,13 @@ for ((r = 1; r <= rounds; r++)); do
 		edit) cmd=("$urikit" "${edit[@]}" -j 1) ;;
 		editN) cmd=("$urikit" "${edit[@]}" -j "$jobs") ;;
 		esac
-		{ time "${cmd[@]}" <"$input" >/dev/null 2>"$work/stderr" || true; } 2>"$work/time"
-		read -r real user sys <"$work/time"
-		cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}')
-		echo "$r $name $real $cpu" >>"$results"
-		echo "  round $r: $name: $real s wall, $cpu s CPU"
+		time_command "$r" "$name" "${cmd[@]}"
 	done
 done
 
 echo
 echo "$records records, $rounds rounds, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-awk -v n="$records" -v jobs="$jobs" '
-function median(a, k,   i, j, t) {
-	for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
-	return k % 2 ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2
-}
+awk -v n="$records" -v jobs="$jobs" "$awk_median"'
 { wall[$1, $2] = $3; cpu[$1, $2] = $4; if ($1 > rounds) rounds = $1
   if (!(($2) in best) || $3 < best[$2]) { best[$2] = $3; bestcpu[$2] = $4 } }
 END {

@@ -35,25 +35,13 @@
 # NODE (default: node), ADA, CXX, TMPDIR.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-datasets=${URIKIT_DATASETS:-$root/../shared/datasets}
-records=${RECORDS:-2000000}
-rounds=${ROUNDS:-3}
-node=${NODE:-node}
-jobs=${JOBS:-$(nproc)}
-
-command -v "$node" >/dev/null || { echo "run.sh: $node not found" >&2; exit 1; }
+script=run.sh default_records=2000000
+source "$(dirname "$0")/common.sh"
 shopt -s nullglob
 lists=("$datasets"/*.txt)
 ((${#lists[@]})) || { echo "run.sh: no *.txt URL lists in $datasets" >&2; exit 1; }
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/urikit-throughput.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-echo "building urikit..."
-(cd "$root" && go build -o "$work/urikit" ./cmd/urikit)
-urikit=$work/urikit
+build_urikit
 
 ada=${ADA:-$root/../shared/peers/ada}
 cxx=${CXX:-g++}
@@ -109,15 +97,10 @@ if [ -n "$adabin" ]; then
 fi
 results=$work/results
 : >"$results"
-TIMEFORMAT='%R %U %S'
 for ((r = 1; r <= rounds; r++)); do
 	for i in "${!names[@]}"; do
-		name=${names[$i]}
-		# A record that is not a URL makes the exit status 1: expected.
-		{ time ${cmds[$i]} <"$input" >/dev/null 2>"$work/stderr" || true; } 2>"$work/time"
-		read -r real user sys <"$work/time"
-		echo "$r $name $real $(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}')" >>"$results"
-		echo "  round $r: $name: $real s wall, $(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}') s CPU"
+		# shellcheck disable=SC2086 # a command is its words
+		time_command "$r" "${names[$i]}" ${cmds[$i]}
 	done
 done
 
@@ -125,11 +108,7 @@ echo
 echo "$records records, $rounds rounds, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "best: the fastest round of each command; median: of the per-round ratios"
 echo "(each round runs the commands back to back, so its ratios share the load)."
-awk -v n="$records" -v node_label="node href.js" -v href_label="urikit parse --whatwg --get href -j 1" -v hrefn_label="urikit parse --whatwg --get href -j $jobs" -v norm_label="urikit normalize -j 1" -v ada_label="ada driver --href" '
-function median(a, k,   i, j, t) {
-	for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
-	return k % 2 ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2
-}
+awk -v n="$records" -v node_label="node href.js" -v href_label="urikit parse --whatwg --get href -j 1" -v hrefn_label="urikit parse --whatwg --get href -j $jobs" -v norm_label="urikit normalize -j 1" -v ada_label="ada driver --href" "$awk_median"'
 { wall[$1, $2] = $3; cpu[$1, $2] = $4; if ($1 > rounds) rounds = $1
   if (!(($2) in best) || $3 < best[$2]) { best[$2] = $3; bestcpu[$2] = $4 } }
 END {

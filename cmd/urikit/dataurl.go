@@ -58,7 +58,7 @@ bodies such as images).`,
 					d, err := dataurl.Parse(transient(in))
 					if err != nil {
 						e := report.DataURLError(err)
-						return outcome{Err: e, Detail: caret(transient(in), e.Offset)}
+						return failed(transient(in), e)
 					}
 					if opts.json {
 						rec := report.NewDataURL(in, d, bodyBase64)

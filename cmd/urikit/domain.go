@@ -33,17 +33,7 @@ parser's code.`,
   urikit domain --json foo.github.io`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return processRecords(cmd, args, opts, func() recordFunc {
-				return func(in []byte) outcome {
-					s := string(in)
-					rec := report.Domain(s)
-					if rec.Error != nil {
-						return outcome{Err: rec.Error, Detail: caret(s, rec.Error.Offset), Record: &rec}
-					}
-					rd, _ := rec.Field("registrable_domain")
-					return outcome{Output: []byte(rd), Record: &rec}
-				}
-			})
+			return processRecords(cmd, args, opts, fieldRecords(report.Domain, "registrable_domain"))
 		},
 	}
 	opts.register(cmd)

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/urikit/urikit/form"
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/percent"
 )
@@ -442,8 +443,8 @@ func shownDecoded(s string, plus bool) string {
 	for i := 0; i < len(s); {
 		start := i
 		run = run[:0]
-		for i+2 < len(s) && s[i] == '%' && isHexByte(s[i+1]) && isHexByte(s[i+2]) {
-			run = append(run, unhexByte(s[i+1])<<4|unhexByte(s[i+2]))
+		for i+2 < len(s) && s[i] == '%' && hexdigit.Is(s[i+1]) && hexdigit.Is(s[i+2]) {
+			run = append(run, hexdigit.Value(s[i+1])<<4|hexdigit.Value(s[i+2]))
 			i += 3
 		}
 		if len(run) == 0 {
@@ -468,17 +469,6 @@ func shownDecoded(s string, plus bool) string {
 		}
 	}
 	return string(b)
-}
-
-func isHexByte(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
-}
-
-func unhexByte(c byte) byte {
-	if c <= '9' {
-		return c - '0'
-	}
-	return c | 0x20 - 'a' + 10
 }
 
 // hostAs returns the domain h in Unicode (idn) or in ASCII, or h when it

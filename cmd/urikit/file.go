@@ -39,17 +39,13 @@ holds a path that is not UTF-8, which the text output writes as raw bytes.`,
 			if toURL == toPath {
 				return errors.New("give exactly one of --to-url and --to-path")
 			}
-			return processRecords(cmd, args, opts, func() recordFunc {
-				return func(in []byte) outcome {
-					s := transient(in)
-					rec := report.FileURL(s, toPath, window)
-					if rec.Error != nil {
-						return outcome{Err: rec.Error, Detail: caret(s, rec.Error.Offset), Record: &rec}
-					}
-					out := rec.Fields[0].Value()
-					return outcome{Output: []byte(out), Record: &rec}
-				}
-			})
+			field := "url"
+			if toPath {
+				field = "path"
+			}
+			return processRecords(cmd, args, opts, fieldRecords(func(s string) report.Record {
+				return report.FileURL(s, toPath, window)
+			}, field))
 		},
 	}
 	opts.register(cmd)

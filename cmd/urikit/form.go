@@ -82,17 +82,7 @@ not carry losslessly: bytes that are not UTF-8, and a \u escape of a UTF-16
 surrogate without its pair.`,
 		Example: `  urikit form encode '[["a","1"],["b","x y"],["c","你&="]]'   # a=1&b=x+y&c=%E4%BD%A0%26%3D`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return processRecords(cmd, args, opts, func() recordFunc {
-				return func(in []byte) outcome {
-					s := transient(in)
-					rec := report.FormEncode(s)
-					if rec.Error != nil {
-						return outcome{Err: rec.Error, Detail: caret(s, rec.Error.Offset), Record: &rec}
-					}
-					out, _ := rec.Field("output")
-					return outcome{Output: []byte(out), Record: &rec}
-				}
-			})
+			return processRecords(cmd, args, opts, fieldRecords(report.FormEncode, "output"))
 		},
 	}
 	opts.register(cmd)

@@ -50,10 +50,7 @@ object {"input", "ascii"} or {"input", "unicode", "findings"}.`,
 					s := transient(in)
 					if opts.json {
 						rec := report.IDNA(s, toUnicode, mode)
-						if rec.Error != nil {
-							return outcome{Err: rec.Error, Detail: caret(s, rec.Error.Offset), Record: &rec}
-						}
-						return outcome{Record: &rec}
+						return recordOutcome(s, rec, "")
 					}
 					var e *report.Error
 					if toUnicode {
@@ -62,7 +59,7 @@ object {"input", "ascii"} or {"input", "unicode", "findings"}.`,
 						buf, e = mode.AppendASCII(reuse(buf, len(in)+8), s)
 					}
 					if e != nil {
-						return outcome{Err: e, Detail: caret(s, e.Offset)}
+						return failed(s, e)
 					}
 					return outcome{Output: buf}
 				}

@@ -48,10 +48,7 @@ what was tolerated in "findings", one per code and part of the URL with
 					s := transient(in)
 					if opts.json {
 						rec := report.Mailto(s, lenient)
-						if rec.Error != nil {
-							return outcome{Err: rec.Error, Detail: caret(s, rec.Error.Offset), Record: &rec}
-						}
-						return outcome{Record: &rec}
+						return recordOutcome(s, rec, "")
 					}
 					var (
 						m   mailto.Message
@@ -64,7 +61,7 @@ what was tolerated in "findings", one per code and part of the URL with
 					}
 					if err != nil {
 						e := report.MailtoError(err)
-						return outcome{Err: e, Detail: caret(s, e.Offset)}
+						return failed(s, e)
 					}
 					buf = m.AppendTo(reuse(buf, len(s)))
 					return outcome{Output: buf}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/urikit/urikit/internal/report"
+	"github.com/urikit/urikit/internal/window"
 )
 
 // batch is a run of records on its way from the reader through a worker
@@ -302,7 +303,7 @@ const directWrite = 16 << 10
 
 // message writes the message of a failure to w.
 func (s *sink) message(w io.Writer, base int64, f failure) {
-	fmt.Fprintf(w, "urikit: record %d: offset %d: %s\n%s", base+int64(f.index)+1, f.err.Offset, clip(f.err.Message, maxMessage), f.detail)
+	fmt.Fprintf(w, "urikit: record %d: offset %d: %s\n%s", base+int64(f.index)+1, f.err.Offset, window.Clip(f.err.Message, maxMessage), f.detail)
 }
 
 // processRecords streams the records through record functions made by

@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/spf13/cobra"
@@ -235,19 +234,6 @@ func (s *byteSize) Type() string { return "size" }
 // maxMessage is the most bytes of a failure's message written to
 // standard error.
 const maxMessage = 300
-
-// clip returns s cut to at most n bytes on a UTF-8 boundary, with "…"
-// added where it was cut.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := n
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "…"
-}
 
 // delim is the byte that ends records, in input and output.
 func (o *recordOptions) delim() byte {

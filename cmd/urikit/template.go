@@ -76,19 +76,9 @@ template and record plus 64 KiB, code expansion-too-large) has its "error".` + r
 				}
 				return expandOnce(cmd, t, vars, varsJSON)
 			}
-			return processRecords(cmd, args[1:], opts, func() recordFunc {
-				return func(in []byte) outcome {
-					rec := report.TemplateExpand(t, transient(in))
-					if opts.json {
-						return outcome{Record: &rec}
-					}
-					if rec.Error != nil {
-						return outcome{Err: rec.Error, Detail: caret(transient(in), rec.Error.Offset)}
-					}
-					out, _ := rec.Field("output")
-					return outcome{Output: []byte(out)}
-				}
-			})
+			return processRecords(cmd, args[1:], opts, fieldRecords(func(s string) report.Record {
+				return report.TemplateExpand(t, s)
+			}, "output"))
 		},
 	}
 	opts.register(cmd)
@@ -179,12 +169,10 @@ offset in the URL where it stops matching.` + recordsHelp,
 			return processRecords(cmd, args[1:], opts, func() recordFunc {
 				var buf []byte
 				return func(in []byte) outcome {
-					rec := report.TemplateMatch(t, transient(in))
-					if opts.json {
-						return outcome{Record: &rec}
-					}
-					if rec.Error != nil {
-						return outcome{Err: rec.Error, Detail: caret(transient(in), rec.Error.Offset)}
+					s := transient(in)
+					rec := report.TemplateMatch(t, s)
+					if rec.Error != nil || opts.json {
+						return recordOutcome(s, rec, "")
 					}
 					// The variables object of the record, alone.
 					full := rec.AppendJSON(reuse(buf, 2*len(in)))

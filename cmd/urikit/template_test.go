@@ -26,6 +26,10 @@ func TestTemplateCmd(t *testing.T) {
 		{"", []string{"template", "match", "/r/{id}{?q}", "/r/a%2Fb?q=1", "/r/x"}, "{\"id\":\"a/b\",\"q\":\"1\"}\n{\"id\":\"x\"}\n", 0},
 		{"", []string{"template", "match", "{a}{b}", "x"}, "", exitUsage},
 		{"", []string{"template", "match", "/r/{id}", "/s"}, "\n", 1},
+		// A failing record fails in --json mode too (its record is written).
+		{"not json\n", []string{"template", "expand", "{/a}", "--json"}, `{"input":"not json","error":{"offset":2,"code":"invalid-json","message":"want a JSON object of variables: invalid character 'o' in literal null (expecting 'u')"}}` + "\n", 1},
+		{"", []string{"template", "match", "/r/{id}", "--json", "/s"}, `{"input":"/s","error":{"offset":0,"code":"no-match","message":"does not match the template from its offset 0"}}` + "\n", 1},
+		{"", []string{"template", "match", "/r/{id}", "--json", "/s", "--on-error", "skip"}, "", 0},
 	} {
 		out, errOut, code := cli(t, c.stdin, c.args...)
 		if out != c.out || code != c.code {

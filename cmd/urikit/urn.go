@@ -25,17 +25,7 @@ invalid-escape or invalid-question-mark.`,
   urikit urn --json 'urn:example:a%2c?+r#f'
   sort -u <(urikit urn < urns.txt)            # distinct URNs, by equivalence`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return processRecords(cmd, args, opts, func() recordFunc {
-				return func(in []byte) outcome {
-					s := transient(in)
-					rec := report.URN(s)
-					if rec.Error != nil {
-						return outcome{Err: rec.Error, Detail: caret(s, rec.Error.Offset), Record: &rec}
-					}
-					out, _ := rec.Field("normalized")
-					return outcome{Output: []byte(out), Record: &rec}
-				}
-			})
+			return processRecords(cmd, args, opts, fieldRecords(report.URN, "normalized"))
 		},
 	}
 	opts.register(cmd)

@@ -2,13 +2,16 @@
 // adversarial inputs of growing size, for the bounded-cost tests of the
 // library packages (their bounded_test.go): an operation allocates at most
 // 8 bytes per input byte plus a constant, and no more per byte on large
-// inputs than on small ones (which would show a superlinear path). It is
-// imported by tests only.
+// inputs than on small ones (which would show a superlinear path). It also
+// holds what those files share: the adversarial Shape (a unit repeated
+// between a prefix and a suffix), CheckAll for TestBounded and Bench for
+// BenchmarkBounded. It is imported by tests only.
 package boundedtest
 
 import (
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -33,6 +36,96 @@ type Case struct {
 	// Size, when set, is the size the bound is taken on instead of
 	// len(s), when larger (an operation whose input is made from s).
 	Size func(s string) int
+	// Prepare, when set, is used instead of Run: it returns the call to
+	// measure on s, and runs once per input, outside the measurement
+	// (to parse what the measured operation takes, say). Check and Bench
+	// call Prepare and Size on the input that Input has just returned.
+	// Prepare may return nil when the operation does not apply to s: Bench
+	// then skips that size, and Check fails.
+	Prepare func(s string) func()
+	// Cheap, when set, measures at 1 MiB too (an operation cheap enough
+	// that the larger size costs little).
+	Cheap bool
+}
+
+// call returns the call c measures on s.
+func (c Case) call(s string) func() {
+	if c.Prepare != nil {
+		return c.Prepare(s)
+	}
+	return func() { c.Run(s) }
+}
+
+// A Shape is an adversarial input: Prefix, then Unit repeated, then
+// Suffix.
+type Shape struct{ Name, Prefix, Unit, Suffix string }
+
+// Input returns the shape's input of about n bytes (Unit at least once).
+func (sh Shape) Input(n int) string {
+	k := max(1, (n-len(sh.Prefix)-len(sh.Suffix))/len(sh.Unit))
+	return sh.Prefix + strings.Repeat(sh.Unit, k) + sh.Suffix
+}
+
+// Cases returns the Case of op, run by run, on each of shapes.
+func Cases(op string, run func(s string), shapes []Shape) []Case {
+	cs := make([]Case, len(shapes))
+	for i, sh := range shapes {
+		cs[i] = Case{Op: op, Shape: sh.Name, Input: sh.Input, Run: run}
+	}
+	return cs
+}
+
+// ErrorText returns a run function that calls f and, when it fails,
+// builds the error's message: the operation of a case named "X.Error".
+func ErrorText[T any](f func(s string) (T, error)) func(s string) {
+	return func(s string) {
+		if _, err := f(s); err != nil {
+			_ = err.Error()
+		}
+	}
+}
+
+// CheckAll runs Check on every case; with -short it skips them (they
+// measure inputs of up to 256 KiB).
+func CheckAll(t *testing.T, cases []Case) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("measures allocations on inputs up to 256 KiB")
+	}
+	for _, c := range cases {
+		Check(t, c)
+	}
+}
+
+// benchSizes are the input sizes of every BenchmarkBounded.
+var benchSizes = [...]struct {
+	name string
+	n    int
+}{{"10KB", 10_000}, {"1MB", 1_000_000}, {"10MB", 10_000_000}}
+
+// Bench runs every case at 10 KB, 1 MB and 10 MB, as the sub-benchmarks
+// Op/Shape/10KB (1MB, 10MB) of b that report bytes per second and
+// allocations: the body of a package's BenchmarkBounded. An input is
+// built inside its sub-benchmark, so that -bench skips building the
+// others, and the call runs once before the timing.
+func Bench(b *testing.B, cases []Case) {
+	for _, c := range cases {
+		for _, size := range benchSizes {
+			b.Run(c.Op+"/"+c.Shape+"/"+size.name, func(b *testing.B) {
+				s := c.Input(size.n)
+				call := c.call(s)
+				if call == nil {
+					b.Skip("the operation does not apply to this input")
+				}
+				call()
+				b.SetBytes(int64(len(s)))
+				b.ReportAllocs()
+				for b.Loop() {
+					call()
+				}
+			})
+		}
+	}
 }
 
 // BytesPerCall returns the bytes f allocates per call, after one call to
@@ -48,18 +141,27 @@ func BytesPerCall(f func(), runs int) float64 {
 	return float64(m1.TotalAlloc-m0.TotalAlloc) / float64(runs)
 }
 
-// Check measures c at every size, logs the bytes allocated per input
-// byte, and fails when a size allocates more than 8 per byte (plus the
-// allowance and 4096), or when the largest size allocates more per byte
-// than 1.5 times the 16 KiB one (below that, stack buffers and the
-// constant blur the ratio).
+// Check measures c at every size (1, 16 and 256 KiB, and 1 MiB when
+// c.Cheap), logs the bytes allocated per input byte, and fails when a size
+// allocates more than 8 per byte (plus the allowance and 4096), or when
+// the largest size allocates more per byte than 1.5 times the 16 KiB one
+// (below that, stack buffers and the constant blur the ratio).
 func Check(t *testing.T, c Case) {
 	t.Helper()
 	ratios := ""
 	var ref float64
-	for i, n := range sizes {
+	ns := sizes[:]
+	if c.Cheap {
+		ns = append(ns, 1<<20)
+	}
+	for i, n := range ns {
 		s := c.Input(n)
-		got := BytesPerCall(func() { c.Run(s) }, max(1, (64<<10)/n))
+		call := c.call(s)
+		if call == nil {
+			t.Errorf("%s on %s (%d bytes): the operation does not apply", c.Op, c.Shape, len(s))
+			return
+		}
+		got := BytesPerCall(call, max(1, (64<<10)/n))
 		size := len(s)
 		if c.Size != nil {
 			size = max(size, c.Size(s))
@@ -75,7 +177,7 @@ func Check(t *testing.T, c Case) {
 		}
 		if n == refSize {
 			ref = ratio
-		} else if i == len(sizes)-1 && ratio > 1.5*ref+0.25 {
+		} else if i == len(ns)-1 && ratio > 1.5*ref+0.25 {
 			t.Errorf("%s on %s: %.2f bytes per byte at %d bytes, %.2f at 16 KiB: superlinear", c.Op, c.Shape, ratio, len(s), ref)
 		}
 	}

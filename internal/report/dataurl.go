@@ -16,7 +16,7 @@ import (
 func DataURLError(err error) *Error {
 	var de *dataurl.Error
 	if !errors.As(err, &de) {
-		return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+		return otherError(err)
 	}
 	e := &Error{Offset: de.Offset, Code: string(de.Code), Message: de.Code.Message()}
 	var we *whatwg.Error

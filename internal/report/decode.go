@@ -83,7 +83,7 @@ func decodeError(err error) Error {
 	if errors.As(err, &pe) {
 		return PercentError(pe)
 	}
-	return Error{Code: "error", Message: err.Error()}
+	return *otherError(err)
 }
 
 // keptList returns the findings of what a lenient decode kept (merged by

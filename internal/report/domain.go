@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/urikit/urikit/domain"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/whatwg"
 )
 
@@ -41,7 +42,7 @@ func DomainHost(in string) (string, int, *Error) {
 func DomainError(err error, base int) *Error {
 	var de *domain.Error
 	if !errors.As(err, &de) {
-		return &Error{Offset: base, Code: "error", Message: clip(err.Error(), maxMessage)}
+		return &Error{Offset: base, Code: "error", Message: window.Clip(err.Error(), maxMessage)}
 	}
 	e := &Error{Offset: base + de.Offset, Message: de.Code.String()}
 	switch de.Code {
@@ -54,7 +55,7 @@ func DomainError(err error, base int) *Error {
 	case domain.CodeIDNA:
 		e.Code = "idna"
 		if de.Err != nil {
-			e.Message += ": " + clip(de.Err.Error(), maxMessage)
+			e.Message += ": " + window.Clip(de.Err.Error(), maxMessage)
 		}
 	case domain.CodeIsSuffix:
 		e.Code = "is-public-suffix"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/urikit/urikit/form"
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
@@ -596,7 +597,7 @@ func editFailure(op *editOp, err error) *Error {
 	if errors.As(err, &ue) {
 		return &Error{Component: string(ue.Component), Code: string(ue.Code), Message: op.flag + ": " + ue.Code.Message()}
 	}
-	return &Error{Component: op.comp, Code: "error", Message: op.flag + ": " + clip(err.Error(), maxMessage)}
+	return &Error{Component: op.comp, Code: "error", Message: op.flag + ": " + window.Clip(err.Error(), maxMessage)}
 }
 
 // editMessage explains an EditError code.
@@ -823,42 +824,10 @@ func whatwgHas(u *whatwg.URL, c whatwg.EditComponent) bool {
 	return false
 }
 
-// defaultPort returns the port DefaultPort writes for scheme, or "".
-func defaultPort(scheme string) string {
-	switch strings.ToLower(scheme) {
-	case "http", "ws":
-		return "80"
-	case "https", "wss":
-		return "443"
-	case "ftp":
-		return "21"
-	case "ssh", "sftp", "scp":
-		return "22"
-	case "telnet":
-		return "23"
-	case "smtp":
-		return "25"
-	case "gopher":
-		return "70"
-	case "imap":
-		return "143"
-	case "ldap":
-		return "389"
-	case "imaps":
-		return "993"
-	case "pop3":
-		return "110"
-	case "pop3s":
-		return "995"
-	case "ldaps":
-		return "636"
-	case "rtsp":
-		return "554"
-	case "mqtt":
-		return "1883"
-	}
-	return ""
-}
+// defaultPort returns the port DefaultPort writes for scheme, or "": the
+// table of uri.DefaultPortOf, so that the port --default-port adds is the
+// one normalization removes.
+func defaultPort(scheme string) string { return uri.DefaultPortOf(strings.ToLower(scheme)) }
 
 // DefaultPort returns the default port of scheme ("443" for https), or ""
 // when urikit knows none.

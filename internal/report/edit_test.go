@@ -1,6 +1,10 @@
 package report
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/urikit/urikit/uri"
+)
 
 func TestGuessScheme(t *testing.T) {
 	for in, want := range map[string]string{
@@ -70,5 +74,11 @@ func TestEditorZeroAndRecord(t *testing.T) {
 	}
 	if DefaultPort("HTTPS") != "443" || DefaultPort("nope") != "" {
 		t.Error("DefaultPort")
+	}
+	// The port --default-port adds is the one normalization removes.
+	for _, scheme := range []string{"http", "ftp", "git", "ldaps", "mqtt", "rtsp", "redis"} {
+		if p := DefaultPort(scheme); p == "" || p != uri.DefaultPortOf(scheme) {
+			t.Errorf("DefaultPort(%q) = %q, uri.DefaultPortOf %q", scheme, p, uri.DefaultPortOf(scheme))
+		}
 	}
 }

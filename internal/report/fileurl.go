@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/urikit/urikit/fileurl"
+	"github.com/urikit/urikit/internal/window"
 )
 
 // FileURLError converts an error of package fileurl to a record's error.
@@ -12,11 +13,11 @@ import (
 func FileURLError(err error) *Error {
 	var fe *fileurl.Error
 	if !errors.As(err, &fe) {
-		return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+		return otherError(err)
 	}
 	e := &Error{Offset: fe.Offset, Code: string(fe.Code), Message: fe.Code.Message()}
 	if fe.Err != nil {
-		e.Message += ": " + clip(fe.Err.Error(), maxMessage)
+		e.Message += ": " + window.Clip(fe.Err.Error(), maxMessage)
 	}
 	return e
 }

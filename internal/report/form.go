@@ -9,6 +9,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/form"
+	"github.com/urikit/urikit/internal/collapse"
+	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -53,32 +56,18 @@ func formByte(in string, i, hi int) (byte, int) {
 	switch c := in[i]; {
 	case c == '+':
 		return ' ', 1
-	case c == '%' && i+2 < hi && isHex(in[i+1]) && isHex(in[i+2]):
-		return unhex(in[i+1])<<4 | unhex(in[i+2]), 3
+	case c == '%' && i+2 < hi && hexdigit.Is(in[i+1]) && hexdigit.Is(in[i+2]):
+		return hexdigit.Value(in[i+1])<<4 | hexdigit.Value(in[i+2]), 3
 	default:
 		return c, 1
 	}
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
 }
 
 // scanFormPiece appends the findings of the name or value in[lo:hi] to
 // list.
 func scanFormPiece(list []Error, in string, lo, hi int) []Error {
 	for i := lo; i < hi; {
-		if in[i] == '%' && !(i+2 < hi && isHex(in[i+1]) && isHex(in[i+2])) {
+		if in[i] == '%' && !(i+2 < hi && hexdigit.Is(in[i+1]) && hexdigit.Is(in[i+2])) {
 			list = addPercentFinding(list, in, i, min(i+3, hi), percent.ErrInvalidEscape, ": kept as it is")
 		}
 		b, n := formByte(in, i, hi)
@@ -114,7 +103,7 @@ func scanFormPiece(list []Error, in string, lo, hi int) []Error {
 func addPercentFinding(list []Error, in string, off, end int, code percent.Code, tail string) []Error {
 	for i := range list {
 		if g := &list[i]; g.Code == string(code) {
-			merge(g.Offset, &g.Count, &g.Offsets, off, 0, nil)
+			collapse.Add(g.Offset, &g.Count, &g.Offsets, off)
 			return list
 		}
 	}
@@ -151,7 +140,7 @@ func FormEncode(in string) Record {
 		case errors.As(err, &te):
 			off = int(te.Offset)
 		}
-		return fail(off, "want a JSON array of [name, value] pairs: "+clip(err.Error(), maxMessage))
+		return fail(off, "want a JSON array of [name, value] pairs: "+window.Clip(err.Error(), maxMessage))
 	}
 	return NewRecord([]byte(in), form.FromPairs(pairs).AppendTo(nil), nil, nil)
 }
@@ -214,10 +203,10 @@ func hex4(b []byte) (rune, bool) {
 	}
 	var r rune
 	for _, c := range b[:4] {
-		if !isHex(c) {
+		if !hexdigit.Is(c) {
 			return 0, false
 		}
-		r = r<<4 | rune(unhex(c))
+		r = r<<4 | rune(hexdigit.Value(c))
 	}
 	return r, true
 }

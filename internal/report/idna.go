@@ -77,7 +77,7 @@ func (m IDNAMode) AppendUnicode(dst []byte, in string) ([]byte, *Error, *Error) 
 func IDNAError(err error) *Error {
 	var ie *idna.Error
 	if !errors.As(err, &ie) {
-		return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+		return otherError(err)
 	}
 	b := make([]byte, 0, 96+len(ie.Label))
 	b = append(b, ie.Code.Message()...)

@@ -3,6 +3,7 @@ package report
 import (
 	"errors"
 
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/iri"
 )
 
@@ -12,12 +13,12 @@ import (
 func IRIError(err error) *Error {
 	var ie *iri.Error
 	if !errors.As(err, &ie) {
-		return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+		return otherError(err)
 	}
 	e := &Error{Offset: ie.Offset, Component: string(ie.Component), Code: string(ie.Code)}
 	switch {
 	case ie.Err != nil:
-		e.Message = clip(ie.Err.Error(), maxMessage)
+		e.Message = window.Clip(ie.Err.Error(), maxMessage)
 	case ie.Code == iri.ErrNotIRIChar:
 		e.Message = "character not allowed in an IRI"
 	default:

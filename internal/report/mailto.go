@@ -12,7 +12,7 @@ import (
 func MailtoError(err error) *Error {
 	var me *mailto.Error
 	if !errors.As(err, &me) {
-		return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+		return otherError(err)
 	}
 	return &Error{Offset: me.Offset, Component: string(me.Component), Code: string(me.Code), Message: me.Code.Message()}
 }

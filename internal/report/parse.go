@@ -3,6 +3,7 @@ package report
 import (
 	"errors"
 
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -103,7 +104,7 @@ func FailureError(err error) *Error {
 	if errors.As(err, &we) {
 		return &Error{Offset: we.Offset, Code: we.Code, Message: "not a URL: " + WHATWGMessage(we.Code)}
 	}
-	return &Error{Code: "failure", Message: "not a URL: " + clip(err.Error(), maxMessage)}
+	return &Error{Code: "failure", Message: "not a URL: " + window.Clip(err.Error(), maxMessage)}
 }
 
 // maxMessage is the most bytes of a message taken from another package's

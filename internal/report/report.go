@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"unsafe"
 
+	"github.com/urikit/urikit/internal/collapse"
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
 )
@@ -57,32 +59,7 @@ type Error struct {
 }
 
 // MaxOffsets is the most offsets a merged finding lists.
-const MaxOffsets = 8
-
-// occurrences returns how many times a finding with this Count occurs.
-func occurrences(count int) int { return max(count, 1) }
-
-// merge adds the occurrences of a finding (first at offset, count times,
-// the first ones at offsets when it is itself merged) to the finding of
-// the same identity whose Offset, Count and Offsets are given.
-func merge(dstOffset int, dstCount *int, dstOffsets *[]int, offset, count int, offsets []int) {
-	if len(*dstOffsets) == 0 {
-		*dstOffsets = append(make([]int, 0, MaxOffsets), dstOffset)
-	}
-	*dstCount = occurrences(*dstCount) + occurrences(count)
-	if len(offsets) == 0 {
-		if len(*dstOffsets) < MaxOffsets {
-			*dstOffsets = append(*dstOffsets, offset)
-		}
-		return
-	}
-	for _, o := range offsets {
-		if len(*dstOffsets) == MaxOffsets {
-			break
-		}
-		*dstOffsets = append(*dstOffsets, o)
-	}
-}
+const MaxOffsets = collapse.MaxOffsets
 
 // appendError appends f to list, or merges it into the finding of list
 // with the same Code and Component (see Error). The scan is linear in the
@@ -90,7 +67,7 @@ func merge(dstOffset int, dstCount *int, dstOffsets *[]int, offset, count int, o
 func appendError(list []Error, f Error) []Error {
 	for i := range list {
 		if g := &list[i]; g.Code == f.Code && g.Component == f.Component {
-			merge(g.Offset, &g.Count, &g.Offsets, f.Offset, f.Count, f.Offsets)
+			collapse.Merge(g.Offset, &g.Count, &g.Offsets, f.Offset, f.Count, f.Offsets)
 			return list
 		}
 	}
@@ -122,13 +99,19 @@ func NewRecord(in, out []byte, err *Error, findings []Error) Record {
 	return rec
 }
 
+// otherError is the record's error of an err that is none of the errors
+// of the library packages: code "error" and its message, clipped.
+func otherError(err error) *Error {
+	return &Error{Code: "error", Message: window.Clip(err.Error(), maxMessage)}
+}
+
 // URIError converts an error of package uri to a record's error.
 func URIError(err error) *Error {
 	var ue *uri.Error
 	if errors.As(err, &ue) {
 		return &Error{Offset: ue.Offset, Component: string(ue.Component), Code: string(ue.Code), Message: ue.Code.Message()}
 	}
-	return &Error{Code: "error", Message: err.Error()}
+	return otherError(err)
 }
 
 // PercentError converts an error of package percent to a record's error
@@ -231,17 +214,4 @@ func Equal(in string, other uri.Reference, l uri.Level) Record {
 		Text("normalized", uri.Normalize(r, l).String()),
 		Bool("equal", uri.Equal(r, other, l)),
 	}}
-}
-
-// clip returns s cut to at most n bytes on a UTF-8 boundary, with "…"
-// added where it was cut.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := n
-	for i > 0 && s[i]&0xC0 == 0x80 {
-		i--
-	}
-	return s[:i] + "…"
 }

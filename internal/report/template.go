@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/template"
 )
 
@@ -17,9 +18,9 @@ import (
 func TemplateError(err error) *Error {
 	var te *template.Error
 	if !errors.As(err, &te) {
-		return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+		return otherError(err)
 	}
-	e := &Error{Offset: te.Offset, Code: string(te.Code), Message: clip(te.Detail, maxMessage)}
+	e := &Error{Offset: te.Offset, Code: string(te.Code), Message: window.Clip(te.Detail, maxMessage)}
 	if te.Code != template.CodeNoMatch {
 		e.Component = "template"
 	}
@@ -107,7 +108,7 @@ func TemplateVars(b []byte) (template.Values, *Error) {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			return fail(len(b), "want a JSON object of variables: unexpected end of the text")
 		}
-		return fail(off, "want a JSON object of variables: "+clip(err.Error(), maxMessage))
+		return fail(off, "want a JSON object of variables: "+window.Clip(err.Error(), maxMessage))
 	}
 	tok, err := d.Token()
 	if err != nil {
@@ -143,7 +144,7 @@ func TemplateVars(b []byte) (template.Values, *Error) {
 				}
 				s, ok := jsonScalar(tok)
 				if !ok {
-					return fail(off, "variable "+strconv.Quote(clip(name, 80))+": a list holds strings, numbers and booleans only")
+					return fail(off, "variable "+strconv.Quote(window.Clip(name, 80))+": a list holds strings, numbers and booleans only")
 				}
 				items = append(items, s)
 			}
@@ -169,7 +170,7 @@ func TemplateVars(b []byte) (template.Values, *Error) {
 				}
 				s, ok := jsonScalar(tok)
 				if !ok {
-					return fail(off, "variable "+strconv.Quote(clip(name, 80))+": an object holds strings, numbers and booleans only")
+					return fail(off, "variable "+strconv.Quote(window.Clip(name, 80))+": an object holds strings, numbers and booleans only")
 				}
 				pairs = append(pairs, template.Pair{Key: key, Value: s})
 			}
@@ -181,7 +182,7 @@ func TemplateVars(b []byte) (template.Values, *Error) {
 		default:
 			s, ok := jsonScalar(tok)
 			if !ok {
-				return fail(off, "variable "+strconv.Quote(clip(name, 80))+": not a value")
+				return fail(off, "variable "+strconv.Quote(window.Clip(name, 80))+": not a value")
 			}
 			v = template.String(s)
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/urlpattern"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -29,7 +30,7 @@ func NewPatternMatcher(patterns []string, base string, ignoreCase bool) (*Patter
 	if base != "" {
 		u, err := whatwg.Parse(base, nil)
 		if err != nil {
-			return nil, errors.New("base: " + clip(err.Error(), maxMessage))
+			return nil, errors.New("base: " + window.Clip(err.Error(), maxMessage))
 		}
 		m.base = u
 	}
@@ -45,7 +46,7 @@ func NewPatternMatcher(patterns []string, base string, ignoreCase bool) (*Patter
 			p, err = urlpattern.New(s, opts)
 		}
 		if err != nil {
-			msg := clip(err.Error(), maxMessage)
+			msg := window.Clip(err.Error(), maxMessage)
 			if len(patterns) > 1 {
 				msg = "pattern " + strconv.Itoa(i+1) + ": " + msg
 			}

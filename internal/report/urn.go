@@ -11,7 +11,7 @@ import (
 func URNError(err error) *Error {
 	var ue *urn.Error
 	if !errors.As(err, &ue) {
-		return &Error{Code: "error", Message: clip(err.Error(), maxMessage)}
+		return otherError(err)
 	}
 	return &Error{Offset: ue.Offset, Component: string(ue.Component), Code: string(ue.Code), Message: ue.Code.Message()}
 }

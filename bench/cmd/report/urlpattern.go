@@ -33,7 +33,7 @@ import (
 
 	dunglas "github.com/dunglas/go-urlpattern"
 
-	"github.com/urikit/urikit/bench"
+	"github.com/urikit/urikit/bench/internal/patterncases"
 	"github.com/urikit/urikit/urlpattern"
 )
 
@@ -50,7 +50,7 @@ var upImpls = []string{"urikit", "dunglas", "ada"}
 
 // upCase is one single-pattern case as every side sees it.
 type upCase struct {
-	bench.URLPatternCase
+	patterncases.URLPatternCase
 	inputs  []string
 	u       *urlpattern.Pattern
 	d       *dunglas.URLPattern
@@ -260,7 +260,7 @@ func upMeasure(rounds, tests int) ([]*upCase, string, error) {
 		return nil, "", err
 	}
 	var cases []*upCase
-	for _, bc := range bench.URLPatternCases() {
+	for _, bc := range patterncases.URLPatternCases() {
 		c := &upCase{URLPatternCase: bc, adaPID: -1, ns: map[string][]float64{}, ratio: map[string][]float64{}, alloc: map[string][2]float64{}}
 		if c.Dataset == "" {
 			c.inputs = []string{c.Input}
@@ -479,7 +479,7 @@ func upSetSection(w io.Writer, rounds, tests int) {
 		probe = append(probe, urls[i])
 	}
 	var s urlpattern.Set
-	for _, src := range bench.RouterPatterns(sample, 1000) {
+	for _, src := range patterncases.RouterPatterns(sample, 1000) {
 		p, err := urlpattern.New(src, urlpattern.Options{})
 		if err != nil {
 			fmt.Fprintf(w, "Set: skipped: pattern %q: %v.\n\n", src, err)

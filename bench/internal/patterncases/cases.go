@@ -1,4 +1,6 @@
-package bench
+// Package patterncases holds the cases of the URLPattern comparison, shared
+// by the URLPattern benchmarks and the report tool.
+package patterncases
 
 import (
 	"strings"
