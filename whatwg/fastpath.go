@@ -81,7 +81,7 @@ func parseCanonical(s string, u *URL) bool {
 				return false
 			}
 			p := uint32(i + 1)
-			u.setFields(s, uint32(i), p, p, p, q, f, schemeOther, hostNone, true)
+			u.setFields(s, uint32(i), p, p, p, p, q, f, schemeOther, hostNone, true)
 			return true
 		}
 		if n-j < 2 || s[j] != '/' || s[j+1] != '/' {
@@ -134,7 +134,7 @@ func parseCanonical(s string, u *URL) bool {
 	if !ok {
 		return false
 	}
-	u.setFields(s, uint32(schemeEnd), uint32(hs), uint32(he), uint32(ps), q, f, scheme, host, false)
+	u.setFields(s, uint32(schemeEnd), uint32(hs), uint32(hs), uint32(he), uint32(ps), q, f, scheme, host, false)
 	return true
 }
 
@@ -143,23 +143,6 @@ func parseCanonical(s string, u *URL) bool {
 // domains end in a letter that is none of these.
 func mayEndInNumber(c byte) bool {
 	return isHex(c) || c|0x20 == 'x' || c == '.'
-}
-
-// setFields stores a URL without credentials in *u, field by field: a
-// composite literal would be built in memory and copied, and reading it
-// back in wider words stalls on the narrow writes just made.
-func (u *URL) setFields(href string, schemeEnd, hostStart, hostEnd, pathStart, queryStart, fragStart uint32, scheme schemeType, host hostKind, opaque bool) {
-	u.href = href
-	u.schemeEnd = schemeEnd
-	u.userEnd = hostStart
-	u.hostStart = hostStart
-	u.hostEnd = hostEnd
-	u.pathStart = pathStart
-	u.queryStart = queryStart
-	u.fragStart = fragStart
-	u.scheme = scheme
-	u.host = host
-	u.opaque = opaque
 }
 
 // canonicalPath returns the end of the serialized path of a special URL

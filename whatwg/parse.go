@@ -41,11 +41,11 @@ const eof = -1
 // in u; components are always produced in serialization order.
 type parser struct {
 	in   string // input after trimming (and tab/newline removal, see lazyTabs)
-	base *URL
+	base layout // the base URL's offsets; the zero layout when there is none
 	buf  []byte // materialized output (see writer.go)
 	n    int    // length of the virtual output p.in[:n]
 	virt bool   // output is virtual
-	u    URL
+	u    layout
 	port int32 // the URL's port, or -1
 	qPos int   // index of "?" in buf, or -1
 	fPos int   // index of "#" in buf, or -1
@@ -90,10 +90,11 @@ func Parse(input string, base *URL) (*URL, error) {
 	if parseCanonical(input, u) {
 		return u, nil
 	}
-	p := parser{base: base, virt: true}
-	if !p.parse(input, u) {
+	p := parser{base: base.baseLayout(), virt: true}
+	if !p.parse(input) {
 		return nil, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
+	u.store(&p.u)
 	return u, nil
 }
 
@@ -105,12 +106,11 @@ func ParseInto(dst *URL, input string, base *URL) error {
 	if parseCanonical(input, dst) {
 		return nil
 	}
-	p := parser{base: base, virt: true}
-	var u URL
-	if !p.parse(input, &u) {
+	p := parser{base: base.baseLayout(), virt: true}
+	if !p.parse(input) {
 		return &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
-	*dst = u
+	dst.store(&p.u)
 	return nil
 }
 
@@ -121,11 +121,12 @@ func ParseInto(dst *URL, input string, base *URL) error {
 // input. The offsets are byte offsets in input; errors about a host point
 // at the start of the host.
 func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
-	p := parser{base: base, virt: true, collect: true}
-	u := new(URL)
-	if !p.parse(input, u) {
+	p := parser{base: base.baseLayout(), virt: true, collect: true}
+	if !p.parse(input) {
 		return nil, p.errs, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
+	u := new(URL)
+	u.store(&p.u)
 	return u, p.errs, nil
 }
 
@@ -137,8 +138,8 @@ func CanParse(input string, base *URL) bool {
 	if parseCanonical(input, &u) {
 		return true
 	}
-	p := parser{base: base, virt: true}
-	return p.parse(input, &u)
+	p := parser{base: base.baseLayout(), virt: true}
+	return p.parse(input)
 }
 
 // MustParse is Parse that panics on error, for tests and fixed inputs.
@@ -152,10 +153,9 @@ func MustParse(input string) *URL {
 
 func isC0OrSpace(c byte) bool { return c <= ' ' }
 
-func (p *parser) parse(input string, u *URL) bool {
-	if p.base != nil && p.base.href == "" {
-		p.base = nil // the zero URL is not a URL: no base
-	}
+// parse runs the basic URL parser on input and reports whether it
+// succeeded; the URL is then in p.u.
+func (p *parser) parse(input string) bool {
 	s := input
 	i, j := 0, len(s)
 	for i < j && isC0OrSpace(s[i]) {
@@ -191,7 +191,7 @@ func (p *parser) parse(input string, u *URL) bool {
 			return false
 		}
 	}
-	p.finish(u)
+	p.finish()
 	return true
 }
 
@@ -300,10 +300,10 @@ func (p *parser) failQuiet(code string, i int) bool {
 	return false
 }
 
-// finish fixes the final offsets, adds "/." where the serializer needs it
-// and returns the URL.
-func (p *parser) finish(u *URL) {
-	*u = p.u
+// finish fixes the final offsets of p.u, adds "/." where the serializer
+// needs it and sets its href.
+func (p *parser) finish() {
+	u := &p.u
 	end := p.size()
 	f, q := end, end
 	if p.fPos >= 0 {
@@ -353,7 +353,7 @@ func (p *parser) emptyHost() {
 // copyBaseAuth copies the base's scheme-relative authority (credentials,
 // host and port) after the scheme already in buf.
 func (p *parser) copyBaseAuth() {
-	b := p.base
+	b := &p.base
 	p.put(b.href[b.schemeEnd+1 : b.authEnd()])
 	p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 	p.u.host = b.host
@@ -362,7 +362,7 @@ func (p *parser) copyBaseAuth() {
 }
 
 func (p *parser) copyBaseQuery() {
-	b := p.base
+	b := &p.base
 	if b.queryStart < b.fragStart {
 		p.qPos = p.size()
 		p.put(b.href[b.queryStart:b.fragStart])
@@ -707,7 +707,7 @@ func (p *parser) run(st state) bool {
 						st = stPathStart
 						ptr += 2
 					}
-				case special && p.base != nil && p.base.scheme == p.u.scheme:
+				case special && p.base.href != "" && p.base.scheme == p.u.scheme:
 					st = stSpecialRelativeOrAuthority
 				case special:
 					st = stSpecialAuthoritySlashes
@@ -737,8 +737,8 @@ func (p *parser) run(st state) bool {
 			}
 
 		case stNoScheme:
-			b := p.base
-			if b == nil || (b.opaque && c != '#') {
+			b := &p.base
+			if b.href == "" || (b.opaque && c != '#') {
 				return p.fail(ErrMissingSchemeNonRelativeURL, max(ptr, 0))
 			}
 			if b.opaque {
@@ -780,7 +780,7 @@ func (p *parser) run(st state) bool {
 			}
 
 		case stRelative:
-			b := p.base
+			b := &p.base
 			p.truncate(0)
 			p.put(b.href[:b.schemeEnd+1])
 			p.u.schemeEnd = b.schemeEnd
@@ -998,13 +998,13 @@ func (p *parser) run(st state) bool {
 				p.u.schemeEnd = 4
 				p.u.scheme = schemeFile
 			}
-			b := p.base
+			b := &p.base
 			if c == '/' || c == '\\' {
 				if c == '\\' {
 					p.err(ErrInvalidReverseSolidus, ptr)
 				}
 				st = stFileSlash
-			} else if b != nil && b.scheme == schemeFile {
+			} else if b.href != "" && b.scheme == schemeFile {
 				p.put(b.href[b.schemeEnd+1 : b.pathStart])
 				p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 				p.u.host = b.host
@@ -1045,8 +1045,8 @@ func (p *parser) run(st state) bool {
 				st = stFileHost
 				bufStart = -1
 			} else {
-				b := p.base
-				if b != nil && b.scheme == schemeFile {
+				b := &p.base
+				if b.href != "" && b.scheme == schemeFile {
 					p.put(b.href[b.schemeEnd+1 : b.pathStart])
 					p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 					p.u.host = b.host

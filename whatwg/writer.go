@@ -58,7 +58,7 @@ func (p *parser) outCap() int {
 	if at {
 		enc += userinfo // there may be credentials to encode
 	}
-	if p.base != nil {
+	if p.base.href != "" {
 		n += len(p.base.href)
 	}
 	return n + 2*enc + lead

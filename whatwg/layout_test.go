@@ -1,0 +1,70 @@
+package whatwg
+
+import (
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// The URL is 32 bytes, a smaller size class than the 48 bytes of 32-bit
+// offsets: Parse's one allocation depends on it.
+func TestURLSize(t *testing.T) {
+	if n := unsafe.Sizeof(URL{}); n != 32 {
+		t.Errorf("URL is %d bytes, want 32", n)
+	}
+}
+
+// A URL whose href is longer than its 16-bit offsets reach finds its
+// offsets by parsing the href again: they must be the parser's.
+func TestLongLayout(t *testing.T) {
+	long := strings.Repeat("a", maxShort)
+	for _, s := range []string{
+		"https://example.org/" + long,
+		"https://example.org:8080/" + long + "?q#f",
+		"https://example.org/p?" + long + "#f",
+		"https://example.org/p?q#" + long,
+		"https://user:" + long + "@example.org:81/p?q#f",
+		"https://" + long + ":pw@example.org/p",
+		"https://" + long + ".example.org:65535/p",
+		"http://[::1]:8/" + long,
+		"file:///" + long,
+		"file://host/" + long + "?q",
+		"foo://" + long + ":9/x",
+		"web+x:/.//" + long,
+		"web+x:" + long + "?q#f",
+		"a" + long + "://h:1/p?q#f",
+		"HTTP://EXAMPLE.ORG/a/../b/" + long + "/./c?%zz#\x01",
+		"mailto:" + long,
+	} {
+		var p parser
+		p.virt = true
+		if !p.parse(s) {
+			t.Fatalf("%.40q…: does not parse", s)
+		}
+		u, err := Parse(s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(u.href) <= maxShort {
+			t.Fatalf("%.40q…: href of %d bytes, want a long one", s, len(u.href))
+		}
+		if got := u.layout(); got != p.u {
+			t.Errorf("%.40q…: layout %s, parser %s", s, got.debugString(), p.u.debugString())
+		}
+		var v URL
+		if err := ParseInto(&v, s, nil); err != nil || !sameURL(&v, u) {
+			t.Errorf("%.40q…: ParseInto %s, Parse %s", s, v.debugString(), u.debugString())
+		}
+		// The same URL relative to itself as the base, and the getters.
+		if u.HasOpaquePath() {
+			continue
+		}
+		w, err := Parse("", u)
+		if err != nil || w.Href() != strings.SplitN(u.Href(), "#", 2)[0] {
+			t.Errorf("%.40q…: relative to itself: %v", s, err)
+		}
+		if u.Protocol()+"//" != u.Href()[:len(u.Protocol())+2] && u.HasHost() {
+			t.Errorf("%.40q…: protocol %.40q", s, u.Protocol())
+		}
+	}
+}
