@@ -81,7 +81,11 @@ func parseCanonical(s string, u *URL) bool {
 				return false
 			}
 			p := uint32(i + 1)
-			u.setFields(s, uint32(i), p, p, p, p, q, f, schemeOther, hostNone, true)
+			if n > maxShort {
+				u.setFields(s, uint32(i), p, p, p, p, q, f, schemeOther, hostNone, true)
+				return true
+			}
+			u.setShort(s, uint32(i), p, p, p, p, q, f, schemeOther, hostNone, true)
 			return true
 		}
 		if n-j < 2 || s[j] != '/' || s[j+1] != '/' {
@@ -134,7 +138,11 @@ func parseCanonical(s string, u *URL) bool {
 	if !ok {
 		return false
 	}
-	u.setFields(s, uint32(schemeEnd), uint32(hs), uint32(hs), uint32(he), uint32(ps), q, f, scheme, host, false)
+	if n > maxShort {
+		u.setFields(s, uint32(schemeEnd), uint32(hs), uint32(hs), uint32(he), uint32(ps), q, f, scheme, host, false)
+		return true
+	}
+	u.setShort(s, uint32(schemeEnd), uint32(hs), uint32(hs), uint32(he), uint32(ps), q, f, scheme, host, false)
 	return true
 }
 

@@ -155,14 +155,20 @@ func (u *URL) store(l *layout) {
 	u.setFields(l.href, l.schemeEnd, l.userEnd, l.hostStart, l.hostEnd, l.pathStart, l.queryStart, l.fragStart, l.scheme, l.host, l.opaque)
 }
 
-// setFields stores a URL in *u, field by field: a composite literal would
-// be built in memory and copied, and reading it back in wider words
-// stalls on the narrow writes just made.
+// setFields stores a URL in *u.
 func (u *URL) setFields(href string, schemeEnd, userEnd, hostStart, hostEnd, pathStart, queryStart, fragStart uint32, scheme schemeType, host hostKind, opaque bool) {
 	if len(href) > maxShort {
 		u.storeLong(href, [7]uint32{schemeEnd, userEnd, hostStart, hostEnd, pathStart, queryStart, fragStart}, scheme, host, opaque)
 		return
 	}
+	u.setShort(href, schemeEnd, userEnd, hostStart, hostEnd, pathStart, queryStart, fragStart, scheme, host, opaque)
+}
+
+// setShort stores a URL whose href is at most maxShort bytes long in *u,
+// field by field: a composite literal would be built in memory and
+// copied, and reading it back in wider words stalls on the narrow writes
+// just made. It is small enough to inline in the fast path.
+func (u *URL) setShort(href string, schemeEnd, userEnd, hostStart, hostEnd, pathStart, queryStart, fragStart uint32, scheme schemeType, host hostKind, opaque bool) {
 	u.href = href
 	u.schemeEnd16 = uint16(schemeEnd)
 	u.userEnd = uint16(userEnd)
