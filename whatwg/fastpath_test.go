@@ -200,6 +200,9 @@ func FuzzFastPath(f *testing.F) {
 		"http://A/", "http://a/b c", "file://localhost/x", "a:b?c#d"} {
 		f.Add(s)
 	}
+	for _, s := range canParseInputs { // CanParse's stack output
+		f.Add(s)
+	}
 	bases := mustBases(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		checkAll(t, s, bases[:3])

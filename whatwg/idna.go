@@ -19,6 +19,12 @@ import "github.com/urikit/urikit/idna"
 // whether ToASCII succeeded (when it fails, the output is as it was).
 func (p *parser) appendDomainToASCII(domain string) bool {
 	p.materialize()
+	if p.scratch != nil {
+		// CanParse's output on the stack must not reach package idna,
+		// which could keep it (in an error) on the heap: move it there.
+		p.buf = append(make([]byte, 0, cap(p.buf)+len(domain)), p.buf...)
+		p.scratch = nil
+	}
 	p.room(len(domain)) // a setter's output is made on its first write
 	b, err := idna.URL().AppendASCII(p.buf, domain)
 	p.buf = b

@@ -46,9 +46,12 @@ type parser struct {
 	n    int    // length of the virtual output p.in[:n]
 	virt bool   // output is virtual
 	u    layout
-	port int32 // the URL's port, or -1
-	qPos int   // index of "?" in buf, or -1
-	fPos int   // index of "#" in buf, or -1
+	// scratch is memory that the output may use before any made on the
+	// heap: canParseSlow's array on its stack (see there), or nil.
+	scratch []byte
+	port    int32 // the URL's port, or -1
+	qPos    int   // index of "?" in buf, or -1
+	fPos    int   // index of "#" in buf, or -1
 
 	// State override (setters) and what the setter's URL looks like.
 	override   state
@@ -132,14 +135,53 @@ func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
 
 // CanParse reports whether input parses, relative to base when base is
 // non-nil (JavaScript's URL.canParse). It does not allocate for inputs in
-// serialized form.
+// serialized form, nor for most others of up to a few hundred bytes (see
+// canParseScratch); a host that needs IDNA or percent-decoding may.
 func CanParse(input string, base *URL) bool {
 	var u URL
 	if parseCanonical(input, &u) {
 		return true
 	}
-	p := parser{base: base.baseLayout(), virt: true}
+	return canParseSlow(input, base)
+}
+
+// canParseScratch is the size of the array on canParseSlow's stack that
+// the parser writes its output into: an input of up to about 300 bytes
+// (less with tabs or newlines to remove) does not need the heap.
+const canParseScratch = 512
+
+// canParseSlow is CanParse for an input that is not in serialized form:
+// the state machine, writing its output into an array on the stack until
+// it outgrows it. (It is not inlined in CanParse, so that the fast path
+// does not clear the array.)
+//
+// Escape analysis cannot see that the array stays on the stack: the
+// parser's methods store slices of their receiver's buffer back into it,
+// which it takes for a store to the heap. So the array is handed over
+// through stackBytes, which hides where it comes from. This is sound
+// because nothing keeps the output past this call: the parser is a local
+// variable, and only a bool comes back. The parser never stores its
+// output, or strings of it, in memory on the heap, with one exception,
+// IDNA, which gets input from the heap instead (see
+// appendDomainToASCII). Nor may p.in be scratch memory (it is the input,
+// or made on the heap by removeTabs). The runtime moves the pointers into
+// the array along with the stack when the stack grows, as for any stack
+// variable whose address is taken.
+//
+//go:noinline
+func canParseSlow(input string, base *URL) bool {
+	var scratch [canParseScratch]byte
+	p := parser{base: base.baseLayout(), virt: true, scratch: stackBytes(&scratch)}
 	return p.parse(input)
+}
+
+// stackBytes returns a slice of *a that escape analysis does not connect
+// to a, like the runtime's noescape: the address goes through a uintptr
+// and back within this function, with no call in between (where the stack
+// could move). Only canParseSlow may use it (see there).
+func stackBytes(a *[canParseScratch]byte) []byte {
+	x := uintptr(unsafe.Pointer(a))
+	return (*[canParseScratch]byte)(*(*unsafe.Pointer)(unsafe.Pointer(&x)))[:]
 }
 
 // MustParse is Parse that panics on error, for tests and fixed inputs.
@@ -185,7 +227,7 @@ func (p *parser) parse(input string) bool {
 		if !p.sawTab {
 			return false
 		}
-		*p = parser{base: p.base, virt: true, trim: p.trim}
+		*p = parser{base: p.base, virt: true, trim: p.trim, scratch: p.scratch}
 		p.in = p.removeTabs(s)
 		if !p.run(stSchemeStart) {
 			return false

@@ -24,7 +24,11 @@ func (p *parser) materialize() {
 		return
 	}
 	p.virt = false
-	p.buf = make([]byte, p.n, p.outCap())
+	if c := p.outCap(); cap(p.scratch) >= c {
+		p.buf = p.scratch[:p.n]
+	} else {
+		p.buf = make([]byte, p.n, c)
+	}
 	copy(p.buf, p.in[:p.n])
 }
 
