@@ -134,3 +134,28 @@ func TestCanParseDifferential(t *testing.T) {
 	}
 	t.Logf("%d checks, %d of them for allocations", checked, free)
 }
+
+// TestPathScan checks pathScan against a byte loop on random paths.
+func TestPathScan(t *testing.T) {
+	r := rand.New(rand.NewSource(17))
+	const pieces = "a/.%?#\\ b/"
+	for i := 0; i < 200000; i++ {
+		b := make([]byte, 1+r.Intn(30))
+		for k := range b {
+			b[k] = pieces[r.Intn(len(pieces))]
+		}
+		s := string(b)
+		j := r.Intn(len(s))
+		e, dot := pathScan(s, j)
+		we, wdot := j, false
+		for we < len(s) && classes[s[we]]&clPathCanon != 0 {
+			if s[we] == '/' && we+1 < len(s) && (s[we+1] == '.' || s[we+1] == '%') {
+				wdot = true
+			}
+			we++
+		}
+		if e != we || dot != wdot {
+			t.Fatalf("pathScan(%q, %d) = %d, %v, want %d, %v", s, j, e, dot, we, wdot)
+		}
+	}
+}
