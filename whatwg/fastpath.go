@@ -100,13 +100,13 @@ func parseCanonical(s string, u *URL) bool {
 		switch h := s[hs:he]; {
 		case h == "":
 			host = hostEmpty
-		case h == "localhost" || mayEndInNumber(h[len(h)-1]) && endsInNumber(h):
+		case h == "localhost" || mayEndInNumber(h) && endsInNumber(h):
 			return false
 		default:
 			host = hostDomain
 		}
 	} else {
-		if hs == he || mayEndInNumber(s[he-1]) && endsInNumber(s[hs:he]) {
+		if hs == he || mayEndInNumber(s[hs:he]) && endsInNumber(s[hs:he]) {
 			return false
 		}
 		host = hostDomain
@@ -146,11 +146,21 @@ func parseCanonical(s string, u *URL) bool {
 	return true
 }
 
-// mayEndInNumber reports whether a domain whose last byte is c may end
-// in a number (see endsInNumber): c is a hex digit, "x" or ".". Most
-// domains end in a letter that is none of these.
-func mayEndInNumber(c byte) bool {
-	return isHex(c) || c|0x20 == 'x' || c == '.'
+// mayEndInNumber reports whether the lower-case ASCII domain h (not
+// empty) may end in a number (see endsInNumber): its last label, before
+// an optional final ".", starts with a digit and holds only hex digits
+// and "x". Most domains end in a label of letters that fails at once.
+func mayEndInNumber(h string) bool {
+	i := len(h) - 1
+	if h[i] == '.' && i > 0 {
+		i--
+	}
+	for ; i >= 0 && h[i] != '.'; i-- {
+		if c := h[i]; !isHex(c) && c != 'x' {
+			return false
+		}
+	}
+	return i+1 < len(h) && isDigit(h[i+1])
 }
 
 // canonicalPath returns the end of the serialized path of a special URL
