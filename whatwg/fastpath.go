@@ -100,13 +100,13 @@ func parseCanonical(s string, u *URL) bool {
 		switch h := s[hs:he]; {
 		case h == "":
 			host = hostEmpty
-		case h == "localhost" || mayEndInNumber(h) && endsInNumber(h):
+		case h == "localhost" || mayEndInNumber(h[len(h)-1]) && endsInNumber(h):
 			return false
 		default:
 			host = hostDomain
 		}
 	} else {
-		if hs == he || mayEndInNumber(s[hs:he]) && endsInNumber(s[hs:he]) {
+		if hs == he || mayEndInNumber(s[he-1]) && endsInNumber(s[hs:he]) {
 			return false
 		}
 		host = hostDomain
@@ -146,21 +146,13 @@ func parseCanonical(s string, u *URL) bool {
 	return true
 }
 
-// mayEndInNumber reports whether the lower-case ASCII domain h (not
-// empty) may end in a number (see endsInNumber): its last label, before
-// an optional final ".", starts with a digit and holds only hex digits
-// and "x". Most domains end in a label of letters that fails at once.
-func mayEndInNumber(h string) bool {
-	i := len(h) - 1
-	if h[i] == '.' && i > 0 {
-		i--
-	}
-	for ; i >= 0 && h[i] != '.'; i-- {
-		if c := h[i]; !isHex(c) && c != 'x' {
-			return false
-		}
-	}
-	return i+1 < len(h) && isDigit(h[i+1])
+// mayEndInNumber reports whether a domain whose last byte is c may end
+// in a number (see endsInNumber): c is a hex digit, "x" or ".". Most
+// domains end in a letter that is none of these. (Looking back for the
+// start of the last label as well costs more than it saves: measured
+// with cachegrind on kasztp, 12 more instructions a URL.)
+func mayEndInNumber(c byte) bool {
+	return isHex(c) || c|0x20 == 'x' || c == '.'
 }
 
 // canonicalPath returns the end of the serialized path of a special URL
@@ -230,7 +222,9 @@ func canonicalPath(s string, j int, file bool) int {
 func pathScan(s string, j int) (end int, dot bool) {
 	t := &pathTable
 	n := len(s)
-	var carry uint64 // the byte before the word is "/"
+	// carry: the byte before the word is "/"; acc: the pairs of the
+	// words before.
+	var carry, acc uint64
 	for j+8 <= n {
 		c := s[j : j+8]
 		w := uint64(t[c[0]]) | uint64(t[c[1]])<<8 | uint64(t[c[2]])<<16 | uint64(t[c[3]])<<24 |
@@ -242,12 +236,13 @@ func pathScan(s string, j int) (end int, dot bool) {
 		if bad := ^w & swarOnes; bad != 0 {
 			k := bits.TrailingZeros64(bad)
 			// Flags after the end of the run do not count.
-			return j + k/8, dot || pairs&(1<<k-1) != 0
+			return j + k/8, acc != 0 || pairs&(1<<k-1) != 0
 		}
-		dot = dot || pairs != 0
+		acc |= pairs
 		carry = w >> 57
 		j += 8
 	}
+	dot = acc != 0
 	if j == n {
 		return n, dot
 	}
