@@ -1,6 +1,8 @@
 package whatwg
 
 import (
+	"math/rand"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unsafe"
@@ -96,4 +98,53 @@ func TestLongRedacted(t *testing.T) {
 	if r := u.Redacted(); r != "https://user:xxxxx@example.org/x" {
 		t.Skipf("Redacted of a URL whose host starts past 64 KiB: %.40q… (edit.go must use u.layout())", r)
 	}
+}
+
+// TestSerializedLayout checks serializedLayout, which long URLs use,
+// against the parser's offsets on every URL of the datasets, the WPT
+// inputs and mutations of both, with and without bases, and after
+// setters.
+func TestSerializedLayout(t *testing.T) {
+	bases := append([]*URL{nil}, mustBases(t)...)
+	inputs, _ := corpusSeeds()
+	inputs = append(inputs, canParseInputs...)
+	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "datasets", "*.txt"))
+	for _, f := range files {
+		lines, _ := readLines(t, f)
+		inputs = append(inputs, lines...)
+	}
+	r := rand.New(rand.NewSource(19))
+	check := func(u *URL, what string) {
+		t.Helper()
+		l := u.layout()
+		if got := serializedLayout(u.href, u.scheme, u.host, u.opaque); got != l {
+			t.Fatalf("%s %q: serializedLayout %s, parser %s", what, u.href, got.debugString(), l.debugString())
+		}
+	}
+	n := 0
+	for k, s := range inputs {
+		for _, v := range []string{s, mutate(r, s)} {
+			for _, b := range bases[:1+k%len(bases)] {
+				u, err := Parse(v, b)
+				if err != nil {
+					continue
+				}
+				check(u, "parsed")
+				n++
+				e := *u
+				switch k % 4 {
+				case 0:
+					e.SetPathname("//x/./y")
+				case 1:
+					e.SetUsername("u:@")
+				case 2:
+					e.SetHost("[::1]:8")
+				default:
+					e.SetSearch("?a#b")
+				}
+				check(&e, "set")
+			}
+		}
+	}
+	t.Logf("%d URLs", n)
 }

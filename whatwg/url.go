@@ -1,5 +1,7 @@
 package whatwg
 
+import "strings"
+
 // schemeType classifies a scheme: one of the special schemes or other.
 type schemeType uint8
 
@@ -73,8 +75,8 @@ type URL struct {
 	// offsets would take, which makes Parse's one allocation cheaper: the
 	// offsets of an href of up to maxShort bytes are 16-bit. For a longer
 	// href the 16-bit fields hold the offsets capped at 0xffff, so that
-	// equal hrefs still mean equal URLs, and reading a component parses
-	// the href again (see longLayout). The hostEnd is pathStart minus
+	// equal hrefs still mean equal URLs, and reading a component finds
+	// the offsets in the href again (see longLayout). The hostEnd is pathStart minus
 	// portLen (":" and the port, or 0). See layout for the offsets.
 	href         string
 	schemeEnd16  uint16
@@ -137,18 +139,66 @@ func (u *URL) layout() layout {
 }
 
 // longLayout returns the offsets of an href longer than maxShort, which
-// its URL does not hold: it parses the href again. A serialized URL
-// parses to the same URL, with nothing to write (the output is the href
-// itself), so this costs a pass over the href and, unless its host needs
-// IDNA, no allocation.
+// its URL does not hold: it reads them off the href (see
+// serializedLayout).
 func (u *URL) longLayout() layout {
-	p := parser{virt: true}
-	if !p.parse(u.href) || p.u.href != u.href {
-		// Parsing a serialized URL gives it back (the fuzz targets check
-		// it for parsed and edited URLs alike).
-		panic("whatwg: a URL's href does not parse to itself: " + quoteWindow(u.href, 0))
+	return serializedLayout(u.href, u.scheme, u.host, u.opaque)
+}
+
+// serializedLayout finds the offsets of a serialized URL, href, whose
+// scheme type, host kind and opaque flag are given, with a few byte
+// searches: the scheme ends at the first ":" (a scheme holds none); the
+// authority, after "//", ends at the first "/", "?" or "#" (the userinfo
+// percent-encode set and the forbidden host code points keep them out of
+// credentials and hosts), its credentials at its last "@", the username
+// at the first ":" in them; the host ends at the "]" of an IPv6 address
+// or at the ":" before the port (a domain, IPv4 address or opaque host
+// holds no ":"); a null host and a path that starts with "//" put "/."
+// before the path; the path ends at the first "?" or "#" and the query at
+// the first "#" (the parser stops there).
+func serializedLayout(href string, scheme schemeType, host hostKind, opaque bool) layout {
+	l := layout{href: href, scheme: scheme, host: host, opaque: opaque}
+	se := strings.IndexByte(href, ':')
+	i := se + 1
+	ps := i
+	if host == hostNone {
+		l.userEnd, l.hostStart, l.hostEnd = uint32(i), uint32(i), uint32(i)
+		if !opaque && strings.HasPrefix(href[i:], "/./") {
+			ps = i + 2
+		}
+	} else {
+		a := i + 2
+		ae := len(href)
+		if k := strings.IndexAny(href[a:], "/?#"); k >= 0 {
+			ae = a + k
+		}
+		ue, hs := a, a
+		if at := strings.LastIndexByte(href[a:ae], '@'); at >= 0 {
+			hs = a + at + 1
+			ue = hs - 1
+			if k := strings.IndexByte(href[a:ue], ':'); k >= 0 {
+				ue = a + k
+			}
+		}
+		he := ae
+		if host == hostIPv6 {
+			he = hs + strings.IndexByte(href[hs:ae], ']') + 1
+		} else if k := strings.IndexByte(href[hs:ae], ':'); k >= 0 {
+			he = hs + k
+		}
+		l.userEnd, l.hostStart, l.hostEnd = uint32(ue), uint32(hs), uint32(he)
+		ps = ae
 	}
-	return p.u
+	fs := len(href)
+	if k := strings.IndexByte(href[ps:], '#'); k >= 0 {
+		fs = ps + k
+	}
+	qs := fs
+	if k := strings.IndexByte(href[ps:fs], '?'); k >= 0 {
+		qs = ps + k
+	}
+	l.schemeEnd, l.pathStart, l.queryStart, l.fragStart = uint32(se), uint32(ps), uint32(qs), uint32(fs)
+	return l
 }
 
 // store sets *u to the URL that l describes.
@@ -185,7 +235,7 @@ func (u *URL) setShort(href string, schemeEnd, userEnd, hostStart, hostEnd, path
 
 // storeLong stores a URL whose href is longer than maxShort: its 16-bit
 // fields hold the offsets capped at 0xffff, which keeps them a function of
-// the href, and layout parses the href again to find them.
+// the href, and layout finds them in the href again.
 //
 //go:noinline
 func (u *URL) storeLong(href string, offs [7]uint32, scheme schemeType, host hostKind, opaque bool) {
