@@ -145,17 +145,26 @@ func (u *URL) longLayout() layout {
 	return serializedLayout(u.href, u.scheme, u.host, u.opaque)
 }
 
+// indexEnd returns the index of the first c in s[i:], or len(s).
+func indexEnd(s string, i int, c byte) int {
+	if k := strings.IndexByte(s[i:], c); k >= 0 {
+		return i + k
+	}
+	return len(s)
+}
+
 // serializedLayout finds the offsets of a serialized URL, href, whose
 // scheme type, host kind and opaque flag are given, with a few byte
 // searches: the scheme ends at the first ":" (a scheme holds none); the
-// authority, after "//", ends at the first "/", "?" or "#" (the userinfo
-// percent-encode set and the forbidden host code points keep them out of
-// credentials and hosts), its credentials at its last "@", the username
-// at the first ":" in them; the host ends at the "]" of an IPv6 address
+// authority, after "//", ends at the first "/", "?" or "#", and its
+// credentials at its "@" (the userinfo percent-encode set and the
+// forbidden host code points keep these out of credentials and hosts),
+// the username at the first ":" in them; the host ends at the "]" of an IPv6 address
 // or at the ":" before the port (a domain, IPv4 address or opaque host
 // holds no ":"); a null host and a path that starts with "//" put "/."
 // before the path; the path ends at the first "?" or "#" and the query at
-// the first "#" (the parser stops there).
+// the first "#" (the parser stops there). Each search is IndexByte's, and
+// none looks past the component it is for but the first two.
 func serializedLayout(href string, scheme schemeType, host hostKind, opaque bool) layout {
 	l := layout{href: href, scheme: scheme, host: host, opaque: opaque}
 	se := strings.IndexByte(href, ':')
@@ -168,12 +177,11 @@ func serializedLayout(href string, scheme schemeType, host hostKind, opaque bool
 		}
 	} else {
 		a := i + 2
-		ae := len(href)
-		if k := strings.IndexAny(href[a:], "/?#"); k >= 0 {
-			ae = a + k
-		}
+		ae := indexEnd(href, a, '/')
+		ae = indexEnd(href[:ae], a, '?')
+		ae = indexEnd(href[:ae], a, '#')
 		ue, hs := a, a
-		if at := strings.LastIndexByte(href[a:ae], '@'); at >= 0 {
+		if at := strings.IndexByte(href[a:ae], '@'); at >= 0 {
 			hs = a + at + 1
 			ue = hs - 1
 			if k := strings.IndexByte(href[a:ue], ':'); k >= 0 {
