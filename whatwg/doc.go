@@ -10,7 +10,9 @@
 //	u, err := whatwg.Parse("../c?x#y", base) // https://example.org/c?x#y
 //
 // ParseInto parses into a caller's URL (no allocation for inputs already in
-// serialized form) and CanParse only reports whether the input parses.
+// serialized form) and CanParse only reports whether the input parses,
+// without allocating unless the input is long or its host needs IDNA or
+// percent-decoding.
 // ParseWithErrors also returns the validation errors the parser met, with
 // the URL Standard's names ("invalid-URL-unit",
 // "special-scheme-missing-following-solidus", ...) and byte offsets into
@@ -31,7 +33,9 @@
 //
 // A URL stores its serialization (href) once plus the offsets of the
 // components, in the manner of ada's url_aggregator, so getters are
-// slicing and allocate nothing. The parser writes the serialization in one
+// slicing and allocate nothing. The offsets are 16-bit, which keeps a URL
+// at 32 bytes; an href longer than 64 KiB is parsed again by the getters
+// to find them. The parser writes the serialization in one
 // forward pass; while the output equals the input it copies nothing, so
 // parsing an already-normalized URL costs a single allocation (the *URL)
 // and its href is the input string itself. An absolute URL already in

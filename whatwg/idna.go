@@ -19,6 +19,11 @@ import "github.com/urikit/urikit/idna"
 // whether ToASCII succeeded (when it fails, the output is as it was).
 func (p *parser) appendDomainToASCII(domain string) bool {
 	p.materialize()
+	if p.scratch != nil && cap(p.buf) > 0 && &p.buf[:1][0] == &p.scratch[0] {
+		// CanParse's output on the stack must not reach package idna,
+		// which could keep it (in an error) on the heap: move it there.
+		p.buf = append(make([]byte, 0, cap(p.buf)+len(domain)), p.buf...)
+	}
 	p.room(len(domain)) // a setter's output is made on its first write
 	b, err := idna.URL().AppendASCII(p.buf, domain)
 	p.buf = b

@@ -41,14 +41,17 @@ const eof = -1
 // in u; components are always produced in serialization order.
 type parser struct {
 	in   string // input after trimming (and tab/newline removal, see lazyTabs)
-	base *URL
+	base layout // the base URL's offsets; the zero layout when there is none
 	buf  []byte // materialized output (see writer.go)
 	n    int    // length of the virtual output p.in[:n]
 	virt bool   // output is virtual
-	u    URL
-	port int32 // the URL's port, or -1
-	qPos int   // index of "?" in buf, or -1
-	fPos int   // index of "#" in buf, or -1
+	u    layout
+	// scratch is memory that the output may use before any made on the
+	// heap: canParseSlow's array on its stack (see there), or nil.
+	scratch []byte
+	port    int32 // the URL's port, or -1
+	qPos    int   // index of "?" in buf, or -1
+	fPos    int   // index of "#" in buf, or -1
 
 	// State override (setters) and what the setter's URL looks like.
 	override   state
@@ -90,10 +93,11 @@ func Parse(input string, base *URL) (*URL, error) {
 	if parseCanonical(input, u) {
 		return u, nil
 	}
-	p := parser{base: base, virt: true}
-	if !p.parse(input, u) {
+	p := parser{base: base.baseLayout(), virt: true}
+	if !p.parse(input) {
 		return nil, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
+	u.store(&p.u)
 	return u, nil
 }
 
@@ -105,12 +109,11 @@ func ParseInto(dst *URL, input string, base *URL) error {
 	if parseCanonical(input, dst) {
 		return nil
 	}
-	p := parser{base: base, virt: true}
-	var u URL
-	if !p.parse(input, &u) {
+	p := parser{base: base.baseLayout(), virt: true}
+	if !p.parse(input) {
 		return &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
-	*dst = u
+	dst.store(&p.u)
 	return nil
 }
 
@@ -121,24 +124,64 @@ func ParseInto(dst *URL, input string, base *URL) error {
 // input. The offsets are byte offsets in input; errors about a host point
 // at the start of the host.
 func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
-	p := parser{base: base, virt: true, collect: true}
-	u := new(URL)
-	if !p.parse(input, u) {
+	p := parser{base: base.baseLayout(), virt: true, collect: true}
+	if !p.parse(input) {
 		return nil, p.errs, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
 	}
+	u := new(URL)
+	u.store(&p.u)
 	return u, p.errs, nil
 }
 
 // CanParse reports whether input parses, relative to base when base is
 // non-nil (JavaScript's URL.canParse). It does not allocate for inputs in
-// serialized form.
+// serialized form, nor for most others of up to a few hundred bytes (see
+// canParseScratch); a host that needs IDNA or percent-decoding may.
 func CanParse(input string, base *URL) bool {
 	var u URL
 	if parseCanonical(input, &u) {
 		return true
 	}
-	p := parser{base: base, virt: true}
-	return p.parse(input, &u)
+	return canParseSlow(input, base)
+}
+
+// canParseScratch is the size of the array on canParseSlow's stack that
+// the parser writes its output into: an input of up to about 300 bytes
+// (less with tabs or newlines to remove) does not need the heap.
+const canParseScratch = 512
+
+// canParseSlow is CanParse for an input that is not in serialized form:
+// the state machine, writing its output into an array on the stack until
+// it outgrows it. (It is not inlined in CanParse, so that the fast path
+// does not clear the array.)
+//
+// Escape analysis cannot see that the array stays on the stack: the
+// parser's methods store slices of their receiver's buffer back into it,
+// which it takes for a store to the heap. So the array is handed over
+// through stackBytes, which hides where it comes from. This is sound
+// because nothing keeps the output past this call: the parser is a local
+// variable, and only a bool comes back. The parser never stores its
+// output, or strings of it, in memory on the heap, with one exception,
+// IDNA, which gets input from the heap instead (see
+// appendDomainToASCII). Nor may p.in be scratch memory (it is the input,
+// or made on the heap by removeTabs). The runtime moves the pointers into
+// the array along with the stack when the stack grows, as for any stack
+// variable whose address is taken.
+//
+//go:noinline
+func canParseSlow(input string, base *URL) bool {
+	var scratch [canParseScratch]byte
+	p := parser{base: base.baseLayout(), virt: true, scratch: stackBytes(&scratch)}
+	return p.parse(input)
+}
+
+// stackBytes returns a slice of *a that escape analysis does not connect
+// to a, like the runtime's noescape: the address goes through a uintptr
+// and back within this function, with no call in between (where the stack
+// could move). Only canParseSlow may use it (see there).
+func stackBytes(a *[canParseScratch]byte) []byte {
+	x := uintptr(unsafe.Pointer(a))
+	return (*[canParseScratch]byte)(*(*unsafe.Pointer)(unsafe.Pointer(&x)))[:]
 }
 
 // MustParse is Parse that panics on error, for tests and fixed inputs.
@@ -152,10 +195,9 @@ func MustParse(input string) *URL {
 
 func isC0OrSpace(c byte) bool { return c <= ' ' }
 
-func (p *parser) parse(input string, u *URL) bool {
-	if p.base != nil && p.base.href == "" {
-		p.base = nil // the zero URL is not a URL: no base
-	}
+// parse runs the basic URL parser on input and reports whether it
+// succeeded; the URL is then in p.u.
+func (p *parser) parse(input string) bool {
 	s := input
 	i, j := 0, len(s)
 	for i < j && isC0OrSpace(s[i]) {
@@ -185,13 +227,13 @@ func (p *parser) parse(input string, u *URL) bool {
 		if !p.sawTab {
 			return false
 		}
-		*p = parser{base: p.base, virt: true, trim: p.trim}
+		*p = parser{base: p.base, virt: true, trim: p.trim, scratch: p.scratch}
 		p.in = p.removeTabs(s)
 		if !p.run(stSchemeStart) {
 			return false
 		}
 	}
-	p.finish(u)
+	p.finish()
 	return true
 }
 
@@ -300,10 +342,10 @@ func (p *parser) failQuiet(code string, i int) bool {
 	return false
 }
 
-// finish fixes the final offsets, adds "/." where the serializer needs it
-// and returns the URL.
-func (p *parser) finish(u *URL) {
-	*u = p.u
+// finish fixes the final offsets of p.u, adds "/." where the serializer
+// needs it and sets its href.
+func (p *parser) finish() {
+	u := &p.u
 	end := p.size()
 	f, q := end, end
 	if p.fPos >= 0 {
@@ -353,7 +395,7 @@ func (p *parser) emptyHost() {
 // copyBaseAuth copies the base's scheme-relative authority (credentials,
 // host and port) after the scheme already in buf.
 func (p *parser) copyBaseAuth() {
-	b := p.base
+	b := &p.base
 	p.put(b.href[b.schemeEnd+1 : b.authEnd()])
 	p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 	p.u.host = b.host
@@ -362,7 +404,7 @@ func (p *parser) copyBaseAuth() {
 }
 
 func (p *parser) copyBaseQuery() {
-	b := p.base
+	b := &p.base
 	if b.queryStart < b.fragStart {
 		p.qPos = p.size()
 		p.put(b.href[b.queryStart:b.fragStart])
@@ -707,7 +749,7 @@ func (p *parser) run(st state) bool {
 						st = stPathStart
 						ptr += 2
 					}
-				case special && p.base != nil && p.base.scheme == p.u.scheme:
+				case special && p.base.href != "" && p.base.scheme == p.u.scheme:
 					st = stSpecialRelativeOrAuthority
 				case special:
 					st = stSpecialAuthoritySlashes
@@ -737,8 +779,8 @@ func (p *parser) run(st state) bool {
 			}
 
 		case stNoScheme:
-			b := p.base
-			if b == nil || (b.opaque && c != '#') {
+			b := &p.base
+			if b.href == "" || (b.opaque && c != '#') {
 				return p.fail(ErrMissingSchemeNonRelativeURL, max(ptr, 0))
 			}
 			if b.opaque {
@@ -780,7 +822,7 @@ func (p *parser) run(st state) bool {
 			}
 
 		case stRelative:
-			b := p.base
+			b := &p.base
 			p.truncate(0)
 			p.put(b.href[:b.schemeEnd+1])
 			p.u.schemeEnd = b.schemeEnd
@@ -998,13 +1040,13 @@ func (p *parser) run(st state) bool {
 				p.u.schemeEnd = 4
 				p.u.scheme = schemeFile
 			}
-			b := p.base
+			b := &p.base
 			if c == '/' || c == '\\' {
 				if c == '\\' {
 					p.err(ErrInvalidReverseSolidus, ptr)
 				}
 				st = stFileSlash
-			} else if b != nil && b.scheme == schemeFile {
+			} else if b.href != "" && b.scheme == schemeFile {
 				p.put(b.href[b.schemeEnd+1 : b.pathStart])
 				p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 				p.u.host = b.host
@@ -1045,8 +1087,8 @@ func (p *parser) run(st state) bool {
 				st = stFileHost
 				bufStart = -1
 			} else {
-				b := p.base
-				if b != nil && b.scheme == schemeFile {
+				b := &p.base
+				if b.href != "" && b.scheme == schemeFile {
 					p.put(b.href[b.schemeEnd+1 : b.pathStart])
 					p.u.userEnd, p.u.hostStart, p.u.hostEnd = b.userEnd, b.hostStart, b.hostEnd
 					p.u.host = b.host

@@ -45,7 +45,7 @@ func (u *URL) record() record {
 // build serializes r into a URL.
 func (r *record) build() URL {
 	b := make([]byte, 0, len(r.scheme)+len(r.user)+len(r.pass)+len(r.host)+len(r.path)+len(r.query)+len(r.frag)+16)
-	var u URL
+	var u layout
 	b = append(b, r.scheme...)
 	u.schemeEnd = uint32(len(b))
 	b = append(b, ':')
@@ -90,7 +90,9 @@ func (r *record) build() URL {
 		b = append(b, r.frag...)
 	}
 	u.href = unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
-	return u
+	var v URL
+	v.store(&u)
+	return v
 }
 
 // bufString returns the bytes of a setter's parser output, which is not

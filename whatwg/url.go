@@ -1,5 +1,7 @@
 package whatwg
 
+import "strings"
+
 // schemeType classifies a scheme: one of the special schemes or other.
 type schemeType uint8
 
@@ -69,13 +71,39 @@ const (
 // offsets follow from the href. Copying a URL (v := *u) gives an
 // independent URL.
 type URL struct {
+	// The URL is 32 bytes, the size class below the 48 bytes that 32-bit
+	// offsets would take, which makes Parse's one allocation cheaper: the
+	// offsets of an href of up to maxShort bytes are 16-bit. For a longer
+	// href the 16-bit fields hold the offsets capped at 0xffff, so that
+	// equal hrefs still mean equal URLs, and reading a component finds
+	// the offsets in the href again (see longLayout). The hostEnd is pathStart minus
+	// portLen (":" and the port, or 0). See layout for the offsets.
+	href         string
+	schemeEnd16  uint16
+	userEnd      uint16
+	hostStart    uint16
+	pathStart16  uint16
+	queryStart16 uint16
+	fragStart16  uint16
+	portLen      uint8
+	scheme       schemeType
+	host         hostKind
+	opaque       bool // the path is opaque
+}
+
+// maxShort is the longest href whose offsets a URL holds in its 16-bit
+// fields.
+const maxShort = 0xfffe
+
+// layout is a URL record with 32-bit offsets: what the parser builds and
+// what a URL's offsets expand to (URL.layout).
+type layout struct {
 	// Layout of href, with offsets:
 	//
 	//	scheme ":" ["//" [username [":" password] "@"] host [":" port]] ["/."] path ["?" query] ["#" fragment]
 	//	       ^schemeEnd       ^userEnd                  ^hostStart ^hostEnd ^pathStart ^queryStart ^fragStart
 	//
-	// The password and the port are read back from href, which keeps the
-	// struct at 48 bytes.
+	// The password and the port are read back from href.
 	href       string
 	schemeEnd  uint32 // index of the ":" after the scheme
 	userEnd    uint32 // end of username
@@ -89,6 +117,150 @@ type URL struct {
 	opaque     bool // the path is opaque
 }
 
+// layout returns u's offsets at full width.
+func (u *URL) layout() layout {
+	if len(u.href) > maxShort {
+		return u.longLayout()
+	}
+	ps := uint32(u.pathStart16)
+	return layout{
+		href:       u.href,
+		schemeEnd:  uint32(u.schemeEnd16),
+		userEnd:    uint32(u.userEnd),
+		hostStart:  uint32(u.hostStart),
+		hostEnd:    ps - uint32(u.portLen),
+		pathStart:  ps,
+		queryStart: uint32(u.queryStart16),
+		fragStart:  uint32(u.fragStart16),
+		scheme:     u.scheme,
+		host:       u.host,
+		opaque:     u.opaque,
+	}
+}
+
+// longLayout returns the offsets of an href longer than maxShort, which
+// its URL does not hold: it reads them off the href (see
+// serializedLayout).
+func (u *URL) longLayout() layout {
+	return serializedLayout(u.href, u.scheme, u.host, u.opaque)
+}
+
+// indexEnd returns the index of the first c in s[i:], or len(s).
+func indexEnd(s string, i int, c byte) int {
+	if k := strings.IndexByte(s[i:], c); k >= 0 {
+		return i + k
+	}
+	return len(s)
+}
+
+// serializedLayout finds the offsets of a serialized URL, href, whose
+// scheme type, host kind and opaque flag are given, with a few byte
+// searches: the scheme ends at the first ":" (a scheme holds none); the
+// authority, after "//", ends at the first "/", "?" or "#", and its
+// credentials at its "@" (the userinfo percent-encode set and the
+// forbidden host code points keep these out of credentials and hosts),
+// the username at the first ":" in them; the host ends at the "]" of an IPv6 address
+// or at the ":" before the port (a domain, IPv4 address or opaque host
+// holds no ":"); a null host and a path that starts with "//" put "/."
+// before the path; the path ends at the first "?" or "#" and the query at
+// the first "#" (the parser stops there). Each search is IndexByte's, and
+// none looks past the component it is for but the first two.
+func serializedLayout(href string, scheme schemeType, host hostKind, opaque bool) layout {
+	l := layout{href: href, scheme: scheme, host: host, opaque: opaque}
+	se := strings.IndexByte(href, ':')
+	i := se + 1
+	ps := i
+	if host == hostNone {
+		l.userEnd, l.hostStart, l.hostEnd = uint32(i), uint32(i), uint32(i)
+		if !opaque && strings.HasPrefix(href[i:], "/./") {
+			ps = i + 2
+		}
+	} else {
+		a := i + 2
+		ae := indexEnd(href, a, '/')
+		ae = indexEnd(href[:ae], a, '?')
+		ae = indexEnd(href[:ae], a, '#')
+		ue, hs := a, a
+		if at := strings.IndexByte(href[a:ae], '@'); at >= 0 {
+			hs = a + at + 1
+			ue = hs - 1
+			if k := strings.IndexByte(href[a:ue], ':'); k >= 0 {
+				ue = a + k
+			}
+		}
+		he := ae
+		if host == hostIPv6 {
+			he = hs + strings.IndexByte(href[hs:ae], ']') + 1
+		} else if k := strings.IndexByte(href[hs:ae], ':'); k >= 0 {
+			he = hs + k
+		}
+		l.userEnd, l.hostStart, l.hostEnd = uint32(ue), uint32(hs), uint32(he)
+		ps = ae
+	}
+	fs := len(href)
+	if k := strings.IndexByte(href[ps:], '#'); k >= 0 {
+		fs = ps + k
+	}
+	qs := fs
+	if k := strings.IndexByte(href[ps:fs], '?'); k >= 0 {
+		qs = ps + k
+	}
+	l.schemeEnd, l.pathStart, l.queryStart, l.fragStart = uint32(se), uint32(ps), uint32(qs), uint32(fs)
+	return l
+}
+
+// store sets *u to the URL that l describes.
+func (u *URL) store(l *layout) {
+	u.setFields(l.href, l.schemeEnd, l.userEnd, l.hostStart, l.hostEnd, l.pathStart, l.queryStart, l.fragStart, l.scheme, l.host, l.opaque)
+}
+
+// setFields stores a URL in *u.
+func (u *URL) setFields(href string, schemeEnd, userEnd, hostStart, hostEnd, pathStart, queryStart, fragStart uint32, scheme schemeType, host hostKind, opaque bool) {
+	if len(href) > maxShort {
+		u.storeLong(href, [7]uint32{schemeEnd, userEnd, hostStart, hostEnd, pathStart, queryStart, fragStart}, scheme, host, opaque)
+		return
+	}
+	u.setShort(href, schemeEnd, userEnd, hostStart, hostEnd, pathStart, queryStart, fragStart, scheme, host, opaque)
+}
+
+// setShort stores a URL whose href is at most maxShort bytes long in *u,
+// field by field: a composite literal would be built in memory and
+// copied, and reading it back in wider words stalls on the narrow writes
+// just made. It is small enough to inline in the fast path.
+func (u *URL) setShort(href string, schemeEnd, userEnd, hostStart, hostEnd, pathStart, queryStart, fragStart uint32, scheme schemeType, host hostKind, opaque bool) {
+	u.href = href
+	u.schemeEnd16 = uint16(schemeEnd)
+	u.userEnd = uint16(userEnd)
+	u.hostStart = uint16(hostStart)
+	u.pathStart16 = uint16(pathStart)
+	u.queryStart16 = uint16(queryStart)
+	u.fragStart16 = uint16(fragStart)
+	u.portLen = uint8(pathStart - hostEnd)
+	u.scheme = scheme
+	u.host = host
+	u.opaque = opaque
+}
+
+// storeLong stores a URL whose href is longer than maxShort: its 16-bit
+// fields hold the offsets capped at 0xffff, which keeps them a function of
+// the href, and layout finds them in the href again.
+//
+//go:noinline
+func (u *URL) storeLong(href string, offs [7]uint32, scheme schemeType, host hostKind, opaque bool) {
+	c := func(v uint32) uint16 { return uint16(min(v, 0xffff)) }
+	u.href = href
+	u.schemeEnd16 = c(offs[0])
+	u.userEnd = c(offs[1])
+	u.hostStart = c(offs[2])
+	u.pathStart16 = c(offs[4])
+	u.queryStart16 = c(offs[5])
+	u.fragStart16 = c(offs[6])
+	u.portLen = uint8(offs[4] - offs[3])
+	u.scheme = scheme
+	u.host = host
+	u.opaque = opaque
+}
+
 // Href returns the serialization of the URL (JavaScript's url.href).
 func (u *URL) Href() string { return u.href }
 
@@ -100,26 +272,35 @@ func (u *URL) Protocol() string {
 	if u.href == "" {
 		return ""
 	}
-	return u.href[:u.schemeEnd+1]
+	l := u.layout()
+	return l.href[:l.schemeEnd+1]
 }
 
 // Scheme returns the scheme without the trailing ":".
-func (u *URL) Scheme() string { return u.href[:u.schemeEnd] }
+func (u *URL) Scheme() string {
+	l := u.layout()
+	return l.href[:l.schemeEnd]
+}
 
 // Username returns the percent-encoded username, or "".
 func (u *URL) Username() string {
 	if u.host == hostNone {
 		return ""
 	}
-	return u.href[u.schemeEnd+3 : u.userEnd]
+	l := u.layout()
+	return l.href[l.schemeEnd+3 : l.userEnd]
 }
 
 // Password returns the percent-encoded password, or "".
 func (u *URL) Password() string {
-	if u.host == hostNone || u.hostStart <= u.userEnd+1 {
+	if u.host == hostNone {
 		return ""
 	}
-	return u.href[u.userEnd+1 : u.hostStart-1]
+	l := u.layout()
+	if l.hostStart <= l.userEnd+1 {
+		return ""
+	}
+	return l.href[l.userEnd+1 : l.hostStart-1]
 }
 
 // Host returns the serialized host followed by ":" and the port when the
@@ -128,24 +309,46 @@ func (u *URL) Host() string {
 	if u.host == hostNone {
 		return ""
 	}
-	return u.href[u.hostStart:u.pathStart]
+	l := u.layout()
+	return l.href[l.hostStart:l.pathStart]
 }
 
 // Hostname returns the serialized host, or "" when the host is null.
-func (u *URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
+func (u *URL) Hostname() string {
+	l := u.layout()
+	return l.href[l.hostStart:l.hostEnd]
+}
 
 // Port returns the port in decimal, or "" when the port is null (absent or
 // the scheme's default port).
 func (u *URL) Port() string {
-	if u.host == hostNone || u.pathStart == u.hostEnd {
+	if u.host == hostNone {
 		return ""
 	}
-	return u.href[u.hostEnd+1 : u.pathStart]
+	l := u.layout()
+	return l.port()
+}
+
+// port returns the port in decimal, or "" when it is null.
+func (l *layout) port() string {
+	if l.host == hostNone || l.pathStart == l.hostEnd {
+		return ""
+	}
+	return l.href[l.hostEnd+1 : l.pathStart]
 }
 
 // portNum returns the port, or -1 when it is null.
 func (u *URL) portNum() int32 {
-	port := u.Port()
+	if u.host == hostNone {
+		return -1
+	}
+	l := u.layout()
+	return l.portNum()
+}
+
+// portNum returns the port, or -1 when it is null.
+func (l *layout) portNum() int32 {
+	port := l.port()
 	if port == "" {
 		return -1
 	}
@@ -160,40 +363,47 @@ func (u *URL) portNum() int32 {
 func (u *URL) PortNumber() int { return int(u.portNum()) }
 
 // Pathname returns the serialized path (JavaScript's url.pathname).
-func (u *URL) Pathname() string { return u.href[u.pathStart:u.queryStart] }
+func (u *URL) Pathname() string {
+	l := u.layout()
+	return l.href[l.pathStart:l.queryStart]
+}
 
 // Search returns "?" followed by the query, or "" when the query is null
 // or empty.
 func (u *URL) Search() string {
-	if u.fragStart-u.queryStart <= 1 {
+	l := u.layout()
+	if l.fragStart-l.queryStart <= 1 {
 		return ""
 	}
-	return u.href[u.queryStart:u.fragStart]
+	return l.href[l.queryStart:l.fragStart]
 }
 
 // Query returns the query without "?" and whether it is non-null.
 func (u *URL) Query() (string, bool) {
-	if u.queryStart == u.fragStart {
+	l := u.layout()
+	if l.queryStart == l.fragStart {
 		return "", false
 	}
-	return u.href[u.queryStart+1 : u.fragStart], true
+	return l.href[l.queryStart+1 : l.fragStart], true
 }
 
 // Hash returns "#" followed by the fragment, or "" when the fragment is
 // null or empty.
 func (u *URL) Hash() string {
-	if len(u.href)-int(u.fragStart) <= 1 {
+	l := u.layout()
+	if len(l.href)-int(l.fragStart) <= 1 {
 		return ""
 	}
-	return u.href[u.fragStart:]
+	return l.href[l.fragStart:]
 }
 
 // Fragment returns the fragment without "#" and whether it is non-null.
 func (u *URL) Fragment() (string, bool) {
-	if int(u.fragStart) == len(u.href) {
+	l := u.layout()
+	if int(l.fragStart) == len(l.href) {
 		return "", false
 	}
-	return u.href[u.fragStart+1:], true
+	return l.href[l.fragStart+1:], true
 }
 
 // HasOpaquePath reports whether the URL has an opaque path (as in
@@ -214,10 +424,11 @@ func (u *URL) IsSpecial() bool { return u.scheme.special() }
 func (u *URL) Origin() string {
 	switch u.scheme {
 	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
-		if u.hostStart == u.schemeEnd+3 {
-			return u.href[:u.pathStart] // no credentials: a prefix of href
+		l := u.layout()
+		if l.hostStart == l.schemeEnd+3 {
+			return l.href[:l.pathStart] // no credentials: a prefix of href
 		}
-		return u.href[:u.schemeEnd+3] + u.href[u.hostStart:u.pathStart]
+		return l.href[:l.schemeEnd+3] + l.href[l.hostStart:l.pathStart]
 	case schemeOther:
 		if u.Scheme() == "blob" {
 			inner, err := Parse(u.Pathname(), nil)
@@ -230,16 +441,20 @@ func (u *URL) Origin() string {
 }
 
 // authEnd is the end of the host and port, before any "/." and the path.
-func (u *URL) authEnd() uint32 {
-	if u.host == hostNone {
-		return u.schemeEnd + 1
+func (l *layout) authEnd() uint32 {
+	if l.host == hostNone {
+		return l.schemeEnd + 1
 	}
-	return u.pathStart
+	return l.pathStart
 }
 
 // includesCredentials reports whether the username or password is non-empty.
 func (u *URL) includesCredentials() bool {
-	return u.host != hostNone && u.hostStart > u.schemeEnd+3
+	if u.host == hostNone {
+		return false
+	}
+	l := u.layout()
+	return l.hostStart > l.schemeEnd+3
 }
 
 // Equal reports whether u and v serialize identically. When
@@ -252,7 +467,17 @@ func (u *URL) Equal(v *URL, excludeFragments bool) bool {
 	if !excludeFragments {
 		return u.href == v.href
 	}
-	return u.href[:u.fragStart] == v.href[:v.fragStart]
+	lu, lv := u.layout(), v.layout()
+	return lu.href[:lu.fragStart] == lv.href[:lv.fragStart]
+}
+
+// baseLayout returns the offsets of u, a base URL, or the zero layout
+// (no base) when u is nil or the zero URL.
+func (u *URL) baseLayout() layout {
+	if u == nil {
+		return layout{}
+	}
+	return u.layout()
 }
 
 // MarshalText returns the href.

@@ -409,8 +409,17 @@ func TestCanParse(t *testing.T) {
 	}
 }
 
+// sameURL reports whether a and b are the same URL, their offsets at
+// full width included (a long href's trailer).
+func sameURL(a, b *URL) bool { return *a == *b && a.layout() == b.layout() }
+
 // debugString shows the href and the offsets.
 func (u *URL) debugString() string {
+	l := u.layout()
+	return l.debugString()
+}
+
+func (u *layout) debugString() string {
 	return u.href + " [" + strconv.Itoa(int(u.schemeEnd)) + " " + strconv.Itoa(int(u.userEnd)) + " " +
 		strconv.Itoa(int(u.hostStart)) + " " + strconv.Itoa(int(u.hostEnd)) + " " +
 		strconv.Itoa(int(u.pathStart)) + " " + strconv.Itoa(int(u.queryStart)) + " " + strconv.Itoa(int(u.fragStart)) + "]"

@@ -24,7 +24,11 @@ func (p *parser) materialize() {
 		return
 	}
 	p.virt = false
-	p.buf = make([]byte, p.n, p.outCap())
+	if c := p.outCap(); cap(p.scratch) >= c {
+		p.buf = p.scratch[:p.n]
+	} else {
+		p.buf = make([]byte, p.n, c)
+	}
 	copy(p.buf, p.in[:p.n])
 }
 
@@ -58,7 +62,7 @@ func (p *parser) outCap() int {
 	if at {
 		enc += userinfo // there may be credentials to encode
 	}
-	if p.base != nil {
+	if p.base.href != "" {
 		n += len(p.base.href)
 	}
 	return n + 2*enc + lead
