@@ -806,5 +806,6 @@ func (u *URL) Redacted() string {
 	if u.Password() == "" {
 		return u.href
 	}
-	return u.href[:u.userEnd+1] + "xxxxx" + u.href[u.hostStart-1:]
+	l := u.layout()
+	return u.href[:l.userEnd+1] + "xxxxx" + u.href[l.hostStart-1:]
 }
