@@ -4,33 +4,33 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"math"
 	"net"
 	"net/http"
 	"runtime"
-	"runtime/debug"
 	"time"
+
+	"github.com/urikit/urikit/internal/api"
 )
 
 // Default limits and timeouts, used for the zero fields of Options.
 const (
-	DefaultMaxBodyBytes      = 1 << 20
-	DefaultMaxRecords        = 1000
+	DefaultMaxBodyBytes      = api.DefaultMaxBodyBytes
+	DefaultMaxRecords        = api.DefaultMaxRecords
 	DefaultReadHeaderTimeout = 5 * time.Second
 	DefaultReadTimeout       = 15 * time.Second
 	DefaultWriteTimeout      = 30 * time.Second
 	DefaultIdleTimeout       = 60 * time.Second
 	DefaultShutdownTimeout   = 15 * time.Second
 	DefaultMaxHeaderBytes    = 32 << 10
-	DefaultRequestTimeout    = 10 * time.Second
-	DefaultQueueTimeout      = 5 * time.Second
+	DefaultRequestTimeout    = api.DefaultRequestTimeout
+	DefaultQueueTimeout      = api.DefaultQueueTimeout
 	// DefaultResponseFactor is MaxResponseBytes over MaxBodyBytes by
 	// default: room for answers that repeat each input a few times,
 	// escaped, with their findings.
-	DefaultResponseFactor = 16
+	DefaultResponseFactor = api.DefaultResponseFactor
 	// DefaultMemoryLimit is the memory limit when neither
 	// Options.MemoryLimit nor the runtime's limit (GOMEMLIMIT) is set.
-	DefaultMemoryLimit = 512 << 20
+	DefaultMemoryLimit = api.DefaultMemoryLimit
 )
 
 // Options configure the handler and the server. The zero value is usable:
@@ -92,29 +92,12 @@ func (o Options) withDefaults() Options {
 			*d = v
 		}
 	}
-	if o.MaxBodyBytes <= 0 {
-		o.MaxBodyBytes = DefaultMaxBodyBytes
-	}
-	if o.MaxRecords <= 0 {
-		o.MaxRecords = DefaultMaxRecords
-	}
-	if o.MaxResponseBytes <= 0 {
-		o.MaxResponseBytes = DefaultResponseFactor * o.MaxBodyBytes
-		if o.MaxResponseBytes/DefaultResponseFactor != o.MaxBodyBytes {
-			o.MaxResponseBytes = math.MaxInt64
-		}
-	}
-	if o.MemoryLimit <= 0 {
-		o.MemoryLimit = DefaultMemoryLimit
-		if l := debug.SetMemoryLimit(-1); l < math.MaxInt64 {
-			o.MemoryLimit = l
-		}
-	}
+	l := o.limits().WithDefaults()
+	o.MaxBodyBytes, o.MaxRecords, o.MaxResponseBytes, o.MemoryLimit = l.MaxBodyBytes, l.MaxRecords, l.MaxResponseBytes, l.MemoryLimit
+	o.RequestTimeout, o.QueueTimeout = l.RequestTimeout, l.QueueTimeout
 	if o.MaxConcurrent <= 0 {
 		o.MaxConcurrent = max(2*runtime.GOMAXPROCS(0), 4)
 	}
-	def(&o.RequestTimeout, DefaultRequestTimeout)
-	def(&o.QueueTimeout, DefaultQueueTimeout)
 	def(&o.ReadHeaderTimeout, DefaultReadHeaderTimeout)
 	def(&o.ReadTimeout, DefaultReadTimeout)
 	def(&o.WriteTimeout, DefaultWriteTimeout)
@@ -129,9 +112,16 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+// limits returns the limits of opts that internal/api applies (the
+// handler and Engine alike).
+func (o Options) limits() api.Limits {
+	return api.Limits{MaxBodyBytes: o.MaxBodyBytes, MaxRecords: o.MaxRecords, MaxResponseBytes: o.MaxResponseBytes,
+		MemoryLimit: o.MemoryLimit, RequestTimeout: o.RequestTimeout, QueueTimeout: o.QueueTimeout}
+}
+
 // memoryBudget is the memory the API requests in flight share: half of
 // MemoryLimit.
-func (o Options) memoryBudget() int64 { return o.MemoryLimit / 2 }
+func (o Options) memoryBudget() int64 { return o.limits().MemoryBudget() }
 
 // MaxRequestMemory returns the memory the largest request opts accept is
 // estimated to need (a body of MaxBodyBytes holding MaxRecords records):
@@ -139,7 +129,7 @@ func (o Options) memoryBudget() int64 { return o.MemoryLimit / 2 }
 // half of the memory limit.
 func (o Options) MaxRequestMemory() int64 {
 	o = o.withDefaults()
-	return requestWeight(o.MaxBodyBytes, o.MaxRecords)
+	return api.RequestWeight(o.MaxBodyBytes, o.MaxRecords)
 }
 
 // NewServer returns an http.Server for addr that serves NewHandler(opts),
