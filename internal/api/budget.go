@@ -382,7 +382,9 @@ func (m *Holding) Take(ctx context.Context, j *Job) *Error {
 	if e := m.Acquire(ctx, need-m.held); e != nil {
 		return e
 	}
-	m.answerShare = answerWeight(j.InputBytes, len(j.Inputs))
+	if j != nil {
+		m.answerShare = answerWeight(j.InputBytes, len(j.Inputs))
+	}
 	return nil
 }
 
@@ -402,8 +404,14 @@ type Built struct {
 // for a batch the JSON array of the records, in order; each measured,
 // then written, into a buffer bounded by the largest answer of mem and
 // covered by the memory mem holds. It stops between records when ctx
-// ends.
+// ends. A nil mem is a Holding of no budget; a nil j has no inputs.
 func Build(ctx context.Context, mem *Holding, j *Job) Built {
+	if mem == nil {
+		mem = new(Holding)
+	}
+	if j == nil {
+		j = new(Job)
+	}
 	max := int(min(mem.maxResponse, math.MaxInt))
 	inputs, one := j.Inputs, j.Record
 	buf := new(Buffer)

@@ -16,7 +16,7 @@ type Endpoint struct {
 }
 
 // A Job is a request decoded and checked: its inputs and the function
-// that makes the record of one.
+// that makes the record of one. A nil *Job has no inputs.
 type Job struct {
 	// Inputs are the inputs, one record each.
 	Inputs []string
@@ -31,11 +31,16 @@ type Job struct {
 
 // Weight is the memory the job is expected to hold, from its decoded
 // inputs to its answer (see RequestWeight).
-func (j *Job) Weight() int64 { return RequestWeight(j.InputBytes, len(j.Inputs)) }
+func (j *Job) Weight() int64 {
+	if j == nil {
+		return RequestWeight(0, 0)
+	}
+	return RequestWeight(j.InputBytes, len(j.Inputs))
+}
 
 // Heavy reports whether the job is heavy: 32 KiB of input or more,
 // counting 128 bytes per record.
-func (j *Job) Heavy() bool { return isHeavy(j.InputBytes, len(j.Inputs)) }
+func (j *Job) Heavy() bool { return j != nil && isHeavy(j.InputBytes, len(j.Inputs)) }
 
 // Decode decodes the JSON body of a request to the endpoint and checks it:
 // the text (checkText), the fields (no unknown option), the inputs (at
