@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urikit/urikit/internal/api"
 	"github.com/urikit/urikit/internal/report"
 )
 
@@ -72,5 +73,21 @@ func TestEngineZero(t *testing.T) {
 	var e Engine
 	if s, b := e.Answer("/v1/parse", []byte(`{"input":"a"}`)); s != http.StatusInternalServerError || !strings.Contains(string(b), `"internal"`) {
 		t.Errorf("zero Engine: %d %s", s, b)
+	}
+}
+
+// The defaults of Options that bound one request are those internal/api
+// applies (withDefaults takes them from there): the constants say so.
+func TestDefaultsAreAPIs(t *testing.T) {
+	got := Options{}.withDefaults()
+	if got.MaxBodyBytes != DefaultMaxBodyBytes || got.MaxRecords != DefaultMaxRecords ||
+		got.MaxResponseBytes != DefaultResponseFactor*DefaultMaxBodyBytes ||
+		got.RequestTimeout != DefaultRequestTimeout || got.QueueTimeout != DefaultQueueTimeout {
+		t.Errorf("defaults %+v", got)
+	}
+	if DefaultMaxBodyBytes != api.DefaultMaxBodyBytes || DefaultMaxRecords != api.DefaultMaxRecords ||
+		DefaultResponseFactor != api.DefaultResponseFactor || DefaultMemoryLimit != api.DefaultMemoryLimit ||
+		DefaultRequestTimeout != api.DefaultRequestTimeout || DefaultQueueTimeout != api.DefaultQueueTimeout {
+		t.Error("serve's and internal/api's defaults differ")
 	}
 }

@@ -12,25 +12,28 @@ import (
 	"github.com/urikit/urikit/internal/api"
 )
 
-// Default limits and timeouts, used for the zero fields of Options.
+// Default limits and timeouts, used for the zero fields of Options. Those
+// that bound one API request are internal/api's defaults too (the
+// handler and the Engine take them from there; a test keeps the two
+// equal).
 const (
-	DefaultMaxBodyBytes      = api.DefaultMaxBodyBytes
-	DefaultMaxRecords        = api.DefaultMaxRecords
+	DefaultMaxBodyBytes      = 1 << 20
+	DefaultMaxRecords        = 1000
 	DefaultReadHeaderTimeout = 5 * time.Second
 	DefaultReadTimeout       = 15 * time.Second
 	DefaultWriteTimeout      = 30 * time.Second
 	DefaultIdleTimeout       = 60 * time.Second
 	DefaultShutdownTimeout   = 15 * time.Second
 	DefaultMaxHeaderBytes    = 32 << 10
-	DefaultRequestTimeout    = api.DefaultRequestTimeout
-	DefaultQueueTimeout      = api.DefaultQueueTimeout
+	DefaultRequestTimeout    = 10 * time.Second
+	DefaultQueueTimeout      = 5 * time.Second
 	// DefaultResponseFactor is MaxResponseBytes over MaxBodyBytes by
 	// default: room for answers that repeat each input a few times,
 	// escaped, with their findings.
-	DefaultResponseFactor = api.DefaultResponseFactor
+	DefaultResponseFactor = 16
 	// DefaultMemoryLimit is the memory limit when neither
 	// Options.MemoryLimit nor the runtime's limit (GOMEMLIMIT) is set.
-	DefaultMemoryLimit = api.DefaultMemoryLimit
+	DefaultMemoryLimit = 512 << 20
 )
 
 // Options configure the handler and the server. The zero value is usable:
