@@ -23,8 +23,8 @@ func TestZeroValues(t *testing.T) {
 		l  Limits
 	)
 	zerotest.Run(t, map[string]func(){
-		"RequestWeight":       func() { RequestWeight(0, 0) },
-		"BodyWeight":          func() { BodyWeight(0) },
+		"RequestWeight":       func() { _ = RequestWeight(0, 0) },
+		"BodyWeight":          func() { _ = BodyWeight(0) },
 		"NewBudget":           func() { NewBudget(0).Release(0) },
 		"Budget.Acquire":      func() { b.Acquire(ctx, 0) },
 		"Budget.Release":      func() { b.Release(0) },
@@ -51,7 +51,7 @@ func TestZeroValues(t *testing.T) {
 		"Routes":              func() { Routes(nil) },
 		"NotFound":            func() { NotFound("", nil) },
 		"Limits.WithDefaults": func() { l.WithDefaults() },
-		"Limits.MemoryBudget": func() { l.MemoryBudget() },
+		"Limits.MemoryBudget": func() { _ = l.MemoryBudget() },
 		"BodyTooLarge":        func() { BodyTooLarge(0) },
 		"DeadlineExceeded":    func() { DeadlineExceeded(0) },
 		"NewEngine":           func() { NewEngine(Limits{}).Answer("", nil) },
