@@ -3,6 +3,7 @@ package check
 import (
 	"errors"
 	"net/netip"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -457,6 +458,20 @@ func (c *checker) readings() []reading {
 	return rs
 }
 
+// rfcDetail is the detail of the rfc3986-invalid finding: the first
+// RFC 3986 finding's component and message (its code is in the message
+// of the finding already), and how many times it occurs.
+func rfcDetail(f uri.Finding) string {
+	s := f.Code.Message()
+	if f.Component != "" {
+		s = string(f.Component) + ": " + s
+	}
+	if f.Count > 1 {
+		s += " (" + strconv.Itoa(f.Count) + " times)"
+	}
+	return s
+}
+
 // checkParsers reports the parsers that reject the input and the
 // components on which those that accept it disagree.
 func (c *checker) checkParsers() {
@@ -467,7 +482,7 @@ func (c *checker) checkParsers() {
 				codes = append(codes, s)
 			}
 		}
-		c.add(RFC3986Invalid, Info, c.rfcFs[0].Offset, "not a valid RFC 3986 URI ("+strings.Join(codes, ", ")+"), so the lenient reading is used", c.rfcFs[0].String())
+		c.add(RFC3986Invalid, Info, c.rfcFs[0].Offset, "not a valid RFC 3986 URI ("+strings.Join(codes, ", ")+"), so the lenient reading is used", rfcDetail(c.rfcFs[0]))
 	}
 	var rejects []string
 	off := len(c.in)

@@ -52,7 +52,7 @@ func ExampleURL_idn() {
 	}
 	fmt.Println(r.Target.Host, r.Target.HostUnicode)
 	// Output:
-	// danger idn-confusable @8: host label "аррӏе" looks like "apple" (host A-label "xn--80ak6aa92e.com", Unicode "аррӏе.com")
+	// danger idn-confusable @8: host label "аррӏе" imitates "apple": "а" U+0430, "р" U+0440, "ӏ" U+04CF, "е" U+0435 are not ASCII
 	// xn--80ak6aa92e.com аррӏе.com
 }
 

@@ -3,8 +3,10 @@ package check
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urikit/urikit/idna"
 	"github.com/urikit/urikit/uri"
@@ -332,8 +334,9 @@ func (c *checker) checkIDN(host string, off int) {
 	if uni == ascii {
 		return
 	}
-	forms := "A-label " + quote(ascii) + ", Unicode " + quote(uni)
-	c.add(IDN, Info, off, "internationalized host: "+forms, forms)
+	// The forms of the host are given once, here: the findings about its
+	// labels name the label only.
+	c.add(IDN, Info, off, "internationalized host "+quote(uni)+", sent as "+quote(ascii), "")
 	// The offset of each label: that of the same label in the input's
 	// host when it has as many labels, the host's otherwise.
 	raw := c.in[c.sp.hostStart:c.sp.hostEnd]
@@ -356,17 +359,62 @@ func (c *checker) checkIDN(host string, off int) {
 			continue
 		}
 		if scripts, more := scriptsOf(label, buf[:0]); !allowedScripts(scripts, more) && !c.repeat(IDNMixedScript, loff) {
-			names := strings.Join(scripts, " and ")
-			if more {
-				names += " and more"
-			}
-			c.add(IDNMixedScript, Danger, loff, fmt.Sprintf("host label %s mixes the scripts %s (host %s)", quote(label), names, forms), forms)
+			c.add(IDNMixedScript, Danger, loff, fmt.Sprintf("host label %s mixes %s letters", quote(label), scriptList(scripts, more)), "")
 		}
 		if lookalikeLabel(label) && !c.repeat(IDNConfusable, loff) {
 			sk, _ := skeleton(label)
-			c.add(IDNConfusable, Danger, loff, fmt.Sprintf("host label %s looks like %s (host %s)", quote(label), quote(sk), forms), forms)
+			c.add(IDNConfusable, Danger, loff, fmt.Sprintf("host label %s imitates %s: %s", quote(label), quote(sk), imitations(label)), "")
 		}
 	}
+}
+
+// scriptList names the scripts s ("Greek and Latin", "Cyrillic, Greek
+// and Latin"), and says "and other" when the label has more.
+func scriptList(s []string, more bool) string {
+	switch {
+	case more:
+		return strings.Join(s, ", ") + " and other"
+	case len(s) <= 1:
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// maxImitations is the most characters imitations names.
+const maxImitations = 4
+
+// imitations names the distinct non-ASCII characters of a look-alike
+// label, with their code points: `"ο" U+03BF is not ASCII`, `"а" U+0430,
+// "е" U+0435 are not ASCII`, at most maxImitations of them (then "and
+// more").
+func imitations(label string) string {
+	var seen [maxImitations]rune
+	var b strings.Builder
+	n, more := 0, false
+	for _, r := range label {
+		if r < utf8.RuneSelf || slices.Contains(seen[:n], r) {
+			continue
+		}
+		if n == maxImitations {
+			more = true
+			break
+		}
+		seen[n] = r
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s U+%04X", strconv.Quote(string(r)), r)
+		n++
+	}
+	switch {
+	case more:
+		b.WriteString(" and more are not ASCII")
+	case n == 1:
+		b.WriteString(" is not ASCII")
+	default:
+		b.WriteString(" are not ASCII")
+	}
+	return b.String()
 }
 
 // isASCIIString reports whether s is all ASCII.

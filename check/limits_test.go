@@ -146,7 +146,7 @@ func TestLongInputsQuoted(t *testing.T) {
 		if len(f.Message) > maxText || len(f.Detail) > maxText {
 			t.Errorf("%s: %d bytes", f.Code, len(f.Message))
 		}
-		if f.Code == IDNConfusable && (f.Count != 5000 || f.Offset != 7 || f.Offsets[1] != 10 || !strings.Contains(f.Message, `host label "а" looks like "a"`)) {
+		if f.Code == IDNConfusable && (f.Count != 5000 || f.Offset != 7 || f.Offsets[1] != 10 || !strings.Contains(f.Message, `host label "а" imitates "a": "а" U+0430 is not ASCII`)) {
 			t.Errorf("%s count %d offsets %v", f, f.Count, f.Offsets)
 		}
 		if f.Code == IDN && !strings.Contains(f.Message, "bytes)") {

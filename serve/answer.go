@@ -1,29 +1,31 @@
 package serve
 
 import (
-	"bytes"
-	"context"
-	"io"
 	"net/http"
-	"net/url"
-	"strconv"
+
+	"github.com/urikit/urikit/internal/api"
 )
 
 // An Engine answers API requests without a server: for each request, the
-// status and JSON body that the handler of NewHandler answers with, made
-// by that very handler (its checks of the body and options, its prepare
-// functions, its budgets), so that the answers are the same by
-// construction. The playground's in-browser engine (cmd/urikit-wasm) is
-// one. An Engine is safe for concurrent use. The zero Engine is not
-// ready: use NewEngine.
+// status and JSON body that the handler of NewHandler answers with. Both
+// are made by the same code, internal/api (the checks of the body and
+// options, the record functions, the budgets and the JSON writer), which
+// the handler calls for each API request once it has read the body; the
+// Engine calls it with no net/http in between, as the playground's
+// in-browser engine (cmd/urikit-wasm) does. An Engine is safe for
+// concurrent use. The zero Engine is not ready: use NewEngine.
 type Engine struct {
-	h http.Handler
+	e *api.Engine
 }
 
 // NewEngine returns an Engine with the options opts (zero fields take
-// their defaults; a nil Logger logs nothing).
+// their defaults). The options that bound the work of one request
+// (MaxBodyBytes, MaxRecords, MaxResponseBytes, MemoryLimit,
+// RequestTimeout, QueueTimeout) apply; the others are the server's.
+// It looks no hosts up: /v1/check requests with "resolve": true are
+// refused.
 func NewEngine(opts Options) *Engine {
-	return &Engine{h: NewHandler(opts)}
+	return &Engine{e: api.NewEngine(opts.withDefaults().limits())}
 }
 
 // Answer returns what the API answers to a POST of the JSON body to
@@ -31,49 +33,8 @@ func NewEngine(opts Options) *Engine {
 // object, the array of them for a batch, or {"error": {...}}), with its
 // final newline. An Engine that NewEngine did not make answers 500.
 func (e *Engine) Answer(route string, body []byte) (status int, answer []byte) {
-	if e == nil || e.h == nil {
+	if e == nil || e.e == nil {
 		return http.StatusInternalServerError, []byte(`{"error":{"code":"internal","message":"serve: an Engine not made by NewEngine"}}` + "\n")
 	}
-	r := &http.Request{
-		Method:        http.MethodPost,
-		URL:           &url.URL{Path: route},
-		Proto:         "HTTP/1.1",
-		ProtoMajor:    1,
-		ProtoMinor:    1,
-		Header:        http.Header{"Content-Type": {"application/json"}, "Content-Length": {strconv.Itoa(len(body))}},
-		Body:          io.NopCloser(bytes.NewReader(body)),
-		ContentLength: int64(len(body)),
-		Host:          "engine",
-		RemoteAddr:    "engine",
-		RequestURI:    route,
-	}
-	r = r.WithContext(context.Background())
-	w := &recorder{header: http.Header{}}
-	e.h.ServeHTTP(w, r)
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	return w.status, w.body.Bytes()
-}
-
-// recorder is the http.ResponseWriter of Engine.Answer.
-type recorder struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (w *recorder) Header() http.Header { return w.header }
-
-func (w *recorder) WriteHeader(status int) {
-	if w.status == 0 {
-		w.status = status
-	}
-}
-
-func (w *recorder) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	return w.body.Write(b)
+	return e.e.Answer(route, body)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urikit/urikit/internal/api"
 	"github.com/urikit/urikit/internal/report"
 )
 
@@ -72,5 +73,55 @@ func TestEngineZero(t *testing.T) {
 	var e Engine
 	if s, b := e.Answer("/v1/parse", []byte(`{"input":"a"}`)); s != http.StatusInternalServerError || !strings.Contains(string(b), `"internal"`) {
 		t.Errorf("zero Engine: %d %s", s, b)
+	}
+}
+
+// The defaults of Options that bound one request are those internal/api
+// applies (withDefaults takes them from there): the constants say so.
+func TestDefaultsAreAPIs(t *testing.T) {
+	got := Options{}.withDefaults()
+	if got.MaxBodyBytes != DefaultMaxBodyBytes || got.MaxRecords != DefaultMaxRecords ||
+		got.MaxResponseBytes != DefaultResponseFactor*DefaultMaxBodyBytes ||
+		got.RequestTimeout != DefaultRequestTimeout || got.QueueTimeout != DefaultQueueTimeout {
+		t.Errorf("defaults %+v", got)
+	}
+	if DefaultMaxBodyBytes != api.DefaultMaxBodyBytes || DefaultMaxRecords != api.DefaultMaxRecords ||
+		DefaultResponseFactor != api.DefaultResponseFactor || DefaultMemoryLimit != api.DefaultMemoryLimit ||
+		DefaultRequestTimeout != api.DefaultRequestTimeout || DefaultQueueTimeout != api.DefaultQueueTimeout {
+		t.Error("serve's and internal/api's defaults differ")
+	}
+}
+
+// With tight limits, the Engine refuses what the handler refuses, with
+// the same answers: a body too large, too many records, an answer too
+// large, more work than the memory budget.
+func TestAnswerMatchesHandlerAtLimits(t *testing.T) {
+	long := `{"input":"` + strings.Repeat("a", 3000) + `"}`
+	for _, c := range []struct {
+		opts Options
+		body string
+		code string
+	}{
+		{Options{MaxBodyBytes: 20}, `{"input":"http://example.com/"}`, "body-too-large"},
+		{Options{MaxRecords: 2}, `{"inputs":["a","b","c"]}`, "too-many-records"},
+		{Options{MaxResponseBytes: 100}, long, "response-too-large"},
+		{Options{MemoryLimit: 2 * 24 << 10}, long, "too-much-work"},
+		{Options{MemoryLimit: 2 * 24 << 10}, `{"input":"a"}`, ""},
+	} {
+		h := NewHandler(c.opts)
+		eng := NewEngine(c.opts)
+		req := httptest.NewRequest(http.MethodPost, "/v1/parse", strings.NewReader(c.body))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		status, got := eng.Answer("/v1/parse", []byte(c.body))
+		if status != rec.Code || !bytes.Equal(got, rec.Body.Bytes()) {
+			t.Errorf("%+v:\nAnswer  %d %s\nhandler %d %s", c.opts, status, got, rec.Code, rec.Body.Bytes())
+		}
+		if c.code != "" && !strings.Contains(string(got), `"code":"`+c.code+`"`) {
+			t.Errorf("%+v: want %s, got %d %s", c.opts, c.code, status, got)
+		}
+		if c.code == "" && status != http.StatusOK {
+			t.Errorf("%+v: %d %s", c.opts, status, got)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urikit/urikit/internal/api"
 	"github.com/urikit/urikit/internal/report"
 )
 
@@ -154,22 +156,17 @@ func recordFunc(t testing.TB, path, body string) (recordMaker, []string) {
 	if !ok {
 		t.Fatalf("no route %s", path)
 	}
-	f, inputs, e := ep.prepare([]byte(body))
+	job, e := ep.Decode(nil, []byte(body), math.MaxInt)
 	if e != nil {
 		t.Fatal(e)
 	}
-	return f, inputs
+	return job.Record, job.Inputs
 }
 
 // endpointOf returns the endpoint of the route path.
-func endpointOf(path string) (endpoint, bool) {
-	for _, c := range report.Commands() {
-		if c.Route == path {
-			ep, ok := endpoints()[c.Name]
-			return ep, ok
-		}
-	}
-	return endpoint{}, false
+func endpointOf(path string) (api.Endpoint, bool) {
+	ep, ok := api.Routes(nil)[path]
+	return ep, ok
 }
 
 // precomputed replaces the route path of h by one that takes the same
@@ -183,7 +180,7 @@ func precomputed(h *handler, path string, results []report.Record) {
 		return r
 	}
 	ep, _ := endpointOf(path)
-	h.routes[path] = route{methods: []string{http.MethodPost}, serve: ep.serve(h, next)}
+	h.routes[path] = route{methods: []string{http.MethodPost}, serve: serveAPI(h, ep, next)}
 }
 
 // allocated returns the bytes f allocates.

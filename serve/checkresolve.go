@@ -2,11 +2,11 @@ package serve
 
 import (
 	"context"
-	"net/http"
 	"net/netip"
 	"time"
 
 	"github.com/urikit/urikit/check"
+	"github.com/urikit/urikit/internal/api"
 	"github.com/urikit/urikit/internal/report"
 )
 
@@ -19,25 +19,13 @@ type CheckResolver interface {
 // checkLookupTimeout bounds one lookup of a /v1/check request.
 const checkLookupTimeout = 5 * time.Second
 
-// checkEndpoint is the endpoint of /v1/check: prepareCheck's, except
-// that a request with "resolve": true is answered with
-// Options.CheckResolver when the server has one.
-func checkEndpoint() endpoint {
-	e := newEndpoint(prepareCheck)
-	plain := e.serve
-	e.serve = func(h *handler, fake recordMaker) func(*response, *http.Request) {
-		r := h.opts.CheckResolver
-		if fake != nil || r == nil {
-			return plain(h, fake)
-		}
-		return api(h, func(req *checkRequest) (recordMaker, *apiError) {
-			if !req.Resolve {
-				return report.CheckURL, nil
-			}
-			return func(in string) report.Record { return checkResolved(r, in) }, nil
-		})
+// checkResolver returns the record function of /v1/check requests with
+// "resolve": true: nil (refused) when the server has no resolver.
+func checkResolver(r CheckResolver) api.Maker {
+	if r == nil {
+		return nil
 	}
-	return e
+	return func(in string) report.Record { return checkResolved(r, in) }
 }
 
 // checkResolved is the record of "urikit check --resolve --json": in's

@@ -58,7 +58,7 @@
 //	400 malformed-json     the body is not one JSON object of the route's shape,
 //	                       or not UTF-8 (the message names the field)
 //	400 invalid-unicode    a string holds a \u escape of a UTF-16 surrogate without
-//	                       its pair ("\ud800"), which encoding/json would turn into
+//	                       its pair ("\ud800"), which the JSON decoder would turn into
 //	                       U+FFFD: the message names the field; send bytes that are
 //	                       not UTF-8 as "input_hex" or "inputs_hex"
 //	400 unknown-field      an option the route does not take (a typo is not ignored)

@@ -3,43 +3,27 @@ package serve
 import (
 	"bytes"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"log/slog"
 	"maps"
 	"mime"
 	"net"
 	"net/http"
-	"reflect"
 	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/urikit/urikit/internal/report"
+	"github.com/urikit/urikit/internal/api"
 )
 
 // static holds the playground page. It is never written.
 //
 //go:embed static
 var static embed.FS
-
-// apiError is an error answer: an HTTP status and the JSON error object.
-type apiError struct {
-	status int
-	// retryAfter is set on a 503 busy: the answer has a Retry-After.
-	retryAfter bool
-	Code       string `json:"code"`
-	Message    string `json:"message"`
-}
-
-func newError(status int, code, format string, args ...any) *apiError {
-	return &apiError{status: status, Code: code, Message: fmt.Sprintf(format, args...)}
-}
 
 // response is the http.ResponseWriter a route writes to; it remembers what
 // the request log needs.
@@ -53,7 +37,7 @@ type response struct {
 	// written in full: the request is logged with statusClientGone.
 	gone bool
 	// memory is what an API request held of the memory budget.
-	memory *holding
+	memory *api.Holding
 }
 
 // statusClientGone is the status logged for a request whose client went
@@ -100,13 +84,14 @@ type handler struct {
 	opts   Options
 	routes map[string]route
 	// memory is the budget of the API requests in flight.
-	memory *memoryBudget
+	memory *api.Budget
 	// workers bounds the API requests worked on at once.
 	workers workers
 	// reclaim returns memory to the OS after heavy requests.
 	reclaim *reclaimer
-	// json knows the fields of the request types.
-	json jsonFields
+	// json decodes the request bodies; it knows the fields of the
+	// request types.
+	json api.Decoder
 }
 
 // NewHandler returns the handler of the API and the playground page,
@@ -116,7 +101,7 @@ func NewHandler(opts Options) http.Handler {
 	opts = opts.withDefaults()
 	h := &handler{
 		opts:    opts,
-		memory:  newMemoryBudget(opts.memoryBudget()),
+		memory:  api.NewBudget(opts.memoryBudget()),
 		workers: newWorkers(opts.MaxConcurrent),
 		reclaim: &reclaimer{delay: releaseDelay, free: debug.FreeOSMemory},
 	}
@@ -133,17 +118,8 @@ func NewHandler(opts Options) http.Handler {
 		h.routes[path] = get(serve)
 	}
 	// A route for each record subcommand, from the one table of them.
-	eps := endpoints()
-	for _, c := range report.Commands() {
-		ep, ok := eps[c.Name]
-		if !ok {
-			panic("serve: no endpoint for the record subcommand " + c.Name)
-		}
-		delete(eps, c.Name)
-		h.routes[c.Route] = post(ep.serve(h, nil))
-	}
-	if len(eps) > 0 {
-		panic(fmt.Sprintf("serve: endpoints for %v, which report.Commands does not list", slices.Sorted(maps.Keys(eps))))
+	for path, ep := range api.Routes(checkResolver(opts.CheckResolver)) {
+		h.routes[path] = post(serveAPI(h, ep, nil))
 	}
 	return h
 }
@@ -151,17 +127,7 @@ func NewHandler(opts Options) http.Handler {
 // notFound is the answer for a path with no route; for a path that
 // starts some routes ("/v1/form"), the message names them.
 func (h *handler) notFound(path string) *apiError {
-	var under []string
-	for p := range h.routes {
-		if strings.HasPrefix(p, path+"/") && path != "" && path != "/" {
-			under = append(under, p)
-		}
-	}
-	if len(under) > 0 {
-		slices.Sort(under)
-		return newError(http.StatusNotFound, "not-found", "no route %s: see %s", path, strings.Join(under, ", "))
-	}
-	return newError(http.StatusNotFound, "not-found", "no route %s", path)
+	return api.NotFound(path, slices.Collect(maps.Keys(h.routes)))
 }
 
 func (h *handler) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
@@ -219,7 +185,7 @@ func (h *handler) logRequest(w *response, r *http.Request, d time.Duration) {
 		attrs = append(attrs, slog.Int("records", w.records))
 	}
 	if w.memory != nil {
-		attrs = append(attrs, slog.Int64("memory", w.memory.weight()))
+		attrs = append(attrs, slog.Int64("memory", w.memory.Weight()))
 	}
 	if w.code != "" {
 		attrs = append(attrs, slog.String("error", w.code))
@@ -229,21 +195,7 @@ func (h *handler) logRequest(w *response, r *http.Request, d time.Duration) {
 
 // writeJSON writes v as the JSON answer with the given status.
 func writeJSON(w *response, status int, v any) {
-	writeBody(w, status, encodeJSON(v))
-}
-
-// encodeJSON encodes v as one line of JSON, without HTML escaping (as the
-// CLI writes it).
-func encodeJSON(v any) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		// Only a bug can get here: every answer is made of strings,
-		// numbers and booleans.
-		panic(fmt.Sprintf("serve: encoding the answer: %v", err))
-	}
-	return buf.Bytes()
+	writeBody(w, status, api.EncodeJSON(v))
 }
 
 // writeBody writes the encoded JSON answer body with the given status.
@@ -259,14 +211,14 @@ func writeBody(w *response, status int, body []byte) {
 
 // writeChunks writes the encoded JSON answer held in c with the given
 // status.
-func writeChunks(w *response, status int, c *chunkBuffer) {
+func writeChunks(w *response, status int, c *api.Buffer) {
 	hd := w.Header()
 	hd.Set("Content-Type", "application/json")
 	hd.Set("Content-Length", strconv.Itoa(c.Len()))
 	hd.Set("Cache-Control", "no-store")
 	hd.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
-	for _, b := range c.chunks {
+	for _, b := range c.Chunks() {
 		if _, err := w.Write(b); err != nil {
 			return
 		}
@@ -276,12 +228,10 @@ func writeChunks(w *response, status int, c *chunkBuffer) {
 // writeError writes the JSON answer of e.
 func writeError(w *response, e *apiError) {
 	w.code = e.Code
-	if e.retryAfter {
+	if e.RetryAfter {
 		w.Header().Set("Retry-After", retryAfter)
 	}
-	writeJSON(w, e.status, struct {
-		Error *apiError `json:"error"`
-	}{e})
+	writeBody(w, e.Status, e.JSON())
 }
 
 func serveHealth(w *response, r *http.Request) {
@@ -331,7 +281,7 @@ func checkContentType(r *http.Request) *apiError {
 // client gives its length, the buffer is made that size at once.
 func (h *handler) readBody(w *response, r *http.Request) ([]byte, *apiError) {
 	max := h.opts.MaxBodyBytes
-	tooLarge := newError(http.StatusRequestEntityTooLarge, "body-too-large", "the body is larger than %d bytes", max)
+	tooLarge := api.BodyTooLarge(max)
 	if r.ContentLength > max {
 		return nil, tooLarge
 	}
@@ -352,172 +302,4 @@ func (h *handler) readBody(w *response, r *http.Request) ([]byte, *apiError) {
 		return nil, newError(http.StatusBadRequest, "incomplete-body", "reading the body: %v", err)
 	}
 	return buf.Bytes(), nil
-}
-
-// decodeBody decodes the JSON body into dst, a pointer to a struct,
-// refusing text that would not be read losslessly (checkText), unknown
-// fields (matched as encoding/json matches them, ignoring case) and
-// anything after the object. It decodes the body in place, without
-// copying it first as a json.Decoder would.
-func (h *handler) decodeBody(body []byte, dst any) *apiError {
-	if e := checkText(body); e != nil {
-		return e
-	}
-	if len(bytes.TrimSpace(body)) == 0 {
-		return newError(http.StatusBadRequest, "malformed-json", "empty body: want a JSON object")
-	}
-	err := json.Unmarshal(body, dst)
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return jsonError(err)
-	}
-	fields := h.json.structFields(reflect.TypeOf(dst).Elem())
-	var unknown []byte
-	topKeys(body, func(key []byte) bool {
-		if bytes.IndexByte(key, '\\') >= 0 {
-			var k string
-			if json.Unmarshal(append(append([]byte{'"'}, key...), '"'), &k) == nil {
-				key = []byte(k)
-			}
-		}
-		for _, f := range fields {
-			if bytes.EqualFold(key, []byte(f.key)) {
-				return true
-			}
-		}
-		unknown = key
-		return false
-	})
-	if unknown != nil {
-		return newError(http.StatusBadRequest, "unknown-field", "unknown option %q", unknown)
-	}
-	if err != nil {
-		return jsonError(err)
-	}
-	return nil
-}
-
-// topKeys calls f with each key of the top-level object of the JSON text
-// b (the text between the quotes, escapes not decoded), until f returns
-// false. b must be valid JSON; when it is not an object, f is not called.
-func topKeys(b []byte, f func(key []byte) bool) {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return
-	}
-	i++
-	for {
-		i = skipSpace(b, i)
-		if i >= len(b) || b[i] == '}' {
-			return
-		}
-		if b[i] == ',' {
-			i++
-			continue
-		}
-		end := stringEnd(b, i)
-		if !f(b[i+1 : end-1]) {
-			return
-		}
-		i = skipSpace(b, end) + 1 // the colon
-		i = skipValue(b, skipSpace(b, i))
-	}
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// stringEnd returns the index after the string that begins at b[i].
-func stringEnd(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(b)
-}
-
-// skipValue returns the index after the value that begins at b[i].
-func skipValue(b []byte, i int) int {
-	if i >= len(b) {
-		return i
-	}
-	switch b[i] {
-	case '"':
-		return stringEnd(b, i)
-	case '{', '[':
-		depth := 0
-		for i < len(b) {
-			switch b[i] {
-			case '"':
-				i = stringEnd(b, i)
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-			i++
-		}
-		return i
-	}
-	for i < len(b) && !bytes.ContainsRune([]byte(",}] \t\r\n"), rune(b[i])) {
-		i++
-	}
-	return i
-}
-
-// jsonError classifies an error of json.Decoder.Decode.
-func jsonError(err error) *apiError {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &te) && te.Field != "":
-		// Fields of the embedded records struct are named after it.
-		field := strings.TrimPrefix(te.Field, "records.")
-		want := jsonType(te.Type.Kind().String())
-		if field == "inputs" && want != "array" {
-			want = "array of strings"
-		}
-		return newError(http.StatusBadRequest, "invalid-field", "%q must be a JSON %s, not %s", field, want, te.Value)
-	case errors.As(err, &te):
-		return newError(http.StatusBadRequest, "malformed-json", "want a JSON object, not %s", te.Value)
-	case errors.As(err, &se) && se.Error() == "unexpected end of JSON input":
-		return newError(http.StatusBadRequest, "malformed-json", "the JSON object is cut off")
-	case errors.As(err, &se):
-		return newError(http.StatusBadRequest, "malformed-json", "offset %d: %v", se.Offset, se)
-	case errors.Is(err, io.EOF):
-		return newError(http.StatusBadRequest, "malformed-json", "empty body: want a JSON object")
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return newError(http.StatusBadRequest, "malformed-json", "the JSON object is cut off")
-	}
-	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return newError(http.StatusBadRequest, "unknown-field", "unknown option %s", name)
-	}
-	return newError(http.StatusBadRequest, "malformed-json", "%v", err)
-}
-
-// jsonType names a Go kind as JSON does.
-func jsonType(kind string) string {
-	switch kind {
-	case "string":
-		return "string"
-	case "bool":
-		return "boolean"
-	case "slice", "array":
-		return "array"
-	case "struct", "map", "ptr":
-		return "object"
-	}
-	return "number"
 }

@@ -494,7 +494,7 @@ func TestMaxConcurrent(t *testing.T) {
 	if a := call(t, h, "POST", "/v1/encode", `{"input": "a b"}`); a.status != 200 || len(h.workers.all) != 0 {
 		t.Errorf("with the worker free: %d, %d workers held after", a.status, len(h.workers.all))
 	}
-	if used, waiting := h.memory.inUse(); used != 0 || waiting != 0 {
+	if used, waiting := h.memory.InUse(); used != 0 || waiting != 0 {
 		t.Errorf("memory held after the requests: %d bytes, %d waiting", used, waiting)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -18,58 +17,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urikit/urikit/internal/api"
 	"github.com/urikit/urikit/internal/report"
 )
-
-func TestMemoryBudget(t *testing.T) {
-	b := newMemoryBudget(100)
-	ctx := context.Background()
-	if n, err := b.acquire(ctx, 60); n != 60 || err != nil {
-		t.Fatalf("acquire 60: %d %v", n, err)
-	}
-	// 50 does not fit: it waits, and a smaller request that fits goes
-	// past it.
-	got50 := make(chan int64, 1)
-	go func() {
-		n, _ := b.acquire(ctx, 50)
-		got50 <- n
-	}()
-	waitFor(t, func() bool { _, w := b.inUse(); return w == 1 })
-	if n, err := b.acquire(ctx, 30); n != 30 || err != nil {
-		t.Fatalf("acquire 30 past a waiter: %d %v", n, err)
-	}
-	select {
-	case <-got50:
-		t.Fatal("50 granted with 90 of 100 in use")
-	case <-time.After(20 * time.Millisecond):
-	}
-	b.release(60)
-	if n := <-got50; n != 50 {
-		t.Fatalf("waiter got %d", n)
-	}
-	if used, waiting := b.inUse(); used != 80 || waiting != 0 {
-		t.Fatalf("in use %d, %d waiting", used, waiting)
-	}
-	// A waiter whose context ends leaves the queue empty-handed.
-	cctx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
-	defer cancel()
-	if n, err := b.acquire(cctx, 40); n != 0 || !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("timed out acquire: %d %v", n, err)
-	}
-	if used, waiting := b.inUse(); used != 80 || waiting != 0 {
-		t.Fatalf("after the timeout: in use %d, %d waiting", used, waiting)
-	}
-	b.release(80)
-	// More than the budget is clamped to all of it: the request runs
-	// alone.
-	if n, err := b.acquire(ctx, 1000); n != 100 || err != nil {
-		t.Fatalf("acquire 1000 of 100: %d %v", n, err)
-	}
-	b.release(100)
-	if used, _ := b.inUse(); used != 0 {
-		t.Fatalf("in use %d at the end", used)
-	}
-}
 
 func TestWorkersHeavy(t *testing.T) {
 	ws := newWorkers(4)
@@ -135,11 +85,9 @@ func waitFor(t *testing.T, cond func() bool) {
 // rec; it returns the number of records made so far.
 func testRoute(h *handler, rec recordMaker) *atomic.Int64 {
 	var n atomic.Int64
-	h.routes["/v1/test"] = route{methods: []string{http.MethodPost}, serve: api(h, func(*checkRequest) (recordMaker, *apiError) {
-		return func(in string) report.Record {
-			n.Add(1)
-			return rec(in)
-		}, nil
+	h.routes["/v1/test"] = route{methods: []string{http.MethodPost}, serve: serveAPI(h, api.Routes(nil)["/v1/check"], func(in string) report.Record {
+		n.Add(1)
+		return rec(in)
 	})}
 	return &n
 }
@@ -196,7 +144,7 @@ func TestClientGoneStopsWork(t *testing.T) {
 		t.Fatal("the handler did not return when its client went away")
 	}
 	close(release) // the record in progress ends; no other starts
-	waitFor(t, func() bool { used, _ := h.memory.inUse(); return used == 0 && len(h.workers.all) == 0 })
+	waitFor(t, func() bool { used, _ := h.memory.InUse(); return used == 0 && len(h.workers.all) == 0 })
 	if got := n.Load(); got != 1 {
 		t.Errorf("%d records made after the client went away, want 1", got)
 	}
@@ -224,7 +172,7 @@ func TestRequestTimeout(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("answered after %v", d)
 	}
-	waitFor(t, func() bool { used, _ := h.memory.inUse(); return used == 0 })
+	waitFor(t, func() bool { used, _ := h.memory.InUse(); return used == 0 })
 	if got := n.Load(); got >= 100 || got < 1 {
 		t.Errorf("%d of 100 records made", got)
 	}
@@ -243,11 +191,11 @@ func TestRequestTimeout(t *testing.T) {
 		t.Errorf("a stuck record delayed the answer %v", d)
 	}
 	// Its memory and worker stay held until the record ends.
-	if used, _ := h2.memory.inUse(); used == 0 || len(h2.workers.all) != 1 {
+	if used, _ := h2.memory.InUse(); used == 0 || len(h2.workers.all) != 1 {
 		t.Errorf("stuck record: %d bytes, %d workers held", used, len(h2.workers.all))
 	}
 	close(release)
-	waitFor(t, func() bool { used, _ := h2.memory.inUse(); return used == 0 && len(h2.workers.all) == 0 })
+	waitFor(t, func() bool { used, _ := h2.memory.InUse(); return used == 0 && len(h2.workers.all) == 0 })
 }
 
 // A panic while a record is made is a 500, logged, and gives back the
@@ -260,7 +208,7 @@ func TestPanicInRecord(t *testing.T) {
 	if !strings.Contains(logs.String(), `"panic":"record boom"`) {
 		t.Errorf("log: %s", logs)
 	}
-	if used, _ := h.memory.inUse(); used != 0 || len(h.workers.all) != 0 {
+	if used, _ := h.memory.InUse(); used != 0 || len(h.workers.all) != 0 {
 		t.Errorf("after a panic: %d bytes, %d workers held", used, len(h.workers.all))
 	}
 }
@@ -319,10 +267,10 @@ func TestResponseTooLarge(t *testing.T) {
 
 // A request estimated to need more memory than the budget is refused.
 func TestTooMuchWork(t *testing.T) {
-	h := NewHandler(Options{MemoryLimit: 2 * requestWeight(1000, 1)}).(*handler)
+	h := NewHandler(Options{MemoryLimit: 2 * api.RequestWeight(1000, 1)}).(*handler)
 	call(t, h, "POST", "/v1/encode", `{"input": "`+strings.Repeat("a", 900)+`"}`).result(t)
 	call(t, h, "POST", "/v1/encode", `{"input": "`+strings.Repeat("a", 1100)+`"}`).wantError(t, 413, "too-much-work")
-	if used, _ := h.memory.inUse(); used != 0 {
+	if used, _ := h.memory.InUse(); used != 0 {
 		t.Errorf("%d bytes held", used)
 	}
 }
@@ -331,15 +279,15 @@ func TestTooMuchWork(t *testing.T) {
 // with Retry-After, and small requests that fit are not held up by a
 // large one waiting.
 func TestMemoryBusy(t *testing.T) {
-	h := NewHandler(Options{MemoryLimit: 2 * requestWeight(1<<20, 1000), QueueTimeout: 100 * time.Millisecond}).(*handler)
-	held, _ := h.memory.acquire(context.Background(), h.memory.size-requestWeight(4096, 100))
+	h := NewHandler(Options{MemoryLimit: 2 * api.RequestWeight(1<<20, 1000), QueueTimeout: 100 * time.Millisecond}).(*handler)
+	held, _ := h.memory.Acquire(context.Background(), h.memory.Size()-api.RequestWeight(4096, 100))
 	a := call(t, h, "POST", "/v1/encode", `{"input": "`+strings.Repeat("a", 100000)+`"}`)
 	a.wantError(t, 503, "busy")
 	if a.header.Get("Retry-After") != retryAfter {
 		t.Errorf("Retry-After %q", a.header.Get("Retry-After"))
 	}
 	call(t, h, "POST", "/v1/encode", `{"input": "a"}`).result(t)
-	h.memory.release(held)
+	h.memory.Release(held)
 	call(t, h, "POST", "/v1/encode", `{"input": "`+strings.Repeat("a", 100000)+`"}`).result(t)
 }
 
@@ -358,12 +306,12 @@ func TestWeightOfChunkedBody(t *testing.T) {
 		close(done)
 	}()
 	<-started
-	if used, _ := h.memory.inUse(); used != requestWeight(3, 1) {
-		t.Errorf("weight while working: %d, want %d", used, requestWeight(3, 1))
+	if used, _ := h.memory.InUse(); used != api.RequestWeight(3, 1) {
+		t.Errorf("weight while working: %d, want %d", used, api.RequestWeight(3, 1))
 	}
 	close(release)
 	<-done
-	waitFor(t, func() bool { used, _ := h.memory.inUse(); return used == 0 })
+	waitFor(t, func() bool { used, _ := h.memory.InUse(); return used == 0 })
 }
 
 // A client slow to read its answer holds the memory of the answer, not a
@@ -379,9 +327,9 @@ func TestSlowReaderHoldsMemoryNotWorker(t *testing.T) {
 	body := `{"input": "` + strings.Repeat("你", 1<<20) + `"}` // an answer of 12 MB
 	fmt.Fprintf(conn, "POST /v1/encode HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
 	// The answer is made; the client reads nothing yet.
-	waitFor(t, func() bool { used, _ := h.memory.inUse(); return used >= 12<<20 && len(h.workers.all) == 0 })
+	waitFor(t, func() bool { used, _ := h.memory.InUse(); return used >= 12<<20 && len(h.workers.all) == 0 })
 	time.Sleep(50 * time.Millisecond)
-	if used, _ := h.memory.inUse(); used < 12<<20 || len(h.workers.all) != 0 {
+	if used, _ := h.memory.InUse(); used < 12<<20 || len(h.workers.all) != 0 {
 		t.Errorf("while the answer waits for its reader: %d bytes, %d workers held", used, len(h.workers.all))
 	}
 	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
@@ -393,5 +341,5 @@ func TestSlowReaderHoldsMemoryNotWorker(t *testing.T) {
 	if err != nil || res.StatusCode != 200 || n < 12<<20 {
 		t.Fatalf("answer: %d, %d bytes, %v", res.StatusCode, n, err)
 	}
-	waitFor(t, func() bool { used, _ := h.memory.inUse(); return used == 0 })
+	waitFor(t, func() bool { used, _ := h.memory.InUse(); return used == 0 })
 }

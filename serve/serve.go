@@ -4,15 +4,18 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"math"
 	"net"
 	"net/http"
 	"runtime"
-	"runtime/debug"
 	"time"
+
+	"github.com/urikit/urikit/internal/api"
 )
 
-// Default limits and timeouts, used for the zero fields of Options.
+// Default limits and timeouts, used for the zero fields of Options. Those
+// that bound one API request are internal/api's defaults too (the
+// handler and the Engine take them from there; a test keeps the two
+// equal).
 const (
 	DefaultMaxBodyBytes      = 1 << 20
 	DefaultMaxRecords        = 1000
@@ -92,29 +95,12 @@ func (o Options) withDefaults() Options {
 			*d = v
 		}
 	}
-	if o.MaxBodyBytes <= 0 {
-		o.MaxBodyBytes = DefaultMaxBodyBytes
-	}
-	if o.MaxRecords <= 0 {
-		o.MaxRecords = DefaultMaxRecords
-	}
-	if o.MaxResponseBytes <= 0 {
-		o.MaxResponseBytes = DefaultResponseFactor * o.MaxBodyBytes
-		if o.MaxResponseBytes/DefaultResponseFactor != o.MaxBodyBytes {
-			o.MaxResponseBytes = math.MaxInt64
-		}
-	}
-	if o.MemoryLimit <= 0 {
-		o.MemoryLimit = DefaultMemoryLimit
-		if l := debug.SetMemoryLimit(-1); l < math.MaxInt64 {
-			o.MemoryLimit = l
-		}
-	}
+	l := o.limits().WithDefaults()
+	o.MaxBodyBytes, o.MaxRecords, o.MaxResponseBytes, o.MemoryLimit = l.MaxBodyBytes, l.MaxRecords, l.MaxResponseBytes, l.MemoryLimit
+	o.RequestTimeout, o.QueueTimeout = l.RequestTimeout, l.QueueTimeout
 	if o.MaxConcurrent <= 0 {
 		o.MaxConcurrent = max(2*runtime.GOMAXPROCS(0), 4)
 	}
-	def(&o.RequestTimeout, DefaultRequestTimeout)
-	def(&o.QueueTimeout, DefaultQueueTimeout)
 	def(&o.ReadHeaderTimeout, DefaultReadHeaderTimeout)
 	def(&o.ReadTimeout, DefaultReadTimeout)
 	def(&o.WriteTimeout, DefaultWriteTimeout)
@@ -129,9 +115,16 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+// limits returns the limits of opts that internal/api applies (the
+// handler and Engine alike).
+func (o Options) limits() api.Limits {
+	return api.Limits{MaxBodyBytes: o.MaxBodyBytes, MaxRecords: o.MaxRecords, MaxResponseBytes: o.MaxResponseBytes,
+		MemoryLimit: o.MemoryLimit, RequestTimeout: o.RequestTimeout, QueueTimeout: o.QueueTimeout}
+}
+
 // memoryBudget is the memory the API requests in flight share: half of
 // MemoryLimit.
-func (o Options) memoryBudget() int64 { return o.MemoryLimit / 2 }
+func (o Options) memoryBudget() int64 { return o.limits().MemoryBudget() }
 
 // MaxRequestMemory returns the memory the largest request opts accept is
 // estimated to need (a body of MaxBodyBytes holding MaxRecords records):
@@ -139,7 +132,7 @@ func (o Options) memoryBudget() int64 { return o.MemoryLimit / 2 }
 // half of the memory limit.
 func (o Options) MaxRequestMemory() int64 {
 	o = o.withDefaults()
-	return requestWeight(o.MaxBodyBytes, o.MaxRecords)
+	return api.RequestWeight(o.MaxBodyBytes, o.MaxRecords)
 }
 
 // NewServer returns an http.Server for addr that serves NewHandler(opts),

@@ -45,27 +45,6 @@ func TestInvalidText(t *testing.T) {
 	}
 }
 
-func TestFieldAt(t *testing.T) {
-	body := `{"a": {"b": [1, {"c": "x"}, ["y", "z"]]}, "d": "w"}`
-	for _, c := range []struct {
-		at   string
-		want string
-	}{
-		{`"x"`, `field "a"."b"[1]."c"`},
-		{`"z"`, `field "a"."b"[2][1]`},
-		{`"w"`, `field "d"`},
-		{`"c"`, `a key of field "a"."b"[1]`},
-		{`"d"`, `a key of the top object`},
-	} {
-		if got := fieldAt([]byte(body), strings.Index(body, c.at)+1); got != c.want {
-			t.Errorf("at %s: %q, want %q", c.at, got, c.want)
-		}
-	}
-	if got := fieldAt([]byte(`"x"`), 1); got != "the body" {
-		t.Errorf("top string: %q", got)
-	}
-}
-
 // Option names are matched as encoding/json matches them (ignoring case,
 // escapes decoded); any other is refused.
 func TestOptionNames(t *testing.T) {

@@ -3,6 +3,8 @@ package serve
 import (
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/api"
 )
 
 func TestMatchRoute(t *testing.T) {
@@ -26,7 +28,7 @@ func TestMatchRoute(t *testing.T) {
 			t.Errorf("%s:\n got %d %s want %s", c.body, a.status, a.raw, c.want)
 		}
 	}
-	many := `"` + strings.Repeat(`https://h/*", "`, maxPatterns) + `https://h/*"`
+	many := `"` + strings.Repeat(`https://h/*", "`, api.MaxPatterns) + `https://h/*"`
 	for _, body := range []string{
 		`{"input": "https://h/"}`,
 		`{"input": "https://h/", "pattern": "/no-protocol"}`,

@@ -3,7 +3,9 @@
 // Command urikit-wasm is the in-browser engine of the urikit playground,
 // built with GOOS=js GOARCH=wasm. It answers the playground's requests
 // with the records the JSON API of "urikit serve" gives, made by the same
-// code (serve.Engine, the handler of urikit serve without its listener), in the page itself: the page then needs no server.
+// code (internal/api, which the handler of urikit serve calls for every
+// API request, run here by api.Engine without the HTTP stack), in the page
+// itself: the page then needs no server.
 //
 // It sets globalThis.urikitEngine, an object with
 //
@@ -19,12 +21,12 @@ package main
 import (
 	"syscall/js"
 
+	"github.com/urikit/urikit/internal/api"
 	"github.com/urikit/urikit/internal/report"
-	"github.com/urikit/urikit/serve"
 )
 
 func main() {
-	eng := serve.NewEngine(serve.Options{})
+	eng := api.NewEngine(api.Limits{})
 	answer := js.FuncOf(func(this js.Value, args []js.Value) any {
 		if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
 			return []any{400, `{"error":{"code":"bad-call","message":"answer(route, body) takes two strings"}}`}

@@ -369,12 +369,16 @@ test('inspect: both readings side by side, the query decoded, findings reviewed'
   assert.deepEqual(await page.$$eval('#inspect-query table.pairs tbody tr', (rs) => rs.map((r) => [...r.cells].map((c) => c.querySelector('code').textContent))),
     [['q', '\u2713'], ['x', '1 2']]);
   assert.deepEqual(await page.$$eval('#inspect-path ol.segments code', (cs) => cs.map((c) => c.textContent)), ['a b']);
-  // Findings: the lookalike's characters are shown with their code
-  // points; the A-label and Unicode forms appear once.
+  // Findings, as check words them: the lookalike names its characters
+  // with their code points (once: the page adds no list of its own), the
+  // host's Unicode and ASCII forms are given once (by the idn finding).
   const findings = await page.$$eval('#inspect-check li.finding', (ls) => ls.map((l) => l.innerText));
   const confusable = findings.find((f) => f.includes('idn-confusable'));
-  assert.ok(confusable && confusable.includes('U+043E'), 'the lookalike says which characters: ' + confusable);
-  assert.equal(findings.filter((f) => f.includes('A-label')).length, 1, 'A-label once: ' + findings.join(' | '));
+  assert.ok(confusable && confusable.includes('imitates "google": "\u043e" U+043E is not ASCII'), 'the lookalike says which characters: ' + confusable);
+  assert.equal(confusable.split('U+043E').length - 1, 1, 'code point once: ' + confusable);
+  assert.equal(findings.filter((f) => f.includes('xn--')).length, 1, 'the ASCII form once: ' + findings.join(' | '));
+  assert.ok(findings.some((f) => f.includes('internationalized host "g\u043e\u043egle.com", sent as "xn--')), 'the idn finding gives both forms: ' + findings.join(' | '));
+  assert.ok(findings.some((f) => f.includes('mixes Cyrillic and Latin letters')), 'mixed scripts named: ' + findings.join(' | '));
   await page.locator('#tool-inspect').screenshot({ path: path.join(outDir, 'tool-inspect-lookalike.png') });
   checkClean(seen, full.base);
   await page.context().close();

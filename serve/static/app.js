@@ -55,10 +55,11 @@
   }
 
   // nonASCII lists the distinct non-ASCII characters of s with their code
-  // points: "ο U+03BF".
+  // points: "ο U+03BF", leaving out those s names already (check's
+  // idn-confusable gives the code points of the characters it is about).
   function nonASCII(s) {
     const seen = new Set();
-    for (const ch of s) if (ch.codePointAt(0) >= 0x80) seen.add(ch);
+    for (const ch of s) if (ch.codePointAt(0) >= 0x80 && !s.includes(codePoint(ch))) seen.add(ch);
     return [...seen].map((ch) => ch + ' ' + codePoint(ch));
   }
 
@@ -148,22 +149,16 @@
 
   // ------------------------------------------------------------ findings
 
-  // tidyFindings returns the findings with their texts reviewed for
-  // display: a detail already in the message is dropped, and the host's
-  // A-label and Unicode forms, which check appends to every finding about
-  // an internationalized host, are shown once (by the "idn" finding).
+  // tidyFindings returns the findings ready for display: a detail that the
+  // message holds already is not shown twice. (check's texts say each
+  // thing once; the records of other tools may carry a detail that repeats
+  // part of their message.)
   function tidyFindings(findings) {
-    const list = (findings || []).map((f) => Object.assign({}, f));
-    const hasIDN = list.some((f) => f.code === 'idn');
-    for (const f of list) {
-      if (hasIDN && f.code !== 'idn') {
-        f.message = f.message.replace(/ \(host A-label "[^"]*", Unicode "[^"]*"\)$/, '');
-      }
-      if (f.detail && (f.message.includes(f.detail) || (hasIDN && /^A-label "/.test(f.detail)))) {
-        delete f.detail;
-      }
-    }
-    return list;
+    return (findings || []).map((f) => {
+      const g = Object.assign({}, f);
+      if (g.detail && g.message && g.message.includes(g.detail)) delete g.detail;
+      return g;
+    });
   }
 
   // findingItem is one finding or error: severity, message (non-ASCII

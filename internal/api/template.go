@@ -1,4 +1,4 @@
-package serve
+package api
 
 import (
 	"encoding/json"
@@ -31,7 +31,7 @@ func (r *templateRequest) inputs() *records {
 }
 
 // parseTemplate checks the "template" option.
-func (r *templateRequest) parseTemplate() (*template.Template, *apiError) {
+func (r *templateRequest) parseTemplate() (*template.Template, *Error) {
 	if r.Template == nil {
 		return nil, invalidOption(`"template" is required: the URI Template (RFC 6570)`)
 	}
@@ -44,7 +44,7 @@ func (r *templateRequest) parseTemplate() (*template.Template, *apiError) {
 
 // prepareTemplateExpand answers each record, a JSON object of variables,
 // with the record of "urikit template expand --json".
-func prepareTemplateExpand(req *templateRequest) (recordMaker, *apiError) {
+func prepareTemplateExpand(req *templateRequest) (Maker, *Error) {
 	t, e := req.parseTemplate()
 	if e != nil {
 		return nil, e
@@ -54,7 +54,7 @@ func prepareTemplateExpand(req *templateRequest) (recordMaker, *apiError) {
 
 // prepareTemplateMatch answers each record, a URL, with the record of
 // "urikit template match --json".
-func prepareTemplateMatch(req *templateRequest) (recordMaker, *apiError) {
+func prepareTemplateMatch(req *templateRequest) (Maker, *Error) {
 	t, e := req.parseTemplate()
 	if e != nil {
 		return nil, e

@@ -1,4 +1,4 @@
-package serve
+package api
 
 import "github.com/urikit/urikit/internal/report"
 
@@ -9,7 +9,7 @@ type urnRequest struct {
 
 // prepareURN answers each record with the record of "urikit urn --json":
 // the components of the URN and its normalized form.
-func prepareURN(*urnRequest) (recordMaker, *apiError) { return report.URN, nil }
+func prepareURN(*urnRequest) (Maker, *Error) { return report.URN, nil }
 
 // mailtoRequest is the body of /v1/mailto.
 type mailtoRequest struct {
@@ -20,7 +20,7 @@ type mailtoRequest struct {
 // prepareMailto answers each record with the record of "urikit mailto
 // --json": the decoded addresses, subject, body and header fields, and
 // with lenient what was tolerated as findings.
-func prepareMailto(req *mailtoRequest) (recordMaker, *apiError) {
+func prepareMailto(req *mailtoRequest) (Maker, *Error) {
 	lenient := req.Lenient
 	return func(in string) report.Record { return report.Mailto(in, lenient) }, nil
 }

@@ -1,4 +1,4 @@
-package serve
+package api
 
 import "github.com/urikit/urikit/internal/report"
 
@@ -27,7 +27,7 @@ type editRequest struct {
 // prepareEdit answers each record with the record of "urikit edit
 // --json": the edited URL and its components, or the failure, and the
 // operations that matched nothing as findings.
-func prepareEdit(req *editRequest) (recordMaker, *apiError) {
+func prepareEdit(req *editRequest) (Maker, *Error) {
 	if req.RFC3986 && req.WHATWG {
 		return nil, invalidOption(`give one of "rfc3986": true and "whatwg": true`)
 	}

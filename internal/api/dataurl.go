@@ -1,4 +1,4 @@
-package serve
+package api
 
 import "github.com/urikit/urikit/internal/report"
 
@@ -8,7 +8,7 @@ type dataRequest struct {
 	BodyBase64 bool `json:"body_base64"`
 }
 
-func prepareData(req *dataRequest) (recordMaker, *apiError) {
+func prepareData(req *dataRequest) (Maker, *Error) {
 	b64 := req.BodyBase64
 	return func(in string) report.Record { return report.DataURL(in, b64) }, nil
 }

@@ -1,10 +1,9 @@
-package serve
+package api
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -18,16 +17,16 @@ import (
 // invalid-unicode), which encoding/json would silently replace with
 // U+FFFD. The error names the field and the byte offset of the first one.
 // A body without backslashes or bytes above 0x7F costs one pass over it.
-func checkText(body []byte) *apiError {
+func checkText(body []byte) *Error {
 	bad := invalidUTF8(body)
 	sur, escape := report.LoneSurrogate(body)
 	switch {
 	case sur >= 0 && (bad < 0 || sur < bad):
-		return newError(http.StatusBadRequest, "invalid-unicode",
+		return newError(statusBadRequest, "invalid-unicode",
 			"%s (offset %d): %s is a UTF-16 surrogate without its pair, which no UTF-8 text holds: send bytes that are not UTF-8 as \"input_hex\" or \"inputs_hex\"",
 			fieldAt(body, sur), sur, escape)
 	case bad >= 0:
-		return newError(http.StatusBadRequest, "malformed-json",
+		return newError(statusBadRequest, "malformed-json",
 			"%s (offset %d): the body is not valid UTF-8: send bytes that are not UTF-8 as \"input_hex\" or \"inputs_hex\"", fieldAt(body, bad), bad)
 	}
 	return nil

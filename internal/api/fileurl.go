@@ -1,4 +1,4 @@
-package serve
+package api
 
 import "github.com/urikit/urikit/internal/report"
 
@@ -15,7 +15,7 @@ type fileRequest struct {
 
 // prepareFile answers each record with the record of "urikit file
 // --json": {"input", "url"} or {"input", "path"}.
-func prepareFile(req *fileRequest) (recordMaker, *apiError) {
+func prepareFile(req *fileRequest) (Maker, *Error) {
 	toPath, windows := req.ToPath, req.Windows
 	return func(in string) report.Record { return report.FileURL(in, toPath, windows) }, nil
 }

@@ -1,4 +1,4 @@
-package serve
+package api
 
 import "github.com/urikit/urikit/internal/report"
 
@@ -10,4 +10,4 @@ type domainRequest struct {
 // prepareDomain answers each record with the record of "urikit domain
 // --json": the host, its public suffix, whether an ICANN rule decided,
 // and the registrable domain.
-func prepareDomain(*domainRequest) (recordMaker, *apiError) { return report.Domain, nil }
+func prepareDomain(*domainRequest) (Maker, *Error) { return report.Domain, nil }

@@ -1,4 +1,4 @@
-package serve
+package api
 
 import "github.com/urikit/urikit/internal/report"
 
@@ -14,7 +14,7 @@ type idnaRequest struct {
 // prepareIDNA answers each record with the record of "urikit idna
 // --json": the domain name converted to ASCII ("ascii") or to Unicode
 // ("unicode"), with the profile of the request.
-func prepareIDNA(req *idnaRequest) (recordMaker, *apiError) {
+func prepareIDNA(req *idnaRequest) (Maker, *Error) {
 	mode, ok := report.IDNAProfile(req.Profile)
 	if !ok {
 		return nil, invalidOption(`"profile" must be one of "url", "lookup", "registration", "display"`)

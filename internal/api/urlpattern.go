@@ -1,4 +1,4 @@
-package serve
+package api
 
 import "github.com/urikit/urikit/internal/report"
 
@@ -11,13 +11,13 @@ type matchRequest struct {
 	IgnoreCase bool     `json:"ignore_case"`
 }
 
-// maxPatterns is the most patterns one request may give.
-const maxPatterns = 1000
+// MaxPatterns is the most patterns one request may give.
+const MaxPatterns = 1000
 
 // prepareMatch answers each record with the record of "urikit match
 // --json": whether a pattern matches the URL, the first that does and its
 // groups.
-func prepareMatch(req *matchRequest) (recordMaker, *apiError) {
+func prepareMatch(req *matchRequest) (Maker, *Error) {
 	list := req.Patterns
 	if req.Pattern != nil {
 		list = append([]string{*req.Pattern}, list...)
@@ -25,8 +25,8 @@ func prepareMatch(req *matchRequest) (recordMaker, *apiError) {
 	if len(list) == 0 {
 		return nil, invalidOption(`"pattern" or "patterns" is required`)
 	}
-	if len(list) > maxPatterns {
-		return nil, invalidOption(`at most %d patterns`, maxPatterns)
+	if len(list) > MaxPatterns {
+		return nil, invalidOption(`at most %d patterns`, MaxPatterns)
 	}
 	m, err := report.NewPatternMatcher(list, req.Base, req.IgnoreCase)
 	if err != nil {
