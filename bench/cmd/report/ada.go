@@ -161,16 +161,24 @@ func adaCompiler() (string, error) {
 // adaBuild builds the driver, or reuses the one built from the same
 // sources with the same compiler, and returns its path.
 func adaBuild() (string, error) {
+	return cxxBuild("driver", filepath.Join("ada", "driver.cpp"), adaBuildArgs)
+}
+
+// cxxBuild builds the C++ program name from source (a file of bench/ada)
+// and ada's amalgamation with the arguments args gives, or reuses the
+// binary built from the same sources, arguments and compiler (cached in
+// the user cache directory), and returns its path.
+func cxxBuild(name, source string, args func(src, out string) []string) (string, error) {
 	cxx, err := adaCompiler()
 	if err != nil {
 		return "", err
 	}
 	h := sha256.New()
-	fmt.Fprintln(h, cxx, runtime.GOARCH)
+	fmt.Fprintln(h, cxx, runtime.GOARCH, args("", ""))
 	if v, err := exec.Command(cxx, "--version").Output(); err == nil {
 		h.Write(v)
 	}
-	for _, f := range []string{filepath.Join("ada", "driver.cpp"), filepath.Join(*adaSrc, "ada.h"), filepath.Join(*adaSrc, "ada.cpp")} {
+	for _, f := range []string{source, filepath.Join(*adaSrc, "ada.h"), filepath.Join(*adaSrc, "ada.cpp")} {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			return "", fmt.Errorf("ada sources: %v", err)
@@ -181,8 +189,8 @@ func adaBuild() (string, error) {
 	if err != nil {
 		cache = os.TempDir()
 	}
-	dir := filepath.Join(cache, "urikit-bench", "ada-"+hex.EncodeToString(h.Sum(nil))[:16])
-	out := filepath.Join(dir, "driver")
+	dir := filepath.Join(cache, "urikit-bench", name+"-"+hex.EncodeToString(h.Sum(nil))[:16])
+	out := filepath.Join(dir, name)
 	if _, err := os.Stat(out); err == nil {
 		return out, nil
 	}
@@ -190,12 +198,12 @@ func adaBuild() (string, error) {
 		return "", err
 	}
 	tmp := out + ".tmp"
-	args := adaBuildArgs(*adaSrc, tmp)
-	log.Printf("%s %s", cxx, strings.Join(args, " "))
-	cmd := exec.Command(cxx, args...)
+	a := args(*adaSrc, tmp)
+	log.Printf("%s %s", cxx, strings.Join(a, " "))
+	cmd := exec.Command(cxx, a...)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("building the ada driver: %v", err)
+		return "", fmt.Errorf("building %s: %v", source, err)
 	}
 	return out, os.Rename(tmp, out)
 }

@@ -17,8 +17,6 @@ package main
 
 import (
 	"bufio"
-	"crypto/sha256"
-	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
@@ -142,46 +140,10 @@ func upBuildArgs(src, out string) []string {
 		filepath.Join("ada", "urlpattern.cpp"), filepath.Join(src, "ada.cpp"), "-o", out}
 }
 
-// upBuild builds the driver, or reuses the one built from the same sources
-// with the same compiler, and returns its path.
+// upBuild builds the url_pattern driver, or reuses the one built from
+// the same sources with the same compiler, and returns its path.
 func upBuild() (string, error) {
-	cxx, err := adaCompiler()
-	if err != nil {
-		return "", err
-	}
-	h := sha256.New()
-	fmt.Fprintln(h, cxx, runtime.GOARCH, upBuildArgs("", ""))
-	if v, err := exec.Command(cxx, "--version").Output(); err == nil {
-		h.Write(v)
-	}
-	for _, f := range []string{filepath.Join("ada", "urlpattern.cpp"), filepath.Join(*adaSrc, "ada.h"), filepath.Join(*adaSrc, "ada.cpp")} {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return "", fmt.Errorf("ada sources: %v", err)
-		}
-		h.Write(b)
-	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
-	dir := filepath.Join(cache, "urikit-bench", "urlpattern-"+hex.EncodeToString(h.Sum(nil))[:16])
-	out := filepath.Join(dir, "urlpattern")
-	if _, err := os.Stat(out); err == nil {
-		return out, nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	tmp := out + ".tmp"
-	args := upBuildArgs(*adaSrc, tmp)
-	log.Printf("%s %s", cxx, strings.Join(args, " "))
-	cmd := exec.Command(cxx, args...)
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("building the ada url_pattern driver: %v", err)
-	}
-	return out, os.Rename(tmp, out)
+	return cxxBuild("urlpattern", filepath.Join("ada", "urlpattern.cpp"), upBuildArgs)
 }
 
 // upDriver is the running ada driver.
