@@ -278,7 +278,10 @@ func (u *URL) Protocol() string {
 
 // Scheme returns the scheme without the trailing ":".
 func (u *URL) Scheme() string {
-	l := u.layout()
+	if len(u.href) <= maxShort { // the offsets are in u: no layout to build
+		return u.href[:u.schemeEnd16]
+	}
+	l := u.longLayout()
 	return l.href[:l.schemeEnd]
 }
 
@@ -287,7 +290,10 @@ func (u *URL) Username() string {
 	if u.host == hostNone {
 		return ""
 	}
-	l := u.layout()
+	if len(u.href) <= maxShort {
+		return u.href[u.schemeEnd16+3 : u.userEnd]
+	}
+	l := u.longLayout()
 	return l.href[l.schemeEnd+3 : l.userEnd]
 }
 
@@ -296,7 +302,13 @@ func (u *URL) Password() string {
 	if u.host == hostNone {
 		return ""
 	}
-	l := u.layout()
+	if len(u.href) <= maxShort {
+		if u.hostStart <= u.userEnd+1 {
+			return ""
+		}
+		return u.href[u.userEnd+1 : u.hostStart-1]
+	}
+	l := u.longLayout()
 	if l.hostStart <= l.userEnd+1 {
 		return ""
 	}
@@ -315,7 +327,10 @@ func (u *URL) Host() string {
 
 // Hostname returns the serialized host, or "" when the host is null.
 func (u *URL) Hostname() string {
-	l := u.layout()
+	if len(u.href) <= maxShort {
+		return u.href[u.hostStart : u.pathStart16-uint16(u.portLen)]
+	}
+	l := u.longLayout()
 	return l.href[l.hostStart:l.hostEnd]
 }
 
@@ -325,7 +340,13 @@ func (u *URL) Port() string {
 	if u.host == hostNone {
 		return ""
 	}
-	l := u.layout()
+	if len(u.href) <= maxShort {
+		if u.portLen == 0 {
+			return ""
+		}
+		return u.href[u.pathStart16-uint16(u.portLen)+1 : u.pathStart16]
+	}
+	l := u.longLayout()
 	return l.port()
 }
 
@@ -364,7 +385,10 @@ func (u *URL) PortNumber() int { return int(u.portNum()) }
 
 // Pathname returns the serialized path (JavaScript's url.pathname).
 func (u *URL) Pathname() string {
-	l := u.layout()
+	if len(u.href) <= maxShort {
+		return u.href[u.pathStart16:u.queryStart16]
+	}
+	l := u.longLayout()
 	return l.href[l.pathStart:l.queryStart]
 }
 
@@ -380,7 +404,13 @@ func (u *URL) Search() string {
 
 // Query returns the query without "?" and whether it is non-null.
 func (u *URL) Query() (string, bool) {
-	l := u.layout()
+	if len(u.href) <= maxShort {
+		if u.queryStart16 == u.fragStart16 {
+			return "", false
+		}
+		return u.href[u.queryStart16+1 : u.fragStart16], true
+	}
+	l := u.longLayout()
 	if l.queryStart == l.fragStart {
 		return "", false
 	}
@@ -399,7 +429,13 @@ func (u *URL) Hash() string {
 
 // Fragment returns the fragment without "#" and whether it is non-null.
 func (u *URL) Fragment() (string, bool) {
-	l := u.layout()
+	if len(u.href) <= maxShort {
+		if int(u.fragStart16) == len(u.href) {
+			return "", false
+		}
+		return u.href[u.fragStart16+1:], true
+	}
+	l := u.longLayout()
 	if int(l.fragStart) == len(l.href) {
 		return "", false
 	}
