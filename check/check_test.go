@@ -340,6 +340,25 @@ func TestDataSensitive(t *testing.T) {
 	}
 }
 
+// wantFindingAt fails t unless URL(in) has a finding code, and every one
+// of them is at offset off.
+func wantFindingAt(t *testing.T, in string, code Code, off int) {
+	t.Helper()
+	r := URL(in)
+	found := false
+	for _, f := range r.Findings {
+		if f.Code == code {
+			found = true
+			if f.Offset != off {
+				t.Errorf("%q: %s at %d, want %d", in, code, f.Offset, off)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("%q: no %s:\n%s", in, code, show(r))
+	}
+}
+
 func TestOffsets(t *testing.T) {
 	for _, c := range []struct {
 		in   string
@@ -357,19 +376,7 @@ func TestOffsets(t *testing.T) {
 		{"https://a.com/\xff", InvalidUTF8, 14},
 		{"https://", ParserReject, 8},
 	} {
-		r := URL(c.in)
-		found := false
-		for _, f := range r.Findings {
-			if f.Code == c.code {
-				found = true
-				if f.Offset != c.off {
-					t.Errorf("%q: %s at %d, want %d", c.in, c.code, f.Offset, c.off)
-				}
-			}
-		}
-		if !found {
-			t.Errorf("%q: no %s:\n%s", c.in, c.code, show(r))
-		}
+		wantFindingAt(t, c.in, c.code, c.off)
 	}
 }
 
@@ -659,19 +666,7 @@ func TestEdgeWhitespace(t *testing.T) {
 		{"\x00https://a.com/\x01x", ControlChar, 15},
 		{"\x00https://a.com/\x01x", ParserReject, 15},
 	} {
-		r := URL(c.in)
-		found := false
-		for _, f := range r.Findings {
-			if f.Code == c.code {
-				found = true
-				if f.Offset != c.off {
-					t.Errorf("%q: %s at %d, want %d", c.in, c.code, f.Offset, c.off)
-				}
-			}
-		}
-		if !found {
-			t.Errorf("%q: no %s:\n%s", c.in, c.code, show(r))
-		}
+		wantFindingAt(t, c.in, c.code, c.off)
 	}
 }
 
