@@ -37,7 +37,7 @@ func newCheckCmd() *cobra.Command {
 		res    resolveOptions
 	)
 	cmd := &cobra.Command{
-		Use:   "check [--fail-on warn|danger] [--json] [URL ...]",
+		Use:   "check [--fail-on info|warn|danger] [--resolve [--resolver ADDR]] [--json] [URL ...]",
 		Short: "Tell what a URL really points at, and what in it is suspicious",
 		Long: `Check each record with three parsers (RFC 3986, the WHATWG URL Standard that
 browsers follow, and Go's net/url) and report, for each, findings with a
