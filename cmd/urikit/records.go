@@ -62,6 +62,19 @@ func room(b []byte, n int) []byte {
 	return nb
 }
 
+// bigRecord is the length from which a record's output is sized exactly
+// and written straight into the batch's output: for such a record, a
+// buffer of a few times its length, or one more copy of its output, costs
+// more than the scan that sizes it (--max-record may be raised to
+// gigabytes).
+const bigRecord = 64 << 10
+
+// bytesOf returns the bytes of s without copying them. They must not be
+// modified.
+func bytesOf(s string) []byte {
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
+
 // transient returns the bytes of a record as a string without copying
 // them, for the hot paths. The string must not be kept after the record
 // function returns: the batch that holds the record is refilled later.
