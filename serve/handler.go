@@ -279,9 +279,9 @@ func checkContentType(r *http.Request) *apiError {
 
 // firstBodyRoom is the room first made for the body of an API request,
 // and the weight of the budget it takes for it before the body is read:
-// the room doubles as the body fills it, up to its declared length, so
-// that a client that declares a large body and sends little of it holds
-// little memory.
+// the room grows as the body fills it, up to its declared length, so that
+// a client that declares a large body and sends little of it holds little
+// memory.
 const firstBodyRoom = 16 << 10
 
 // bodyRoom returns the room first made for a body of declared bytes (-1:
@@ -295,10 +295,11 @@ func bodyRoom(declared int64) int64 {
 
 // readBody reads the request body, within the body limit and the body
 // deadline (bodyDeadline). Its buffer starts with the room mem holds the
-// weight of already (bodyRoom) and grows as the body arrives, doubling,
-// and to the declared length once a quarter of it arrived; mem takes the weight of each growth first (503
-// busy when the budget has no room for it within QueueTimeout). arrived
-// is when the request reached the handler.
+// weight of already (bodyRoom) and grows as the body arrives: it doubles,
+// or takes the declared length once a quarter of it arrived. mem takes
+// the weight of each growth first (503 busy when the budget has no room
+// for it within QueueTimeout). arrived is when the request reached the
+// handler.
 func (h *handler) readBody(w *response, r *http.Request, mem *api.Holding, arrived time.Time) ([]byte, *apiError) {
 	limit := h.opts.MaxBodyBytes
 	declared := r.ContentLength
