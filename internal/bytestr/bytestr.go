@@ -1,7 +1,7 @@
 // Package bytestr holds the unsafe conversions between strings and byte
 // slices that urikit allows itself, each with its invariant written here
-// once. It is the only place outside the percent package's vector loops
-// where urikit imports unsafe.
+// once. Outside it, only the vector loops of percent-encoding and the
+// CLI's terminal check import unsafe (API.md, rule 8).
 //
 // The invariant, in one sentence: a string is immutable, so no byte a
 // string shares may be written while the string is in use. Concretely:
