@@ -28,6 +28,11 @@
 // everything else is a local path: write ./foo:bar for a local directory
 // named foo:bar.
 //
+// A local path is given as written. (Git's connect.c looks for a bracketed
+// host in a local path too: for a path that begins with "[", or holds
+// "@[", with a "]" after it, "git ls-remote" and "git fetch" ask for the
+// path from that "]" on; git clone's local copy reads the whole path.)
+//
 // Git on Windows reads C:foo and C:/foo as drive letters (local paths);
 // on every other system, and in this package, they are scp-like addresses
 // of the host C. The choice is fixed so that an address reads the same
