@@ -175,35 +175,41 @@ func parseSCP(s string) (Addr, error) {
 // then splits it.
 func parseNative(s string, n int, t Transport) (Addr, error) {
 	raw := s[n+3:]
-	rest := decode(raw)
-	// off maps an offset in rest to one in s.
+	// off maps an offset in the decoded text to one in s.
 	off := func(d int) int { return n + 3 + inputOffset(raw, d) }
+	a := Addr{s: s, form: FormURL, transport: t}
+	if err := a.splitNative(s, decode(raw), off); err != nil {
+		return Addr{}, err
+	}
+	return a, nil
+}
+
+// splitNative splits rest, the decoded text after "://" of a URL of s, as
+// git's connect.c does, into a.
+func (a *Addr) splitNative(s, rest string, off func(int) int) error {
 	end := hostEnd(rest)
 	p := strings.IndexByte(rest[end:], '/')
 	if p < 0 {
-		return Addr{}, &Error{Input: s, Offset: len(s), Component: ComponentPath, Code: ErrMissingPath}
+		return &Error{Input: s, Offset: len(s), Component: ComponentPath, Code: ErrMissingPath}
 	}
 	p += end
-	a := Addr{s: s, form: FormURL, transport: t, path: rest[p:]}
-	if t == TransportFile {
+	a.path = rest[p:]
+	if a.transport == TransportFile {
 		host := rest[:p]
 		if i := strings.IndexAny(host, "/\x7f"); i >= 0 {
-			return Addr{}, &Error{Input: s, Offset: off(i), Component: ComponentHost, Code: ErrInvalidHost}
+			return &Error{Input: s, Offset: off(i), Component: ComponentHost, Code: ErrInvalidHost}
 		}
 		a.host = host
-		return a, nil
+		return nil
 	}
 	// ssh://host/~user/x asks for ~user/x.
 	if len(a.path) > 1 && a.path[1] == '~' {
 		a.path = a.path[1:]
 	}
 	if a.path[0] == '-' {
-		return Addr{}, &Error{Input: s, Offset: off(p), Component: ComponentPath, Code: ErrLeadingDash}
+		return &Error{Input: s, Offset: off(p), Component: ComponentPath, Code: ErrLeadingDash}
 	}
-	if err := a.setHost(s, rest[:p], off); err != nil {
-		return Addr{}, err
-	}
-	return a, nil
+	return a.setHost(s, rest[:p], off)
 }
 
 func identity(i int) int { return i }
@@ -389,17 +395,28 @@ func decode(s string) string {
 	if i < 0 {
 		return s
 	}
-	b := make([]byte, 0, len(s))
-	b = append(b, s[:i]...)
+	n := len(s)
+	for j := i; j < len(s); j++ {
+		if _, ok := escapeAt(s, j); ok {
+			n -= 2
+			j += 2
+		}
+	}
+	if n == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(s[:i])
 	for ; i < len(s); i++ {
 		if v, ok := escapeAt(s, i); ok {
-			b = append(b, v)
+			b.WriteByte(v)
 			i += 2
 			continue
 		}
-		b = append(b, s[i])
+		b.WriteByte(s[i])
 	}
-	return string(b)
+	return b.String()
 }
 
 // escapeAt reports whether s holds, at i, an escape that git decodes, and
