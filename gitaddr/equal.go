@@ -88,7 +88,7 @@ func (a Addr) Key() string {
 }
 
 // StrictKey returns the text [EqualStrict] compares, for maps and dedup:
-// "transport://user@host:port/path" normalized as EqualStrict describes,
+// "transport://user@host:port|path" normalized as EqualStrict describes,
 // "" for the zero Addr.
 func (a Addr) StrictKey() string {
 	switch {
