@@ -116,7 +116,7 @@ func writeURL[W writer](w W, a Addr) bool {
 	// The path of the URL: ~user/x and, from the scp-like form, a
 	// relative path get a "/".
 	p, slash := a.path, a.transport != TransportFile && a.path[0] != '/'
-	if strings.IndexByte(a.path, '[') >= 0 || strings.IndexAny(a.user, "[/") >= 0 {
+	if strings.IndexByte(a.path, '[') >= 0 || strings.ContainsAny(a.user, "[/") {
 		// Check that git reads the URL as it reads a: a "@[" in the
 		// path or user makes it look for a bracketed host there, and a
 		// "/" in the user ends the host.
