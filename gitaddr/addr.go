@@ -292,11 +292,10 @@ func (a *Addr) setHost(s, hp string, off func(int) int) error {
 	}
 	if c := strings.IndexByte(h, ':'); c >= 0 {
 		if ip, err := netip.ParseAddr(h); err != nil || !ip.Is6() {
-			code, comp := ErrInvalidHost, ComponentHost
 			if strings.Count(h, ":") == 1 {
-				code, comp = ErrInvalidPort, ComponentPort
+				return fail(min(hostAt+c+1, len(hp)), ComponentPort, ErrInvalidPort)
 			}
-			return fail(min(hostAt+c, len(hp)), comp, code)
+			return fail(min(hostAt+c, len(hp)), ComponentHost, ErrInvalidHost)
 		}
 	}
 	a.user, a.host, a.port = user, h, port

@@ -43,7 +43,7 @@ func ExampleParse_error() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, gitaddr.ErrInvalidPort))
 	// Output:
-	// gitaddr: offset 10 (port): "ssh://host:22x/repo": the port is not a decimal number below 65536
+	// gitaddr: offset 11 (port): "ssh://host:22x/repo": the port is not a decimal number below 65536
 	// true
 }
 
