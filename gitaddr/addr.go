@@ -29,13 +29,20 @@ type Transport string
 
 // The transports git knows.
 const (
-	TransportSSH   Transport = "ssh"
-	TransportGit   Transport = "git"
-	TransportHTTP  Transport = "http"
+	// TransportSSH: the scp-like form, ssh://, git+ssh:// and ssh+git://.
+	TransportSSH Transport = "ssh"
+	// TransportGit: git://, git's own daemon.
+	TransportGit Transport = "git"
+	// TransportHTTP: http://, through git-remote-http.
+	TransportHTTP Transport = "http"
+	// TransportHTTPS: https://, through git-remote-https.
 	TransportHTTPS Transport = "https"
-	TransportFTP   Transport = "ftp"
-	TransportFTPS  Transport = "ftps"
-	TransportFile  Transport = "file"
+	// TransportFTP: ftp://, through git-remote-ftp (fetch only).
+	TransportFTP Transport = "ftp"
+	// TransportFTPS: ftps://, through git-remote-ftps (fetch only).
+	TransportFTPS Transport = "ftps"
+	// TransportFile: file:// and local paths.
+	TransportFile Transport = "file"
 )
 
 // An Addr is a parsed git address: the text as given and what git reads in

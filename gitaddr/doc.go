@@ -77,9 +77,10 @@
 //
 // # Cost
 //
-// Parse allocates nothing for addresses without escapes and one string
-// for a decoded ssh, git or file URL; every operation runs in time linear
-// in its input. A failing Parse returns an [*Error] with the byte offset
+// Parse allocates nothing for most addresses: one string for a decoded
+// ssh, git or file URL and for a bracketed host after a user
+// (user@[::1]:repo); every operation runs in time linear in its input,
+// and allocates at most a small constant times it. A failing Parse returns an [*Error] with the byte offset
 // of the problem; its message quotes at most about 40 bytes of the input
 // on each side of it.
 //

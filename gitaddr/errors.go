@@ -83,11 +83,16 @@ type Component string
 
 // The components of a git address.
 const (
-	ComponentScheme   Component = "scheme"
+	// ComponentScheme is the scheme of a URL, or what stands for one.
+	ComponentScheme Component = "scheme"
+	// ComponentUsername is the user name before "@".
 	ComponentUsername Component = "username"
-	ComponentHost     Component = "host"
-	ComponentPort     Component = "port"
-	ComponentPath     Component = "path"
+	// ComponentHost is the host.
+	ComponentHost Component = "host"
+	// ComponentPort is the port.
+	ComponentPort Component = "port"
+	// ComponentPath is the path.
+	ComponentPath Component = "path"
 	// ComponentConfig is the config text of NewRewriter.
 	ComponentConfig Component = "config"
 )
