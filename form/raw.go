@@ -158,7 +158,7 @@ func nameIs(seg, name string) bool {
 		return raw == name
 	}
 	var stack [64]byte
-	b, _ := decoder().AppendDecode(stack[:0], raw)
+	b, _ := decoder().AppendDecodeLenient(stack[:0], raw)
 	return string(b) == name
 }
 
@@ -232,10 +232,10 @@ func (q *RawQuery) appendSeg(seg string) {
 
 // AppendRaw adds the raw pair raw ("name=value", already encoded) at the
 // end, as it is. raw must not contain "&", which would make it more than
-// one pair; that is an error of code [percent.ErrUnencoded] whose Offset
-// is that of the "&" in raw.
+// one pair; that is an [*Error] of code [ErrUnencoded] whose Offset is
+// that of the "&" in raw.
 func (q *RawQuery) AppendRaw(raw string) error {
-	if err := checkRaw(raw); err != nil {
+	if err := checkRaw(raw, ""); err != nil {
 		return err
 	}
 	if raw != "" {
@@ -244,9 +244,12 @@ func (q *RawQuery) AppendRaw(raw string) error {
 	return nil
 }
 
-func checkRaw(raw string) error {
+// checkRaw returns the error of an "&" in raw, a raw pair or (comp) a raw
+// name or value: its cause is the error percent.Validate reports for it.
+func checkRaw(raw string, comp Component) error {
 	if i := strings.IndexByte(raw, '&'); i >= 0 {
-		return &percent.Error{Offset: i, Code: percent.ErrUnencoded, Text: "&"}
+		cause := &percent.Error{Offset: i, Code: percent.ErrUnencoded, Input: raw, Text: "&"}
+		return &Error{Offset: i, Code: ErrUnencoded, Input: raw, Component: comp, Err: cause}
 	}
 	return nil
 }
@@ -263,7 +266,7 @@ func (q *RawQuery) Set(name, value string) {
 // written as it is. rawValue must not contain "&" (see
 // [RawQuery.AppendRaw]).
 func (q *RawQuery) SetRaw(name, rawValue string) error {
-	if err := checkRaw(rawValue); err != nil {
+	if err := checkRaw(rawValue, ComponentValue); err != nil {
 		return err
 	}
 	q.set(name, rawValue)

@@ -13,6 +13,10 @@ func TestZeroValues(t *testing.T) { zerotest.Run(t, zeroCalls, zeroSkips) }
 
 var zeroCalls = map[string]func(){
 	"CompareNames":      func() { _ = CompareNames("", "") },
+	"Code.Error":        func() { _ = Code("").Error() },
+	"Code.Message":      func() { _ = Code("").Message() },
+	"Error.Error":       func() { _ = (&Error{}).Error() },
+	"Error.Unwrap":      func() { _ = (&Error{}).Unwrap() },
 	"Parse":             func() { _ = Parse("") },
 	"AppendParse":       func() { _ = AppendParse(nil, "") },
 	"ParseSearchParams": func() { _ = ParseSearchParams("") },

@@ -80,10 +80,7 @@ func hostParse(input string) (host string, ok bool) {
 		}
 		return r
 	}, input)
-	b, err := percent.Decoder{Lenient: true}.DecodeBytes(input)
-	if err != nil {
-		return "", false
-	}
+	b, _ := percent.Decoder{}.DecodeBytesLenient(input)
 	domain := strings.ToValidUTF8(string(b), "\uFFFD")
 	ascii, err := DomainToASCII(domain, false)
 	if err != nil || ascii == "" {

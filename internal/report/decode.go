@@ -14,7 +14,7 @@ import (
 //     and the result valid UTF-8, else the record fails.
 //   - Strict octets (Bytes): every escape must be well formed; the result
 //     may be any bytes (percent.DecodeBytes).
-//   - Lenient (Decoder.Lenient): every well-formed escape is decoded,
+//   - Lenient: every well-formed escape is decoded,
 //     whatever octet it gives, and only malformed ones ("%zz", "%4", and
 //     "%uXXXX" without LegacyU) are kept as written; the record never
 //     fails. Each kept escape is a finding, and so, unless Bytes is set,
@@ -23,9 +23,12 @@ import (
 //
 // A result that is not valid UTF-8 is given as output_hex in the record.
 type DecodeMode struct {
-	// Decoder holds PlusAsSpace, LegacyU and Lenient; its other fields
-	// are ignored.
+	// Decoder holds PlusAsSpace and LegacyU; its other fields are
+	// ignored.
 	Decoder percent.Decoder
+	// Lenient decodes with the tolerant calls of the decoder
+	// (percent.Decoder.DecodeBytesLenient and DecodeLenient).
+	Lenient bool
 	// Bytes decodes to octets: no UTF-8 rule, and no invalid-utf8
 	// finding in lenient mode.
 	Bytes bool
@@ -39,9 +42,9 @@ type DecodeMode struct {
 // show. scratch, when not nil, is a buffer reused to find the invalid
 // UTF-8 of a lenient text decode (it grows to len(in)).
 func (m DecodeMode) AppendDecode(dst []byte, in string, findings bool, scratch *[]byte) ([]byte, []Error, *Error) {
-	dec := percent.Decoder{PlusAsSpace: m.Decoder.PlusAsSpace, LegacyU: m.Decoder.LegacyU, Lenient: m.Decoder.Lenient}
+	dec := percent.Decoder{PlusAsSpace: m.Decoder.PlusAsSpace, LegacyU: m.Decoder.LegacyU}
 	start := len(dst)
-	if !dec.Lenient {
+	if !m.Lenient {
 		var err error
 		if m.Bytes {
 			dst, err = dec.AppendDecodeBytes(dst, in)
@@ -57,10 +60,10 @@ func (m DecodeMode) AppendDecode(dst []byte, in string, findings bool, scratch *
 	// Octets: a lenient text decode would keep the escapes of invalid
 	// UTF-8 encoded ("%E9" stays "%E9").
 	if !findings {
-		dst, _ = dec.AppendDecodeBytes(dst, in)
+		dst, _ = dec.AppendDecodeBytesLenient(dst, in)
 		return dst, nil, nil
 	}
-	dst, list := dec.AppendDecodeBytesKept(dst, in)
+	dst, list := dec.AppendDecodeBytesLenient(dst, in)
 	if !m.Bytes && !utf8.Valid(dst[start:]) {
 		// The text decoder reports each invalid UTF-8 sequence at its
 		// offset in the input, with the same malformed escapes, in the
@@ -69,7 +72,7 @@ func (m DecodeMode) AppendDecode(dst []byte, in string, findings bool, scratch *
 		if scratch != nil {
 			buf = (*scratch)[:0]
 		}
-		buf, list = dec.AppendDecodeKept(buf, in)
+		buf, list = dec.AppendDecodeLenient(buf, in)
 		if scratch != nil {
 			*scratch = buf
 		}
@@ -88,13 +91,13 @@ func decodeError(err error) Error {
 
 // keptList returns the findings of what a lenient decode kept (merged by
 // code, as percent reports them).
-func keptList(list percent.ErrorList) []Error {
+func keptList(list []percent.Finding) []Error {
 	if len(list) == 0 {
 		return nil
 	}
 	out := make([]Error, 0, len(list))
-	for _, e := range list {
-		out = appendError(out, PercentError(e))
+	for _, f := range list {
+		out = appendError(out, PercentFinding(f))
 	}
 	return out
 }

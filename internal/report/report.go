@@ -117,7 +117,13 @@ func URIError(err error) *Error {
 // PercentError converts an error of package percent to a record's error
 // or finding.
 func PercentError(e *percent.Error) Error {
-	return Error{Offset: e.Offset, Code: string(e.Code), Message: strconv.Quote(e.Text) + ": " + e.Code.Message(), Count: e.Count, Offsets: e.Offsets}
+	return Error{Offset: e.Offset, Code: string(e.Code), Message: strconv.Quote(e.Text) + ": " + e.Code.Message()}
+}
+
+// PercentFinding converts a finding of package percent to a record's
+// finding.
+func PercentFinding(f percent.Finding) Error {
+	return Error{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets}
 }
 
 // LookupSet returns the encode set called name (as "urikit encode --set"
@@ -139,11 +145,8 @@ func Encode(in string, enc percent.Encoder) Record {
 	return NewRecord([]byte(in), enc.AppendEncode(nil, in), nil, nil)
 }
 
-// Decode is the record of "urikit decode": in percent-decoded by dec as
-// text, strictly unless dec.Lenient (see DecodeMode: a lenient decode
-// decodes every well-formed escape, and its output may be any bytes). A
-// strict decoder's error fails the record; what a lenient one kept is
-// listed in Findings.
+// Decode is the record of "urikit decode": in percent-decoded strictly by
+// dec as text (see DecodeMode). The decoder's error fails the record.
 func Decode(in string, dec percent.Decoder) Record {
 	return DecodeRecord(in, DecodeMode{Decoder: dec})
 }
