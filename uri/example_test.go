@@ -98,14 +98,14 @@ func ExampleResolve() {
 	// http://a/b/c/d;p?q#s
 	// http://a/g
 	// http://g
-	// uri: "a/b": offset 0 (scheme): 'a': a URI needs a scheme
+	// uri: offset 0 (scheme): "a/b": 'a': a URI needs a scheme
 }
 
 func ExampleRelativize() {
 	base := uri.MustParse("http://a/b/c/d")
-	fmt.Println(uri.Relativize(uri.MustParse("http://a/b/e/f"), base))
-	fmt.Println(uri.Relativize(uri.MustParse("http://a/x"), base))
-	fmt.Println(uri.RelativizePath(uri.MustParse("http://a/x"), base))
+	fmt.Println(uri.Relativize(base, uri.MustParse("http://a/b/e/f")))
+	fmt.Println(uri.Relativize(base, uri.MustParse("http://a/x")))
+	fmt.Println(uri.RelativizePath(base, uri.MustParse("http://a/x")))
 	// Output:
 	// ../e/f
 	// /x

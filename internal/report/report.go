@@ -202,7 +202,7 @@ func Relativize(base uri.Reference, in string) Record {
 	if err != nil {
 		return NewRecord([]byte(in), nil, URIError(err), nil)
 	}
-	return NewRecord([]byte(in), uri.Relativize(r, base).AppendTo(nil), nil, nil)
+	return NewRecord([]byte(in), uri.Relativize(base, r).AppendTo(nil), nil, nil)
 }
 
 // Equal is the record of "urikit equal": in parsed strictly as an RFC
