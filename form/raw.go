@@ -95,6 +95,17 @@ func (q RawQuery) AppendTo(dst []byte) []byte {
 	return dst
 }
 
+// MarshalText returns the query as String gives it: "" for the zero
+// RawQuery.
+func (q RawQuery) MarshalText() ([]byte, error) { return q.AppendTo(nil), nil }
+
+// UnmarshalText replaces *q with ParseRaw of text, which never fails; ""
+// gives the zero RawQuery. The pairs do not share memory with text.
+func (q *RawQuery) UnmarshalText(text []byte) error {
+	*q = ParseRaw(string(text))
+	return nil
+}
+
 // Clone returns a copy of q that shares nothing with it.
 func (q RawQuery) Clone() RawQuery { return RawQuery{segs: slices.Clone(q.segs)} }
 

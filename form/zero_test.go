@@ -26,8 +26,19 @@ var zeroCalls = map[string]func(){
 	"RawQuery.String":   func() { _ = RawQuery{}.String() },
 	"RawQuery.AppendTo": func() { _ = RawQuery{}.AppendTo(nil) },
 	"RawQuery.Clone":    func() { _ = RawQuery{}.Clone() },
-	"RawQuery.Len":      func() { _ = RawQuery{}.Len() },
-	"RawQuery.Values":   func() { _ = RawQuery{}.Values() },
+	"RawQuery.MarshalText": func() {
+		if b, _ := (RawQuery{}).MarshalText(); len(b) != 0 {
+			panic("the zero RawQuery does not marshal to \"\"")
+		}
+	},
+	"RawQuery.UnmarshalText": func() {
+		var q RawQuery
+		if _ = q.UnmarshalText(nil); q.segs != nil {
+			panic("\"\" does not unmarshal to the zero RawQuery")
+		}
+	},
+	"RawQuery.Len":    func() { _ = RawQuery{}.Len() },
+	"RawQuery.Values": func() { _ = RawQuery{}.Values() },
 	"RawQuery.All": func() {
 		for range (RawQuery{}).All() {
 		}
