@@ -1,6 +1,7 @@
 package uri_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -131,4 +132,30 @@ func ExampleEqual() {
 	// Output:
 	// false true
 	// false
+}
+
+func ExampleReference_NetURL() {
+	u, err := uri.MustParse("http://h/a%2Fb?q=1").NetURL()
+	fmt.Println(u.Path, u.RawPath, u.RawQuery, err)
+	r, err := uri.FromNetURL(u)
+	fmt.Println(r, err)
+	// Output:
+	// /a/b /a%2Fb q=1 <nil>
+	// http://h/a%2Fb?q=1 <nil>
+}
+
+func ExampleDefaultPort() {
+	fmt.Println(uri.DefaultPort("https"))
+	fmt.Println(uri.DefaultPort("x-private"))
+	// Output:
+	// 443 true
+	// 0 false
+}
+
+func ExampleFinding_MarshalJSON() {
+	_, findings := uri.ParseLenient("http://a b c/")
+	b, _ := json.Marshal(findings)
+	fmt.Println(string(b))
+	// Output:
+	// [{"offset":8,"code":"invalid-char","message":"character not allowed here","component":"host","count":2,"offsets":[8,10]}]
 }
