@@ -46,6 +46,7 @@ var exceptions = []exception{
 	{"internal/report", "github.com/urikit/urikit/serve", false, "its consumer: package serve answers with the records"},
 	{"idna/internal/gentables", "github.com/urikit/urikit/idna", false, "the package whose tables it generates"},
 	{"bench/cmd/report", "net/url", false, "a peer whose benchmarks it runs (in package bench), not a dependency"},
+	{"internal/bytestr", "github.com/urikit/urikit/percent", false, "the other place unsafe is allowed (its vector loops), not a dependency"},
 }
 
 // pkg is one package directory of the repository.
