@@ -193,8 +193,10 @@ func vecIndexOn(avx512 bool, t *[setSize]byte, s string) int {
 // tableArray returns the 256 bytes of the table t as the array pointer
 // the assembly loops take. A Set's table is a string (so that Sets
 // compare by content with ==): its bytes are passed to the loops, which
-// only read them, as the input string's are, through unsafe.StringData;
-// a copy would cost as much as encoding a short input.
+// only read them, as the input string's are, through unsafe.StringData.
+// The safe equivalent, a copy of the table, made AppendEncode of a
+// 23-byte path six times slower (about 20 ns to 130 ns an op, measured
+// with AVX-512 when this moved here from encode.go).
 func tableArray[T table](t T) *[setSize]byte {
 	switch t := any(t).(type) {
 	case string:
