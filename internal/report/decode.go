@@ -36,7 +36,8 @@ type DecodeMode struct {
 
 // AppendDecode appends the decoding of in to dst as m says and returns
 // the extended buffer, the findings of a lenient decode (only with
-// findings set: without it, nothing is allocated for them) and the
+// findings set: without it, no record finding is built, and the
+// percent decoder's own findings, a few at most, are dropped) and the
 // record's error, which is nil in lenient mode. On error, the returned
 // buffer holds what was decoded before it, which the record does not
 // show. scratch, when not nil, is a buffer reused to find the invalid
