@@ -15,7 +15,7 @@ import (
 // valid escape is kept, and the bytes are decoded as UTF-8 with each maximal
 // invalid subsequence replaced by U+FFFD.
 func decoder() percent.Decoder {
-	return percent.Decoder{PlusAsSpace: true, ReplaceInvalidUTF8: true}
+	return percent.Decoder{PlusAsSpace: true, Lenient: true, ReplaceInvalidUTF8: true}
 }
 
 // plain reports whether f decodes to itself: it holds no "+" and no "%",
@@ -240,7 +240,7 @@ func decodeInto(buf []byte, f string, off int, strict bool, in string, comp Comp
 	if !strict {
 		// The lenient decoder always returns the complete decoding; its
 		// error only lists what it kept or replaced.
-		buf, _ = decoder().AppendDecodeLenient(buf, f)
+		buf, _ = decoder().AppendDecode(buf, f)
 		return buf, nil
 	}
 	buf, err := percent.Decoder{PlusAsSpace: true}.AppendDecode(buf, f)
@@ -269,6 +269,6 @@ func Unescape(s string) string {
 	if 3*len(s) > len(stack) {
 		buf = make([]byte, 0, len(s))
 	}
-	b, _ := decoder().AppendDecodeLenient(buf, s)
+	b, _ := decoder().AppendDecode(buf, s)
 	return string(b)
 }

@@ -169,7 +169,7 @@ func nameIs(seg, name string) bool {
 		return raw == name
 	}
 	var stack [64]byte
-	b, _ := decoder().AppendDecodeLenient(stack[:0], raw)
+	b, _ := decoder().AppendDecode(stack[:0], raw)
 	return string(b) == name
 }
 

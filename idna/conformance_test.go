@@ -80,7 +80,10 @@ func hostParse(input string) (host string, ok bool) {
 		}
 		return r
 	}, input)
-	b, _ := percent.Decoder{}.DecodeBytesLenient(input)
+	b, err := percent.Decoder{Lenient: true}.DecodeBytes(input)
+	if err != nil {
+		return "", false
+	}
 	domain := strings.ToValidUTF8(string(b), "\uFFFD")
 	ascii, err := DomainToASCII(domain, false)
 	if err != nil || ascii == "" {

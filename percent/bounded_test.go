@@ -72,7 +72,9 @@ func boundedCases() []boundedtest.Case {
 	}{
 		{"plus", Decoder{PlusAsSpace: true}},
 		{"legacy", Decoder{LegacyU: true}},
-		{"form", Decoder{PlusAsSpace: true, ReplaceInvalidUTF8: true}},
+		{"lenient", Decoder{Lenient: true}},
+		{"lenient,legacy", Decoder{Lenient: true, LegacyU: true}},
+		{"form", Decoder{Lenient: true, PlusAsSpace: true, ReplaceInvalidUTF8: true}},
 	} {
 		dec := d.d
 		add("Decode("+d.name+")", func(s string) { _, _ = dec.Decode(s) })

@@ -19,6 +19,15 @@ import (
 type Decoder struct {
 	// PlusAsSpace decodes "+" as a space (application/x-www-form-urlencoded).
 	PlusAsSpace bool
+	// Lenient makes the methods without "Lenient" in their name keep what
+	// they cannot decode as written, as the Lenient methods do, and report
+	// nothing: their error is then always nil. It is for the forgiving
+	// algorithms that have nothing to report, such as the URL Standard's
+	// percent-decode (package form), on hot paths: a Lenient method
+	// allocates its findings, one allocation for each decode that keeps
+	// something. Code that wants to know what was kept calls the Lenient
+	// methods, which need no field set.
+	Lenient bool
 	// LegacyU decodes the "%uXXXX" escapes of JavaScript's escape(),
 	// including surrogate pairs written as two escapes; a lone surrogate
 	// is an [ErrInvalidLegacyEscape]. Without it "%uXXXX" is an
@@ -29,9 +38,9 @@ type Decoder struct {
 	// decoder does) instead of reporting it.
 	ReplaceInvalidUTF8 bool
 
-	// lenient keeps what cannot be decoded as written (set by the
-	// Lenient methods on their copy of the Decoder).
-	lenient bool
+	// keep lists what a lenient decode kept (set by the Lenient methods
+	// on their copy of the Decoder, with Lenient).
+	keep bool
 }
 
 // Decode decodes s strictly; the result must be valid UTF-8.
@@ -98,14 +107,14 @@ func (d Decoder) AppendDecodeBytes(dst []byte, s string) ([]byte, error) {
 // offsets of its repeats (nil when nothing was kept), so that the list
 // stays short whatever the input.
 func (d Decoder) DecodeLenient(s string) (string, []Finding) {
-	d.lenient = true
+	d.Lenient, d.keep = true, true
 	out, fs, _ := d.decode(s)
 	return out, fs
 }
 
 // AppendDecodeLenient is DecodeLenient appending to dst.
 func (d Decoder) AppendDecodeLenient(dst []byte, s string) ([]byte, []Finding) {
-	d.lenient = true
+	d.Lenient, d.keep = true, true
 	out, fs, _ := d.appendDecodeFrom(dst, s, d.start(s), true)
 	return out, fs
 }
@@ -114,14 +123,14 @@ func (d Decoder) AppendDecodeLenient(dst []byte, s string) ([]byte, []Finding) {
 // escapes as written, and returns what it kept as findings (see
 // [Decoder.DecodeLenient]).
 func (d Decoder) DecodeBytesLenient(s string) ([]byte, []Finding) {
-	d.lenient = true
+	d.Lenient, d.keep = true, true
 	out, fs, _ := d.appendDecodeFrom(make([]byte, 0, len(s)), s, d.start(s), false)
 	return out, fs
 }
 
 // AppendDecodeBytesLenient is DecodeBytesLenient appending to dst.
 func (d Decoder) AppendDecodeBytesLenient(dst []byte, s string) ([]byte, []Finding) {
-	d.lenient = true
+	d.Lenient, d.keep = true, true
 	out, fs, _ := d.appendDecodeFrom(dst, s, d.start(s), false)
 	return out, fs
 }
@@ -504,10 +513,12 @@ func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, []Finding, error
 		u := d.unitAt(s, i)
 		switch u.kind {
 		case unitBad:
-			if !d.lenient {
+			if !d.Lenient {
 				return dst, nil, newError(s, i, u.n, u.code)
 			}
-			fs = addFinding(fs, s, i, u.n, u.code)
+			if d.keep {
+				fs = addFinding(fs, s, i, u.n, u.code)
+			}
 			dst = append(dst, '%')
 			i++
 			continue
@@ -551,10 +562,12 @@ func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, []Finding, error
 			i = ends[maximalSubpart(buf[:k])-1]
 			continue
 		}
-		if !d.lenient {
+		if !d.Lenient {
 			return dst, nil, newError(s, i, u.n, ErrInvalidUTF8)
 		}
-		fs = addFinding(fs, s, i, u.n, ErrInvalidUTF8)
+		if d.keep {
+			fs = addFinding(fs, s, i, u.n, ErrInvalidUTF8)
+		}
 		dst = append(dst, s[i:i+u.n]...)
 		i += u.n
 	}

@@ -18,8 +18,10 @@
 // codes are sentinels for errors.Is. The tolerant calls,
 // [Decoder.DecodeLenient] and its siblings, keep every invalid escape byte
 // for byte and return what they kept as [Finding]s, the repeats of one
-// problem counted in a single Finding. Nothing is replaced by U+FFFD unless
-// the caller asks for it (Decoder.ReplaceInvalidUTF8).
+// problem counted in a single Finding (Decoder.Lenient makes the other
+// methods as tolerant, reporting nothing, for hot paths that have nothing
+// to report). Nothing is replaced by U+FFFD unless the caller asks for it
+// (Decoder.ReplaceInvalidUTF8).
 //
 // Every encoder and decoder has an Append form (as strconv.AppendInt) that
 // allocates nothing when dst has room; the string forms return their input

@@ -76,10 +76,15 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string, plus, legacy bool) {
 		d := Decoder{PlusAsSpace: plus, LegacyU: legacy}
 		for _, textMode := range []bool{true, false} {
-			ld := Decoder{PlusAsSpace: plus, LegacyU: legacy, lenient: true}
+			ld := Decoder{PlusAsSpace: plus, LegacyU: legacy, Lenient: true}
+			plain, none, perr := ld.appendDecodeFrom(nil, s, 0, textMode)
+			if perr != nil || none != nil {
+				t.Fatalf("lenient decode of %q failed: %v, %v", s, perr, none)
+			}
+			ld.keep = true
 			out, fs, perr := ld.appendDecodeFrom(nil, s, 0, textMode)
-			if perr != nil {
-				t.Fatalf("lenient decode of %q failed: %v", s, perr)
+			if perr != nil || !bytes.Equal(out, plain) {
+				t.Fatalf("lenient decode of %q: %q, %q with its findings, %v", s, plain, out, perr)
 			}
 			checkFindings(t, s, fs)
 			if strict, _, err := d.appendDecodeFrom(nil, s, 0, textMode); err == nil && (len(fs) != 0 || !bytes.Equal(out, strict)) {

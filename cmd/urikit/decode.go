@@ -71,7 +71,7 @@ of "output". Nothing is ever replaced by U+FFFD.`,
 	}
 	opts.register(cmd)
 	f := cmd.Flags()
-	f.BoolVar(&mode.Lenient, "lenient", false, "decode every well-formed escape to its octet and keep malformed ones as written, instead of failing")
+	f.BoolVar(&mode.Decoder.Lenient, "lenient", false, "decode every well-formed escape to its octet and keep malformed ones as written, instead of failing")
 	f.BoolVar(&mode.Bytes, "bytes", false, "decode to octets: the result need not be UTF-8")
 	f.BoolVar(&mode.Decoder.PlusAsSpace, "plus", false, `decode "+" as a space (form encoding)`)
 	f.BoolVar(&mode.Decoder.LegacyU, "legacy-u", false, "decode non-standard %uXXXX escapes (JavaScript escape())")

@@ -79,7 +79,7 @@ type decodeRequest struct {
 }
 
 func prepareDecode(req *decodeRequest) (Maker, *Error) {
-	m := report.DecodeMode{Decoder: percent.Decoder{PlusAsSpace: req.Plus, LegacyU: req.LegacyU}, Lenient: req.Lenient, Bytes: req.Bytes}
+	m := report.DecodeMode{Decoder: percent.Decoder{Lenient: req.Lenient, PlusAsSpace: req.Plus, LegacyU: req.LegacyU}, Bytes: req.Bytes}
 	return func(in string) report.Record { return report.DecodeRecord(in, m) }, nil
 }
 

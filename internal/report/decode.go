@@ -14,7 +14,7 @@ import (
 //     and the result valid UTF-8, else the record fails.
 //   - Strict octets (Bytes): every escape must be well formed; the result
 //     may be any bytes (percent.DecodeBytes).
-//   - Lenient: every well-formed escape is decoded,
+//   - Lenient (Decoder.Lenient): every well-formed escape is decoded,
 //     whatever octet it gives, and only malformed ones ("%zz", "%4", and
 //     "%uXXXX" without LegacyU) are kept as written; the record never
 //     fails. Each kept escape is a finding, and so, unless Bytes is set,
@@ -23,12 +23,9 @@ import (
 //
 // A result that is not valid UTF-8 is given as output_hex in the record.
 type DecodeMode struct {
-	// Decoder holds PlusAsSpace and LegacyU; its other fields are
-	// ignored.
+	// Decoder holds PlusAsSpace, LegacyU and Lenient; its other fields
+	// are ignored.
 	Decoder percent.Decoder
-	// Lenient decodes with the tolerant calls of the decoder
-	// (percent.Decoder.DecodeBytesLenient and DecodeLenient).
-	Lenient bool
 	// Bytes decodes to octets: no UTF-8 rule, and no invalid-utf8
 	// finding in lenient mode.
 	Bytes bool
@@ -36,16 +33,15 @@ type DecodeMode struct {
 
 // AppendDecode appends the decoding of in to dst as m says and returns
 // the extended buffer, the findings of a lenient decode (only with
-// findings set: without it, no record finding is built, and the
-// percent decoder's own findings, a few at most, are dropped) and the
+// findings set: without it, nothing is allocated for them) and the
 // record's error, which is nil in lenient mode. On error, the returned
 // buffer holds what was decoded before it, which the record does not
 // show. scratch, when not nil, is a buffer reused to find the invalid
 // UTF-8 of a lenient text decode (it grows to len(in)).
 func (m DecodeMode) AppendDecode(dst []byte, in string, findings bool, scratch *[]byte) ([]byte, []Error, *Error) {
-	dec := percent.Decoder{PlusAsSpace: m.Decoder.PlusAsSpace, LegacyU: m.Decoder.LegacyU}
+	dec := percent.Decoder{PlusAsSpace: m.Decoder.PlusAsSpace, LegacyU: m.Decoder.LegacyU, Lenient: m.Decoder.Lenient}
 	start := len(dst)
-	if !m.Lenient {
+	if !dec.Lenient {
 		var err error
 		if m.Bytes {
 			dst, err = dec.AppendDecodeBytes(dst, in)
@@ -61,7 +57,7 @@ func (m DecodeMode) AppendDecode(dst []byte, in string, findings bool, scratch *
 	// Octets: a lenient text decode would keep the escapes of invalid
 	// UTF-8 encoded ("%E9" stays "%E9").
 	if !findings {
-		dst, _ = dec.AppendDecodeBytesLenient(dst, in)
+		dst, _ = dec.AppendDecodeBytes(dst, in)
 		return dst, nil, nil
 	}
 	dst, list := dec.AppendDecodeBytesLenient(dst, in)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/percent"
 )
 
 func TestDecodeModes(t *testing.T) {
@@ -13,11 +15,11 @@ func TestDecodeModes(t *testing.T) {
 		want string
 	}{
 		// Lenient decodes every well-formed escape, even to non-UTF-8.
-		{"caf%E9", DecodeMode{Lenient: true},
+		{"caf%E9", DecodeMode{Decoder: percent.Decoder{Lenient: true}},
 			`{"input":"caf%E9","output_hex":"636166e9","findings":[{"offset":3,"code":"invalid-utf8","message":"\"%E9\": decoded bytes are not valid UTF-8"}]}`},
-		{"%zz%41", DecodeMode{Lenient: true},
+		{"%zz%41", DecodeMode{Decoder: percent.Decoder{Lenient: true}},
 			`{"input":"%zz%41","output":"%zzA","findings":[{"offset":0,"code":"invalid-escape","message":"\"%zz\": % not followed by two hex digits"}]}`},
-		{"%E9%zz", DecodeMode{Lenient: true, Bytes: true},
+		{"%E9%zz", DecodeMode{Decoder: percent.Decoder{Lenient: true}, Bytes: true},
 			`{"input":"%E9%zz","output_hex":"e9257a7a","findings":[{"offset":3,"code":"invalid-escape","message":"\"%zz\": % not followed by two hex digits"}]}`},
 		// Strict octets.
 		{"caf%E9", DecodeMode{Bytes: true}, `{"input":"caf%E9","output_hex":"636166e9"}`},
@@ -33,7 +35,7 @@ func TestDecodeModes(t *testing.T) {
 		}
 	}
 	// Decode (the API's) follows the same rules.
-	if b, _ := json.Marshal(DecodeRecord("%FF%41", DecodeMode{Lenient: true})); !strings.Contains(string(b), `"output_hex":"ff41"`) {
+	if b, _ := json.Marshal(Decode("%FF%41", percent.Decoder{Lenient: true})); !strings.Contains(string(b), `"output_hex":"ff41"`) {
 		t.Errorf("Decode lenient: %s", b)
 	}
 }
@@ -41,7 +43,7 @@ func TestDecodeModes(t *testing.T) {
 // TestDecodeModeAppend: without findings nothing is listed, and the
 // scratch buffer is reused.
 func TestDecodeModeAppend(t *testing.T) {
-	m := DecodeMode{Lenient: true}
+	m := DecodeMode{Decoder: percent.Decoder{Lenient: true}}
 	out, fs, err := m.AppendDecode([]byte("x"), "%E9%zz", false, nil)
 	if string(out) != "x\xe9%zz" || fs != nil || err != nil {
 		t.Errorf("got %q %v %v", out, fs, err)

@@ -145,8 +145,11 @@ func Encode(in string, enc percent.Encoder) Record {
 	return NewRecord([]byte(in), enc.AppendEncode(nil, in), nil, nil)
 }
 
-// Decode is the record of "urikit decode": in percent-decoded strictly by
-// dec as text (see DecodeMode). The decoder's error fails the record.
+// Decode is the record of "urikit decode": in percent-decoded by dec as
+// text, strictly unless dec.Lenient (see DecodeMode: a lenient decode
+// decodes every well-formed escape, and its output may be any bytes). A
+// strict decoder's error fails the record; what a lenient one kept is
+// listed in Findings.
 func Decode(in string, dec percent.Decoder) Record {
 	return DecodeRecord(in, DecodeMode{Decoder: dec})
 }

@@ -45,7 +45,7 @@ func TestRecordJSON(t *testing.T) {
 		{Decode("%FF", percent.Decoder{}), `{"input":"%FF","error":{"offset":0,"code":"invalid-utf8","message":"\"%FF\": decoded bytes are not valid UTF-8"}}`},
 		{NewRecord([]byte("a\xff"), []byte("\xfe"), nil, nil), `{"input_hex":"61ff","output_hex":"fe"}`},
 		{Encode("", percent.Encoder{Set: percent.Path}), `{"input":"","output":""}`},
-		{DecodeRecord("%zz", DecodeMode{Lenient: true}), `{"input":"%zz","output":"%zz","findings":[{"offset":0,"code":"invalid-escape","message":"\"%zz\": % not followed by two hex digits"}]}`},
+		{Decode("%zz", percent.Decoder{Lenient: true}), `{"input":"%zz","output":"%zz","findings":[{"offset":0,"code":"invalid-escape","message":"\"%zz\": % not followed by two hex digits"}]}`},
 		{Record{}, `{"input":""}`},
 		{TooLong(5<<20, &Error{Offset: 4, Code: "record-too-long", Message: "m"}), `{"input_bytes":5242880,"error":{"offset":4,"code":"record-too-long","message":"m"}}`},
 		// Result fields are not written on failure; findings come last.
@@ -254,7 +254,7 @@ func TestCollapse(t *testing.T) {
 	if b, _ := json.Marshal(rec2.Findings); string(b) != `[{"offset":1,"code":"a","message":"","count":2,"offsets":[1,4]},{"offset":2,"code":"b","message":"","count":4,"offsets":[2,5,6,7]},{"offset":3,"component":"x","code":"a","message":""}]` {
 		t.Errorf("NewRecord findings: %s", b)
 	}
-	d := DecodeRecord(strings.Repeat("%zz", 100), DecodeMode{Lenient: true})
+	d := Decode(strings.Repeat("%zz", 100), percent.Decoder{Lenient: true})
 	if len(d.Findings) != 1 || d.Findings[0].Count != 100 || len(d.Findings[0].Offsets) != MaxOffsets || d.Findings[0].Offsets[7] != 21 {
 		t.Errorf("lenient decode findings: %+v", d.Findings)
 	}
@@ -304,7 +304,7 @@ func records(in string) []Record {
 	w, _ := ParseWHATWG(in, nil)
 	wb, _ := ParseWHATWG(in, whatwg.MustParse("http://h/d/"))
 	return []Record{
-		Encode(in, enc), Decode(in, percent.Decoder{}), DecodeRecord(in, DecodeMode{Decoder: percent.Decoder{PlusAsSpace: true}, Lenient: true}),
+		Encode(in, enc), Decode(in, percent.Decoder{}), Decode(in, percent.Decoder{Lenient: true, PlusAsSpace: true}),
 		ParseRFC(in, false), ParseRFC(in, true), w, wb, Resolve(base, in), Relativize(base, in),
 		Normalize(in, uri.Level(0)), Equal(in, base, uri.Level(0)), IRI(in, false), IRI(in, true),
 		FormDecode(in), FormEncode(in), CheckURL(in),
