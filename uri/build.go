@@ -280,7 +280,7 @@ func (r Reference) With(c Component, value string) (Reference, error) {
 	case ComponentFragment:
 		x.fragment, x.hasF = value, true
 	default:
-		return Reference{}, &Error{Component: c, Code: ErrInvalidChar, Input: value}
+		return Reference{}, &Error{Offset: -1, Code: ErrUnknownComponent, Input: string(c)}
 	}
 	if c == ComponentPath && !x.hasAuth && strings.HasPrefix(value, "//") {
 		return Reference{}, &Error{Offset: 0, Component: ComponentPath, Code: ErrAmbiguousPath, Input: value}

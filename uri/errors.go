@@ -81,6 +81,9 @@ const (
 	// ErrUnknownLevel: ParseLevel was given a name that is no level or
 	// step.
 	ErrUnknownLevel Code = "unknown-level"
+	// ErrUnknownComponent: With or WithDecoded was given a Component that
+	// is none of this package's constants; the Error's Input is its name.
+	ErrUnknownComponent Code = "unknown-component"
 )
 
 // Message returns a one-line human description of the code.
@@ -120,6 +123,8 @@ func (c Code) Message() string {
 		return "input longer than 2^31-1 bytes"
 	case ErrUnknownLevel:
 		return "unknown normalization level or step"
+	case ErrUnknownComponent:
+		return "unknown component"
 	case ErrDotSegment:
 		return `path segment "." or ".." would be removed by resolution`
 	case ErrIndexRange:

@@ -704,6 +704,10 @@ func TestAPIRules(t *testing.T) {
 			t.Errorf("DefaultPort(%q) = %d, %v", scheme, p, ok)
 		}
 	}
+	_, err = MustParse("http://h/").With("bogus", "x")
+	if !errors.As(err, &e) || e.Offset != -1 || e.Code != ErrUnknownComponent || err.Error() != `uri: "bogus": unknown component` {
+		t.Errorf("With(bogus) = %v", err)
+	}
 	func() {
 		defer func() {
 			if !errors.Is(recover().(error), ErrMissingScheme) {
