@@ -53,8 +53,8 @@ func (c specComponents) components() Components {
 // specSkips are the cases the suite contradicts itself on, with the
 // reason; the key is the file, the test type, the group and the input.
 var specSkips = map[string]string{
-	"gem-test.json parse required pkg:gem/jruby-launcher@1.1.2?Platform=java": "expects uppercase qualifier keys refused, but ECMA-427 says a key is case-insensitive with a lowercase canonical form, and the suite's own required maven case pkg:Maven/...?type=pom&repositorY_url=... (and the recommended validate case of this very input) lowercase it",
-	"rpm-test.json parse required pkg:Rpm/fedora/curl@7.50.3-1.fc25?Arch=i386&Distro=fedora-25": "expects uppercase qualifier keys refused, but ECMA-427 says a key is case-insensitive with a lowercase canonical form, and the suite's own required maven case pkg:Maven/...?type=pom&repositorY_url=... (and the recommended validate case of this very input) lowercase it",
+	"gem-test.json parse required pkg:gem/jruby-launcher@1.1.2?Platform=java":                        "expects uppercase qualifier keys refused, but ECMA-427 says a key is case-insensitive with a lowercase canonical form, and the suite's own required maven case pkg:Maven/...?type=pom&repositorY_url=... (and the recommended validate case of this very input) lowercase it",
+	"rpm-test.json parse required pkg:Rpm/fedora/curl@7.50.3-1.fc25?Arch=i386&Distro=fedora-25":      "expects uppercase qualifier keys refused, but ECMA-427 says a key is case-insensitive with a lowercase canonical form, and the suite's own required maven case pkg:Maven/...?type=pom&repositorY_url=... (and the recommended validate case of this very input) lowercase it",
 	"git-test.json validate recommended pkg:git/github/Package-url/purl-Spec@244fd47e07d1004f0aed9c": "expects the namespace and name lowercased, but git-definition.json says both are case-sensitive (case_sensitive: true), and the suite's required git cases keep their case",
 }
 

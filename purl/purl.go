@@ -75,10 +75,10 @@ type qual struct {
 
 // parser holds the scratch space of one Parse.
 type parser struct {
-	s    string
-	buf  [256]byte
-	dec  [128]byte
-	qs   [8]qual
+	s   string
+	buf [256]byte
+	dec [128]byte
+	qs  [8]qual
 }
 
 func (p *parser) fail(off int, comp Component, code Code) (PURL, error) {

@@ -24,7 +24,7 @@ const (
 // in prose applied by code (see normalizeName and checkName).
 type typeRule struct {
 	// name is the type.
-	name string
+	name      string
 	namespace requirement
 	// fold... are set when the component is case-insensitive: its
 	// canonical form is lowercase.
