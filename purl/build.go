@@ -1,6 +1,10 @@
 package purl
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/urikit/urikit/internal/bytestr"
+)
 
 // Components are the decoded parts of a purl: what [Build] takes and
 // [PURL.Components] returns. An empty string is an absent component.
@@ -43,18 +47,22 @@ func Build(c Components) (PURL, error) {
 	if c.Name == "" {
 		return fail(ComponentName, ErrMissingName)
 	}
-	b := make([]byte, 0, 16+len(c.Type)+3*(len(c.Namespace)+len(c.Name)+len(c.Version)+len(c.Subpath)))
+	n := len(scheme) + len(c.Type) + 3 + escapedLen(c.Namespace) + escapedLen(c.Name) + escapedLen(c.Version) + escapedLen(c.Subpath)
+	for _, q := range c.Qualifiers {
+		n += len(q.Key) + 2 + escapedLen(q.Value)
+	}
+	b := make([]byte, 0, n)
 	b = append(b, scheme...)
 	b = append(b, c.Type...)
 	b = append(b, '/')
 	if c.Namespace != "" {
-		b = appendEscaped(b, []byte(c.Namespace), true)
+		b = appendEscaped(b, c.Namespace, true)
 		b = append(b, '/')
 	}
-	b = appendEscaped(b, []byte(c.Name), nameHasSlashes(strings.ToLower(c.Type)))
+	b = appendEscaped(b, c.Name, nameHasSlashes(strings.ToLower(c.Type)))
 	if c.Version != "" {
 		b = append(b, '@')
-		b = appendEscaped(b, []byte(c.Version), false)
+		b = appendEscaped(b, c.Version, false)
 	}
 	first := true
 	for _, q := range c.Qualifiers {
@@ -70,17 +78,30 @@ func Build(c Components) (PURL, error) {
 		}
 		b = append(b, q.Key...)
 		b = append(b, '=')
-		b = appendEscaped(b, []byte(q.Value), false)
+		b = appendEscaped(b, q.Value, false)
 	}
 	if c.Subpath != "" {
 		b = append(b, '#')
-		b = appendEscaped(b, []byte(c.Subpath), true)
+		b = appendEscaped(b, c.Subpath, true)
 	}
-	p, err := Parse(string(b))
+	// b was allocated here and is not written again.
+	p, err := Parse(bytestr.String(b))
 	if err != nil {
 		e := err.(*Error)
 		e.Input, e.Offset = "", -1
 		return PURL{}, e
 	}
 	return p, nil
+}
+
+// escapedLen returns the length of s percent-encoded (at most: "/" may be
+// kept).
+func escapedLen(s string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if !plain[s[i]] {
+			n += 2
+		}
+	}
+	return n
 }

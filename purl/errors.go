@@ -68,6 +68,8 @@ const (
 	// ErrNotPermitted: a component that the type's definition does not
 	// permit (its permitted_characters, or a rule of its notes).
 	ErrNotPermitted Code = "not-permitted"
+	// ErrTooLong: the input is 4 GiB long or longer.
+	ErrTooLong Code = "input-too-long"
 	// ErrNoRepository: FromRepositoryURL does not know the URL's
 	// repository, or the URL does not name one package there.
 	ErrNoRepository Code = "unknown-repository-url"
@@ -108,6 +110,8 @@ func (c Code) Message() string {
 		return "this type requires a qualifier that is missing"
 	case ErrNotPermitted:
 		return "this type does not permit this value"
+	case ErrTooLong:
+		return "the input is longer than 4 GiB - 1 bytes"
 	case ErrNoRepository:
 		return "not the URL of a package in a known repository"
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/hexdigit"
 )
 
@@ -28,6 +29,9 @@ type Qualifier struct {
 }
 
 const scheme = "pkg:"
+
+// maxLen is the longest input Parse reads: 4 GiB - 1.
+const maxLen = 1<<32 - 1
 
 // Parse parses s as a purl (ECMA-427) and returns it in canonical form;
 // a failure is an [*Error] with the byte offset of the problem in s.
@@ -65,13 +69,13 @@ type span struct{ lo, hi int }
 
 func (sp span) empty() bool { return sp.lo >= sp.hi }
 
-// qual is one qualifier of the input: the key as written and the raw
-// value.
-type qual struct {
-	key   string
-	off   int
-	value span
-}
+// qual is one qualifier of the input: the key is s[lo:eq] as written,
+// the raw value s[eq+1:hi]. The offsets are 32-bit (Parse refuses longer
+// inputs) to keep a run of short qualifiers within the bounded cost.
+type qual struct{ lo, eq, hi uint32 }
+
+func (q qual) key(s string) string { return s[q.lo:q.eq] }
+func (q qual) value() span         { return span{int(q.eq) + 1, int(q.hi)} }
 
 // parser holds the scratch space of one Parse.
 type parser struct {
@@ -79,6 +83,9 @@ type parser struct {
 	buf [256]byte
 	dec [128]byte
 	qs  [8]qual
+	// big is the decoding scratch space when a component is longer than
+	// dec: one buffer as long as the input.
+	big []byte
 }
 
 func (p *parser) fail(off int, comp Component, code Code) (PURL, error) {
@@ -87,6 +94,9 @@ func (p *parser) fail(off int, comp Component, code Code) (PURL, error) {
 
 func (p *parser) parse(s string) (PURL, error) {
 	p.s = s
+	if len(s) > maxLen {
+		return p.fail(maxLen, componentAt(s, maxLen), ErrTooLong)
+	}
 	// Every byte: printable ASCII, and escapes well formed.
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -158,13 +168,15 @@ func (p *parser) parse(s string) (PURL, error) {
 		}
 	}
 	// Name and namespace.
-	b := append(p.buf[:0], scheme...)
-	for k := typ.lo; k < typ.hi; k++ {
-		b = append(b, lower(s[k]))
-	}
-	r := rule(b[len(scheme):])
-	if r == nil {
-		r = &unregistered
+	r := &unregistered
+	if typ.hi-typ.lo <= len(p.dec) {
+		t := p.dec[:0]
+		for k := typ.lo; k < typ.hi; k++ {
+			t = append(t, lower(s[k]))
+		}
+		if reg := rule(t); reg != nil {
+			r = reg
+		}
 	}
 	typName := r.name // the type-specific rules are all of registered types
 	name := span{rest.lo, rest.hi}
@@ -191,6 +203,59 @@ func (p *parser) parse(s string) (PURL, error) {
 	if err != nil {
 		return PURL{}, err
 	}
+	l := layout{typ: typ, ns: ns, name: name, ver: ver, sub: sub, qs: qs, quals: quals, repo: repo, r: r}
+	if len(s) <= len(p.buf) {
+		b, out, err := p.write(p.buf[:0], &l)
+		switch {
+		case err != nil:
+			return PURL{}, err
+		case string(b) == s:
+			out.s = s
+		default:
+			out.s = string(b)
+		}
+		return out, nil
+	}
+	// Room for the canonical form: each byte written encoded takes
+	// three, separators one.
+	n := len(s) + grows(s, name, !nameHasSlashes(typName)) + grows(s, ns, false) +
+		grows(s, ver, true) + grows(s, sub, false) + grows(s, qs, false)
+	b, out, err := p.write(make([]byte, 0, n), &l)
+	switch {
+	case err != nil:
+		return PURL{}, err
+	case string(b) == s:
+		out.s = s
+	default:
+		// b was allocated for this result and is not written again.
+		out.s = bytestr.String(b)
+	}
+	return out, nil
+}
+
+// A layout is where the components of the input are, found and checked
+// before the canonical form is written.
+type layout struct {
+	typ, ns, name, ver, sub, qs span
+	quals                       []qual
+	repo                        string
+	r                           *typeRule
+}
+
+// write appends the canonical form of the input laid out as l to b, and
+// returns it with the offsets of the PURL (its text is left to the
+// caller).
+func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
+	s := p.s
+	typ, ns, name, ver, sub, qs, quals, repo, r := l.typ, l.ns, l.name, l.ver, l.sub, l.qs, l.quals, l.repo, l.r
+	typName := r.name
+	fail := func(off int, comp Component, code Code) ([]byte, PURL, error) {
+		return nil, PURL{}, &Error{Input: s, Offset: off, Component: comp, Code: code}
+	}
+	b = append(b, scheme...)
+	for k := typ.lo; k < typ.hi; k++ {
+		b = append(b, lower(s[k]))
+	}
 	out := PURL{typ: len(b)}
 	b = append(b, '/')
 	// Namespace segments.
@@ -209,16 +274,16 @@ func (p *parser) parse(s string) (PURL, error) {
 			hasNS = true
 			b, off, code = p.segment(b, span{k, e}, r.foldNamespace, upperNamespace(typName))
 			if code != "" {
-				return p.fail(off, ComponentNamespace, code)
+				return fail(off, ComponentNamespace, code)
 			}
 		}
 		k = e + 1
 	}
 	switch {
 	case hasNS && r.namespace == prohibited:
-		return p.fail(ns.lo, ComponentNamespace, ErrNamespaceProhibited)
+		return fail(ns.lo, ComponentNamespace, ErrNamespaceProhibited)
 	case !hasNS && r.namespace == required:
-		return p.fail(name.lo, ComponentNamespace, ErrNamespaceRequired)
+		return fail(name.lo, ComponentNamespace, ErrNamespaceRequired)
 	}
 	if hasNS {
 		out.ns = len(b)
@@ -241,7 +306,7 @@ func (p *parser) parse(s string) (PURL, error) {
 				}
 				first = false
 				if b, off, code = p.segment(b, span{k, e}, r.foldName, false); code != "" {
-					return p.fail(off, ComponentName, code)
+					return fail(off, ComponentName, code)
 				}
 			}
 			k = e + 1
@@ -249,32 +314,32 @@ func (p *parser) parse(s string) (PURL, error) {
 	} else {
 		d, code := p.decode(name)
 		if code != "" {
-			return p.fail(name.lo, ComponentName, code)
+			return fail(name.lo, ComponentName, code)
 		}
 		if r.foldName {
 			d = fold(d)
 		}
 		d = normalizeName(typName, d, repo)
 		if !permitted(r.namePermitted, d) || !checkName(typName, d) {
-			return p.fail(name.lo, ComponentName, ErrNotPermitted)
+			return fail(name.lo, ComponentName, ErrNotPermitted)
 		}
 		b = appendEscaped(b, d, false)
 	}
 	if len(b) == nameStart {
-		return p.fail(name.lo, ComponentName, ErrMissingName)
+		return fail(name.lo, ComponentName, ErrMissingName)
 	}
 	out.name = len(b)
 	// Version.
 	if !ver.empty() {
 		d, code := p.decode(ver)
 		if code != "" {
-			return p.fail(ver.lo, ComponentVersion, code)
+			return fail(ver.lo, ComponentVersion, code)
 		}
 		if r.foldVersion {
 			d = fold(d)
 		}
 		if !permitted(r.versionPermitted, d) {
-			return p.fail(ver.lo, ComponentVersion, ErrNotPermitted)
+			return fail(ver.lo, ComponentVersion, ErrNotPermitted)
 		}
 		b = append(b, '@')
 		b = appendEscaped(b, d, false)
@@ -282,19 +347,19 @@ func (p *parser) parse(s string) (PURL, error) {
 	out.ver = len(b)
 	// Qualifiers, sorted by key.
 	for _, k := range r.requiredQualifiers {
-		if !hasKey(quals, k) {
+		if !hasKey(s, quals, k) {
 			e := &Error{Input: s, Offset: len(s), Component: ComponentQualifiers, Code: ErrQualifierRequired, Key: k}
 			if qs.lo >= 0 {
 				e.Offset = qs.lo
 			}
-			return PURL{}, e
+			return nil, PURL{}, e
 		}
 	}
 	first := true
 	for _, q := range quals {
-		d, code := p.decode(q.value)
+		d, code := p.decode(q.value())
 		if code != "" {
-			return p.fail(q.value.lo, ComponentQualifiers, code)
+			return fail(int(q.eq)+1, ComponentQualifiers, code)
 		}
 		if len(d) == 0 {
 			continue // a key with an empty value is no key at all
@@ -305,8 +370,8 @@ func (p *parser) parse(s string) (PURL, error) {
 		} else {
 			b = append(b, '&')
 		}
-		for k := 0; k < len(q.key); k++ {
-			b = append(b, lower(q.key[k]))
+		for k := q.lo; k < q.eq; k++ {
+			b = append(b, lower(s[k]))
 		}
 		b = append(b, '=')
 		b = appendEscaped(b, d, false)
@@ -325,10 +390,10 @@ func (p *parser) parse(s string) (PURL, error) {
 				d, code := p.decode(span{k, e})
 				switch {
 				case code != "":
-					return p.fail(k, ComponentSubpath, code)
+					return fail(k, ComponentSubpath, code)
 				case string(d) == "." || string(d) == "..":
 				case slices.Contains(d, '/'):
-					return p.fail(k, ComponentSubpath, ErrSlashInSegment)
+					return fail(k, ComponentSubpath, ErrSlashInSegment)
 				default:
 					if r.foldSubpath {
 						d = fold(d)
@@ -346,12 +411,21 @@ func (p *parser) parse(s string) (PURL, error) {
 			b = b[:len(b)-1] // no segment: no subpath
 		}
 	}
-	if string(b) == s {
-		out.s = s
-	} else {
-		out.s = string(b)
+	return b, out, nil
+}
+
+// grows returns how many bytes longer than the input span its canonical
+// form may be: two for each byte but escapes and, unless all, the
+// separators "/", "&" and "=".
+func grows(s string, sp span, all bool) int {
+	n := 0
+	for k := max(sp.lo, 0); k < sp.hi; k++ {
+		c := s[k]
+		if !plain[c] && c != '%' && (all || c != '/' && c != '&' && c != '=') {
+			n += 2
+		}
 	}
-	return out, nil
+	return n
 }
 
 // qualifiers checks the qualifiers of the input span and returns them
@@ -362,8 +436,8 @@ func (p *parser) qualifiers(sp span) ([]qual, string, error) {
 		return nil, "", nil
 	}
 	s := p.s
-	qs := p.qs[:0]
-	repo := ""
+	// First the syntax, and the count; then the pairs.
+	n := 0
 	for k := sp.lo; k <= sp.hi; {
 		e := k
 		for e < sp.hi && s[e] != '&' {
@@ -374,25 +448,40 @@ func (p *parser) qualifiers(sp span) ([]qual, string, error) {
 			if eq < 0 {
 				return nil, "", &Error{Input: s, Offset: k, Component: ComponentQualifiers, Code: ErrMissingEquals}
 			}
-			key := s[k : k+eq]
-			if !validKey(key) {
+			if !validKey(s[k : k+eq]) {
 				return nil, "", &Error{Input: s, Offset: k, Component: ComponentQualifiers, Code: ErrInvalidKey}
 			}
-			q := qual{key: key, off: k, value: span{k + eq + 1, e}}
+			n++
+		}
+		k = e + 1
+	}
+	qs := p.qs[:0]
+	if n > len(p.qs) {
+		qs = make([]qual, 0, n)
+	}
+	repo := ""
+	for k := sp.lo; k <= sp.hi; {
+		e := k
+		for e < sp.hi && s[e] != '&' {
+			e++
+		}
+		if e > k {
+			eq := strings.IndexByte(s[k:e], '=')
+			q := qual{uint32(k), uint32(k + eq), uint32(e)}
 			qs = append(qs, q)
-			if strings.EqualFold(key, "repository_url") {
-				d, _ := p.decode(q.value)
+			if strings.EqualFold(q.key(s), "repository_url") {
+				d, _ := p.decode(q.value())
 				repo = string(d)
 			}
 		}
 		k = e + 1
 	}
 	if len(qs) > 1 {
-		slices.SortStableFunc(qs, func(a, b qual) int { return compareFold(a.key, b.key) })
+		slices.SortFunc(qs, func(a, b qual) int { return compareFold(a.key(s), b.key(s)) })
 		for i := 1; i < len(qs); i++ {
-			if compareFold(qs[i-1].key, qs[i].key) == 0 {
-				off := max(qs[i-1].off, qs[i].off)
-				return nil, "", &Error{Input: s, Offset: off, Component: ComponentQualifiers, Code: ErrDuplicateKey, Key: shortKey(qs[i].key)}
+			if compareFold(qs[i-1].key(s), qs[i].key(s)) == 0 {
+				off := int(max(qs[i-1].lo, qs[i].lo))
+				return nil, "", &Error{Input: s, Offset: off, Component: ComponentQualifiers, Code: ErrDuplicateKey, Key: shortKey(qs[i].key(s))}
 			}
 		}
 	}
@@ -407,9 +496,9 @@ func shortKey(k string) string {
 	return strings.ToLower(k)
 }
 
-func hasKey(qs []qual, k string) bool {
+func hasKey(s string, qs []qual, k string) bool {
 	for _, q := range qs {
-		if strings.EqualFold(q.key, k) && !q.value.empty() {
+		if strings.EqualFold(q.key(s), k) && !q.value().empty() {
 			return true
 		}
 	}
@@ -474,6 +563,12 @@ func (p *parser) segment(b []byte, sp span, foldIt, upper bool) ([]byte, int, Co
 func (p *parser) decode(sp span) ([]byte, Code) {
 	s := p.s[sp.lo:sp.hi]
 	d := p.dec[:0]
+	if len(s) > len(p.dec) {
+		if cap(p.big) < len(s) {
+			p.big = make([]byte, 0, len(p.s))
+		}
+		d = p.big[:0]
+	}
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -489,18 +584,15 @@ func (p *parser) decode(sp span) ([]byte, Code) {
 	if !ascii && !utf8.Valid(d) {
 		return nil, ErrInvalidUTF8
 	}
-	if cap(d) > cap(p.dec) {
-		// Keep nothing: the next decode starts from the array again.
-		return d, ""
-	}
 	return d, ""
 }
 
 // appendEscaped appends d percent-encoded as the canonical form does:
 // ASCII letters, digits, ".", "-", "_", "~" and ":" as they are, "/" too
 // when keepSlash, every other byte as %XX with uppercase hex digits.
-func appendEscaped(b, d []byte, keepSlash bool) []byte {
-	for _, c := range d {
+func appendEscaped[T string | []byte](b []byte, d T, keepSlash bool) []byte {
+	for i := 0; i < len(d); i++ {
+		c := d[i]
 		if plain[c] || c == '/' && keepSlash {
 			b = append(b, c)
 			continue

@@ -17,6 +17,7 @@ func (p PURL) RepositoryURL() (string, bool) {
 	ns, name, ver := p.Namespace(), p.Name(), p.Version()
 	esc := url.PathEscape
 	var b strings.Builder
+	b.Grow(len(p.s) + 48)
 	switch p.Type() {
 	case "npm":
 		b.WriteString("https://www.npmjs.com/package/")

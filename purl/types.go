@@ -58,7 +58,8 @@ func permitted(expr string, s []byte) bool {
 	if !ok {
 		re, _ = patterns.LoadOrStore(expr, regexp.MustCompile(expr))
 	}
-	return re.(*regexp.Regexp).Match(s)
+	// A copy: the regexp would otherwise make the scratch space escape.
+	return re.(*regexp.Regexp).MatchString(string(s))
 }
 
 // fold lowercases b in place when it is ASCII, and otherwise returns its
