@@ -21,11 +21,18 @@ func FuzzParse(f *testing.F) {
 		"pkg:julia/Dates?uuid=x", "pkg:swid/a?tag_id=", "pkg:a/b?x=1&X=2", "pkg:3a/b",
 		"pkg:mlflow/M?repository_url=https://adb-1.azuredatabricks.net", "pkg:pub/Caf%C3%A9",
 		"pkg:cpan/a/b::c", "pkg:chrome-extension/" + strings.Repeat("a", 32) + "@1.2",
-		"pkg:a/b%FF", "pkg:a/b@", "pkg:a/b#%2F", "pkg:a/?", "pkg:/a//b//", "pkg:a/b?k",
+		"pkg:a/b%FF", "pkg:a/b@", "pkg:a/b#%2F", "pkg:a/?", "pkg:/a//b//", "pkg:a/b?k", "pkg:a/b?k=v?x=y", "pkg:a/b?a=1&b=2#c/d",
+		"pkg:maven/a/b@1?a=1&a=2", "pkg:npm/%40a/b%2Fc@1%2B2#x", "pkg:pypi/a_b", "pkg:github/A/b",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		if c, ok := canonical(s); ok {
+			var full parser
+			if q, err := full.full(s); err != nil || q != c || c.String() != s {
+				t.Fatalf("%q: the fast path gives %#v, the full parse %#v, %v", s, c, q, err)
+			}
+		}
 		p, err := Parse(s)
 		if err != nil {
 			var e *Error

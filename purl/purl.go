@@ -93,13 +93,27 @@ func (p *parser) fail(off int, comp Component, code Code) (PURL, error) {
 }
 
 func (p *parser) parse(s string) (PURL, error) {
+	if c, ok := canonical(s); ok {
+		return c, nil
+	}
+	return p.full(s)
+}
+
+// full parses s by the specification's steps, whatever its form.
+func (p *parser) full(s string) (PURL, error) {
 	p.s = s
 	if len(s) > maxLen {
 		return p.fail(maxLen, componentAt(s, maxLen), ErrTooLong)
 	}
-	// Every byte: printable ASCII, and escapes well formed.
+	// Every byte: printable ASCII, and escapes well formed; and the
+	// structure: the subpath after the last '#', the qualifiers after
+	// the last '?' before it.
+	hash, q, qAtHash := -1, -1, -1
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if plain[c] {
+			continue
+		}
 		switch {
 		case c <= ' ' || c >= 0x7f:
 			return p.fail(i, componentAt(s, i), ErrInvalidChar)
@@ -108,18 +122,21 @@ func (p *parser) parse(s string) (PURL, error) {
 				return p.fail(i, componentAt(s, i), ErrInvalidEscape)
 			}
 			i += 2
+		case c == '#':
+			hash, qAtHash = i, q
+		case c == '?':
+			q = i
 		}
 	}
-	// The structure: subpath after the last '#', qualifiers after the
-	// last '?' before it.
 	end := len(s)
 	sub := span{-1, -1}
-	if h := strings.LastIndexByte(s, '#'); h >= 0 {
-		sub = span{h + 1, len(s)}
-		end = h
+	if hash >= 0 {
+		sub = span{hash + 1, len(s)}
+		end = hash
+		q = qAtHash
 	}
 	qs := span{-1, -1}
-	if q := strings.LastIndexByte(s[:end], '?'); q >= 0 {
+	if q >= 0 {
 		qs = span{q + 1, end}
 		end = q
 	}
@@ -199,7 +216,7 @@ func (p *parser) parse(s string) (PURL, error) {
 	}
 	// The qualifiers, checked before anything is written: the name of
 	// some types depends on them.
-	quals, repo, err := p.qualifiers(qs)
+	quals, repo, err := p.qualifiers(qs, typName == "mlflow")
 	if err != nil {
 		return PURL{}, err
 	}
@@ -311,7 +328,10 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 			}
 			k = e + 1
 		}
+	} else if nb, ok := p.transcode(b, name, r.foldName, false); ok && !r.nameRules {
+		b = nb
 	} else {
+		b = b[:nameStart]
 		d, code := p.decode(name)
 		if code != "" {
 			return fail(name.lo, ComponentName, code)
@@ -330,7 +350,19 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 	}
 	out.name = len(b)
 	// Version.
-	if !ver.empty() {
+	if !ver.empty() && r.versionPermitted == "" {
+		b = append(b, '@')
+		if nb, ok := p.transcode(b, ver, r.foldVersion, false); ok {
+			b = nb
+		} else if d, code := p.decode(ver); code != "" {
+			return fail(ver.lo, ComponentVersion, code)
+		} else {
+			if r.foldVersion {
+				d = fold(d)
+			}
+			b = appendEscaped(b, d, false)
+		}
+	} else if !ver.empty() {
 		d, code := p.decode(ver)
 		if code != "" {
 			return fail(ver.lo, ComponentVersion, code)
@@ -357,11 +389,7 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 	}
 	first := true
 	for _, q := range quals {
-		d, code := p.decode(q.value())
-		if code != "" {
-			return fail(int(q.eq)+1, ComponentQualifiers, code)
-		}
-		if len(d) == 0 {
+		if q.eq+1 == q.hi {
 			continue // a key with an empty value is no key at all
 		}
 		if first {
@@ -374,7 +402,13 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 			b = append(b, lower(s[k]))
 		}
 		b = append(b, '=')
-		b = appendEscaped(b, d, false)
+		if nb, ok := p.transcode(b, q.value(), false, false); ok {
+			b = nb
+		} else if d, code := p.decode(q.value()); code != "" {
+			return fail(int(q.eq)+1, ComponentQualifiers, code)
+		} else {
+			b = appendEscaped(b, d, false)
+		}
 	}
 	out.qual = len(b)
 	// Subpath: segments, without empty, "." and ".." ones.
@@ -431,14 +465,15 @@ func grows(s string, sp span, all bool) int {
 // qualifiers checks the qualifiers of the input span and returns them
 // sorted by key, with the decoded repository_url (which the name of some
 // types depends on).
-func (p *parser) qualifiers(sp span) ([]qual, string, error) {
+func (p *parser) qualifiers(sp span, wantRepo bool) ([]qual, string, error) {
 	if sp.lo < 0 {
 		return nil, "", nil
 	}
 	s := p.s
-	// First the syntax, and the count; then the pairs.
+	// First the syntax, and the count (for many qualifiers: a few fit
+	// in the parser's array); then the pairs.
 	n := 0
-	for k := sp.lo; k <= sp.hi; {
+	for k := sp.lo; k <= sp.hi && sp.hi-sp.lo > 4*len(p.qs); {
 		e := k
 		for e < sp.hi && s[e] != '&' {
 			e++
@@ -467,9 +502,15 @@ func (p *parser) qualifiers(sp span) ([]qual, string, error) {
 		}
 		if e > k {
 			eq := strings.IndexByte(s[k:e], '=')
+			if eq < 0 {
+				return nil, "", &Error{Input: s, Offset: k, Component: ComponentQualifiers, Code: ErrMissingEquals}
+			}
+			if !validKey(s[k : k+eq]) {
+				return nil, "", &Error{Input: s, Offset: k, Component: ComponentQualifiers, Code: ErrInvalidKey}
+			}
 			q := qual{uint32(k), uint32(k + eq), uint32(e)}
 			qs = append(qs, q)
-			if strings.EqualFold(q.key(s), "repository_url") {
+			if wantRepo && strings.EqualFold(q.key(s), "repository_url") {
 				d, _ := p.decode(q.value())
 				repo = string(d)
 			}
@@ -538,6 +579,11 @@ func compareFold(a, b string) int {
 // segment: decoded, checked, case-folded when fold (uppercased when
 // upper), encoded. It returns the offset and code of a problem.
 func (p *parser) segment(b []byte, sp span, foldIt, upper bool) ([]byte, int, Code) {
+	if !upper {
+		if nb, ok := p.transcode(b, sp, foldIt, true); ok {
+			return nb, 0, ""
+		}
+	}
 	d, code := p.decode(sp)
 	if code != "" {
 		return b, sp.lo, code
@@ -556,6 +602,35 @@ func (p *parser) segment(b []byte, sp span, foldIt, upper bool) ([]byte, int, Co
 		d = fold(d)
 	}
 	return appendEscaped(b, d, false), 0, ""
+}
+
+// transcode appends the canonical form of the input span in one pass:
+// decoded, lowercased (ASCII) when foldIt, encoded. It returns false,
+// having appended nothing, when the span needs the general path: an
+// escape of a byte outside ASCII (whose UTF-8 is checked, and case folded
+// by Unicode), or, in a segment (seg), an escaped "/".
+func (p *parser) transcode(b []byte, sp span, foldIt, seg bool) ([]byte, bool) {
+	s := p.s[sp.lo:sp.hi]
+	n := len(b)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' {
+			c = hexdigit.Value(s[i+1])<<4 | hexdigit.Value(s[i+2])
+			i += 2
+			if c >= utf8.RuneSelf || seg && c == '/' {
+				return b[:n], false
+			}
+		}
+		if foldIt && 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if plain[c] {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', hexUpper[c>>4], hexUpper[c&15])
+		}
+	}
+	return b, true
 }
 
 // decode percent-decodes the input span into the parser's scratch space

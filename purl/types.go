@@ -37,11 +37,26 @@ type typeRule struct {
 	requiredQualifiers []string
 	// defaultRepository is the definition's default repository URL.
 	defaultRepository string
+	// nameRules is set for the types whose names normalizeName,
+	// checkName or namePermitted check.
+	nameRules bool
 }
 
 // unregistered is the rule of a type that is not registered: no
 // requirement, case-sensitive components.
 var unregistered = typeRule{}
+
+func init() {
+	for name, r := range registered {
+		switch name {
+		case "pypi", "pub", "mlflow", "cpan":
+			r.nameRules = true
+		}
+		if r.namePermitted != "" {
+			r.nameRules = true
+		}
+	}
+}
 
 // rule returns the rule of the (lowercase) type t, or nil when t is not
 // registered.
