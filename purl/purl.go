@@ -517,6 +517,9 @@ func (p *parser) qualifiers(sp span, wantRepo bool) ([]qual, string, error) {
 		}
 		k = e + 1
 	}
+	// A key with an empty value is no key at all: it is dropped before
+	// keys are checked for repeats.
+	qs = slices.DeleteFunc(qs, func(q qual) bool { return q.eq+1 == q.hi })
 	if len(qs) > 1 {
 		slices.SortFunc(qs, func(a, b qual) int { return compareFold(a.key(s), b.key(s)) })
 		for i := 1; i < len(qs); i++ {
