@@ -50,8 +50,11 @@ const maxLen = 1<<32 - 1
 // Parse allocates only the canonical text, and nothing when s is already
 // canonical (unless it has more than a few qualifiers).
 func Parse(s string) (PURL, error) {
+	if c, ok := fast(s); ok {
+		return c, nil
+	}
 	var p parser
-	return p.parse(s)
+	return p.full(s)
 }
 
 // MustParse is like [Parse] but panics when s is not a purl. It is meant
@@ -90,13 +93,6 @@ type parser struct {
 
 func (p *parser) fail(off int, comp Component, code Code) (PURL, error) {
 	return PURL{}, &Error{Input: p.s, Offset: off, Component: comp, Code: code}
-}
-
-func (p *parser) parse(s string) (PURL, error) {
-	if c, ok := canonical(s); ok {
-		return c, nil
-	}
-	return p.full(s)
 }
 
 // full parses s by the specification's steps, whatever its form.
