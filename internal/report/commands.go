@@ -37,6 +37,7 @@ func Commands() []Command {
 		{Name: "file", Options: `"to_path": bool, "windows": bool`},
 		{Name: "domain", Options: ``},
 		{Name: "urn", Options: ``},
+		{Name: "purl", Options: `"repo_url": bool`},
 		{Name: "mailto", Options: `"lenient": bool`},
 		{Name: "data", Options: `"body_base64": bool`},
 		{Name: "template expand", Options: `"template": "TEMPLATE" (required); "variables": {...} in place of "input"`},
