@@ -163,11 +163,12 @@ func fast(s string) (PURL, bool) {
 	for {
 		outLo, inLo := len(out), i
 		var ok bool
-		if out, i, ok = component(out, s, i, &stopSegment, false, true); !ok || i == inLo {
+		sameFold := r.foldNamespace == r.foldName
+		if out, i, ok = component(out, s, i, &stopSegment, sameFold && r.foldName, true); !ok || i == inLo {
 			return PURL{}, false
 		}
 		isNS := i < len(s) && s[i] == '/'
-		if (isNS && r.foldNamespace || !isNS && r.foldName) && hasUpperASCII(out[outLo:]) {
+		if !sameFold && (isNS && r.foldNamespace || !isNS && r.foldName) && hasUpperASCII(out[outLo:]) {
 			out, i = out[:outLo], inLo
 			out, i, _ = component(out, s, i, &stopSegment, true, true)
 		}
@@ -207,66 +208,89 @@ func fast(s string) (PURL, bool) {
 		}
 	}
 	p.ver = len(out)
-	// The qualifiers, written to their own buffer, then sorted.
+	// The qualifiers, written as they come, then sorted if they are not.
 	if i < len(s) && s[i] == '?' {
-		var qbuf [2 * maxFast]byte
 		var qs [maxFastQualifiers]fastQual
-		n := 0
-		qout, qi := qbuf[:0], i+1
+		n, sorted := 0, true
+		qstart := len(out)
+		i++
 		for {
-			if qi < len(s) && s[qi] == '&' {
-				qi++ // an empty pair
+			if i < len(s) && s[i] == '&' {
+				i++ // an empty pair
 				continue
 			}
-			if qi == len(s) || s[qi] == '#' {
+			if i == len(s) || s[i] == '#' {
 				break
 			}
-			kLo, inLo := len(qout), qi
-			var ok bool
-			if qout, qi, ok = component(qout, s, qi, &stopKey, true, false); !ok || qi == inLo || qi == len(s) || s[qi] != '=' ||
-				!validKey(s[inLo:qi]) {
-				return PURL{}, false
-			}
-			eq := len(qout)
-			qout = append(qout, '=')
-			qi++
-			vLo := qi
-			if qout, qi, ok = component(qout, s, qi, &stopValue, false, false); !ok || qi < len(s) && s[qi] == '?' {
-				return PURL{}, false
-			}
-			if qi == vLo {
-				qout = qout[:kLo] // an empty value: no qualifier
-			} else {
-				if n == len(qs) {
-					return PURL{}, false
-				}
-				qs[n] = fastQual{uint16(kLo), uint16(eq), uint16(len(qout))}
-				n++
-			}
-			if qi < len(s) && s[qi] == '&' {
-				qi++
-			}
-		}
-		// Insertion sort by key; a repeated key is the full parse's error.
-		qb := qout
-		cmp := func(x, y fastQual) int { return bytes.Compare(qb[x.lo:x.eq], qb[y.lo:y.eq]) }
-		for a := 1; a < n; a++ {
-			for b := a; b > 0 && cmp(qs[b], qs[b-1]) < 0; b-- {
-				qs[b], qs[b-1] = qs[b-1], qs[b]
-			}
-		}
-		for a := 0; a < n; a++ {
-			if a > 0 && cmp(qs[a], qs[a-1]) == 0 {
-				return PURL{}, false
-			}
-			if a == 0 {
+			pairLo := len(out)
+			if pairLo == qstart {
 				out = append(out, '?')
 			} else {
 				out = append(out, '&')
 			}
-			out = append(out, qb[qs[a].lo:qs[a].hi]...)
+			kLo, inLo := len(out), i
+			var ok bool
+			if out, i, ok = component(out, s, i, &stopKey, true, false); !ok || i == inLo || i == len(s) || s[i] != '=' ||
+				!validKey(s[inLo:i]) {
+				return PURL{}, false
+			}
+			eq := len(out)
+			out = append(out, '=')
+			i++
+			vLo := i
+			if out, i, ok = component(out, s, i, &stopValue, false, false); !ok || i < len(s) && s[i] == '?' {
+				return PURL{}, false
+			}
+			if i == vLo {
+				out = out[:pairLo] // an empty value: no qualifier
+			} else {
+				if n == len(qs) {
+					return PURL{}, false
+				}
+				qs[n] = fastQual{uint16(kLo), uint16(eq), uint16(len(out))}
+				if n > 0 {
+					switch c := bytes.Compare(out[kLo:eq], out[qs[n-1].lo:qs[n-1].eq]); {
+					case c == 0:
+						return PURL{}, false // a repeated key: the full parse's error
+					case c < 0:
+						sorted = false
+					}
+				}
+				n++
+			}
+			if i < len(s) && s[i] == '&' {
+				i++
+			}
 		}
-		i = qi
+		if !sorted {
+			// Insertion sort by key, then the pairs written again in order
+			// from a copy.
+			var tmp [3 * maxFast]byte
+			qb := append(tmp[:0], out[qstart:]...)
+			for a := range n {
+				qs[a].lo -= uint16(qstart)
+				qs[a].eq -= uint16(qstart)
+				qs[a].hi -= uint16(qstart)
+			}
+			cmp := func(x, y fastQual) int { return bytes.Compare(qb[x.lo:x.eq], qb[y.lo:y.eq]) }
+			for a := 1; a < n; a++ {
+				for b := a; b > 0 && cmp(qs[b], qs[b-1]) < 0; b-- {
+					qs[b], qs[b-1] = qs[b-1], qs[b]
+				}
+			}
+			out = out[:qstart]
+			for a := range n {
+				if a > 0 && cmp(qs[a], qs[a-1]) == 0 {
+					return PURL{}, false
+				}
+				if a == 0 {
+					out = append(out, '?')
+				} else {
+					out = append(out, '&')
+				}
+				out = append(out, qb[qs[a].lo:qs[a].hi]...)
+			}
+		}
 	}
 	p.qual = len(out)
 	// The subpath.
