@@ -151,8 +151,7 @@ func fast(s string) (PURL, bool) {
 	switch {
 	case r == nil:
 		r = &unregistered
-	case r.nameRules && r.name != "pypi", len(r.requiredQualifiers) > 0, r.versionPermitted != "",
-		nameHasSlashes(r.name), upperNamespace(r.name):
+	case r.nameRules && r.name != "pypi", r.versionPermitted != "", upperNamespace(r.name):
 		return PURL{}, false
 	}
 	out = append(out, '/')
@@ -160,7 +159,29 @@ func fast(s string) (PURL, bool) {
 	// Namespace segments and the name.
 	segs := 0
 	nameOut := 0
-	for {
+	if nameHasSlashes(r.name) {
+		// git: the namespace is the first segment, the name the rest.
+		inLo := i
+		var ok bool
+		if out, i, ok = component(out, s, i, &stopSegment, r.foldNamespace, true); !ok || i == inLo || i == len(s) || s[i] != '/' {
+			return PURL{}, false
+		}
+		out = append(out, '/')
+		i++
+		segs, nameOut = 1, len(out)
+		for {
+			inLo := i
+			if out, i, ok = component(out, s, i, &stopSegment, r.foldName, true); !ok || i == inLo {
+				return PURL{}, false
+			}
+			if i == len(s) || s[i] != '/' {
+				break
+			}
+			out = append(out, '/')
+			i++
+		}
+	}
+	for nameOut == 0 {
 		outLo, inLo := len(out), i
 		var ok bool
 		sameFold := r.foldNamespace == r.foldName
@@ -293,6 +314,11 @@ func fast(s string) (PURL, bool) {
 		}
 	}
 	p.qual = len(out)
+	for _, k := range r.requiredQualifiers {
+		if !hasQualifierKey(out[p.ver:p.qual], k) {
+			return PURL{}, false
+		}
+	}
 	// The subpath.
 	if i < len(s) {
 		if s[i] != '#' {
@@ -351,4 +377,21 @@ func lookupType(t []byte) *typeRule {
 		}
 	}
 	return nil
+}
+
+// hasQualifierKey reports whether the canonical qualifiers q ("?k=v&...")
+// have the key k.
+func hasQualifierKey(q []byte, k string) bool {
+	for len(q) > 0 {
+		q = q[1:] // "?" or "&"
+		end := bytes.IndexByte(q, '&')
+		if end < 0 {
+			end = len(q)
+		}
+		if eq := bytes.IndexByte(q[:end], '='); eq >= 0 && string(q[:eq]) == k {
+			return true
+		}
+		q = q[end:]
+	}
+	return false
 }
