@@ -93,11 +93,15 @@
 // # Cost
 //
 // A PURL is a comparable value: its canonical text and the offsets of its
-// components. Parse allocates the canonical text only, and nothing when
-// the input is canonical already (with at most 8 qualifiers); a failing
-// Parse allocates its *Error. The accessors allocate only to decode
-// escapes. Every operation is linear in its input, except the sort of the
-// qualifiers (n log n in their number).
+// components. Most purls take a fast path (fast.go) that reads the input
+// once and writes the canonical form as it goes; the others, and those
+// the fast path cannot read without looking ahead, the full parse of the
+// specification's steps, which gives the same result (a fuzz target checks
+// it). Parse allocates the canonical text only, and nothing when the input
+// is canonical already (up to 192 bytes, with at most 8 qualifiers); a
+// failing Parse allocates its *Error. The accessors allocate only to
+// decode escapes. Every operation is linear in its input, except the sort
+// of the qualifiers (n log n in their number).
 //
 // The package uses the standard library only (net/url for the repository
 // URLs, regexp for the permitted_characters of the type definitions).

@@ -47,8 +47,9 @@ const maxLen = 1<<32 - 1
 // controls or spaces, and every "%" must begin an escape of two hex
 // digits that, decoded, give UTF-8.
 //
-// Parse allocates only the canonical text, and nothing when s is already
-// canonical (unless it has more than a few qualifiers).
+// Parse allocates only the canonical text (and, for inputs longer than
+// 256 bytes, the buffer it is written in), and nothing when s is
+// canonical already, up to 192 bytes with at most 8 qualifiers.
 func Parse(s string) (PURL, error) {
 	if c, ok := fast(s); ok {
 		return c, nil

@@ -176,3 +176,19 @@ func TestRepositoryURL(t *testing.T) {
 		}
 	}
 }
+
+func TestParseAllocs(t *testing.T) {
+	for _, s := range []string{
+		"pkg:npm/%40angular/animation@12.3.1",
+		"pkg:maven/org.apache.xmlgraphics/batik-anim@1.9.1?classifier=sources&type=pom",
+		"pkg:golang/google.golang.org/genproto#googleapis/api/annotations",
+		"pkg:git/codeberg.org/forgejo/forgejo@a72d2c07cfca03b55371089de6aa230d8c951fa0#options/locale_readme.md",
+	} {
+		if n := testing.AllocsPerRun(100, func() { _, _ = Parse(s) }); n != 0 {
+			t.Errorf("Parse(%q) of a canonical purl: %v allocations", s, n)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = Parse("pkg:NPM/@angular/animation@12.3.1?b=1&a=2") }); n != 1 {
+		t.Errorf("Parse of a purl to normalize: %v allocations, want 1 (the canonical text)", n)
+	}
+}
