@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -12,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/urikit/urikit/form"
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/edit"
 	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/percent"
@@ -62,7 +64,7 @@ Operations, applied in this order:
                        globs
   --trim               delete the tracking parameters (no finding when
                        there are none):
-` + indentLines(wrapWords(strings.Join(report.TrackingGlobs(), " "), 49), 23) + `
+` + indentLines(wrapWords(strings.Join(edit.TrackingNames(), " "), 49), 23) + `
   --sort-query         sort the pairs by decoded name (stable)
   --no-port            remove the port
   --default-port       write the scheme's default port (--rfc3986 only)
@@ -102,7 +104,7 @@ value the component refuses fails the record instead of being dropped.`
 func newEditCmd() *cobra.Command {
 	var (
 		opts      recordOptions
-		eo        report.EditOptions
+		eo        edit.Options
 		useWHATWG bool
 		get       string
 	)
@@ -126,9 +128,9 @@ func newEditCmd() *cobra.Command {
 			if get != "" && opts.json {
 				return errors.New("give one of --get and --json")
 			}
-			ed, err := report.NewEditor(eo)
+			ed, err := edit.New(eo)
 			if err != nil {
-				return err
+				return editUsageError(err)
 			}
 			tmpl, err := newEditTemplate(get, eo.RFC3986)
 			if err != nil {
@@ -146,24 +148,24 @@ func newEditCmd() *cobra.Command {
 			// end.
 			err = processRecords(cmd, args, opts, func() recordFunc {
 				var buf []byte
-				var findings []report.Error // reused
+				var findings []edit.Finding // reused
 				counts := warn.worker()
 				return func(in []byte) outcome {
 					s := transient(in)
 					if opts.json {
-						rec := ed.EditRecord(s)
+						rec := report.EditRecord(ed, s, editFlag)
 						o := outcome{Record: &rec, Err: rec.Error}
 						if rec.Error != nil && !editFailed(rec.Error) {
 							o.Detail = caret(s, rec.Error.Offset)
 						}
 						return o
 					}
-					var e *report.Error
+					var e error
 					buf = reuse(buf, len(in)+64)
 					if tmpl == nil {
 						buf, findings, e = ed.AppendEdit(buf, findings[:0], s, opts.delim())
 					} else {
-						var res []report.Edited
+						var res []edit.Result
 						res, findings, e = ed.Edit(s)
 						for i, r := range res {
 							if i > 0 {
@@ -173,9 +175,10 @@ func newEditCmd() *cobra.Command {
 						}
 					}
 					if e != nil {
-						o := outcome{Err: e}
-						if !editFailed(e) {
-							o.Detail = caret(s, e.Offset)
+						re := report.EditError(e, editFlag)
+						o := outcome{Err: re}
+						if errors.Is(e, edit.ErrInvalidURL) {
+							o.Detail = caret(s, re.Offset)
 						}
 						return o
 					}
@@ -198,12 +201,12 @@ func newEditCmd() *cobra.Command {
 	f.StringArrayVar(&eo.Replace, "replace", nil, "replace the value of the first pair: `query=K=V`")
 	f.StringArrayVar(&eo.Iterate, "iterate", nil, "one output per value: `C='V1 V2 ...'`")
 	f.BoolVar(&eo.SortQuery, "sort-query", false, "sort the query pairs by name")
-	f.BoolVar(&eo.Trim, "trim", false, "delete the tracking parameters (utm_*, fbclid, gclid, ...)")
-	f.StringVar(&eo.Redirect, "redirect", "", "resolve `REF` against each URL")
-	f.BoolVar(&eo.DefaultPort, "default-port", false, "write the scheme's default port (--rfc3986)")
-	f.BoolVar(&eo.NoPort, "no-port", false, "remove the port")
-	f.BoolVar(&eo.Punycode, "punycode", false, "write the host in ASCII (A-labels)")
-	f.BoolVar(&eo.AsIDN, "as-idn", false, "write the host in Unicode, for display")
+	f.BoolVar(&eo.DeleteTracking, "trim", false, "delete the tracking parameters (utm_*, fbclid, gclid, ...)")
+	f.StringVar(&eo.Resolve, "redirect", "", "resolve `REF` against each URL")
+	f.BoolVar(&eo.AddDefaultPort, "default-port", false, "write the scheme's default port (--rfc3986)")
+	f.BoolVar(&eo.ClearPort, "no-port", false, "remove the port")
+	f.BoolVar(&eo.HostToASCII, "punycode", false, "write the host in ASCII (A-labels)")
+	f.BoolVar(&eo.HostToUnicode, "as-idn", false, "write the host in Unicode, for display")
 	f.BoolVar(&eo.GuessScheme, "guess-scheme", false, `add "http://" to inputs without a scheme`)
 	f.StringVar(&get, "get", "", "print this `FIELD` or {field} template instead of the URL")
 	return cmd
@@ -220,6 +223,44 @@ func indentLines(s string, n int) string {
 // URL: its offset is not in the input, so no caret is shown.
 func editFailed(e *report.Error) bool { return strings.HasPrefix(e.Message, "--") }
 
+// editFlags are the flags of the fields of edit.Options: the words of the
+// messages of "urikit edit".
+var editFlags = map[string]string{
+	"RFC3986":        "--rfc3986",
+	"GuessScheme":    "--guess-scheme",
+	"Resolve":        "--redirect",
+	"Set":            "--set",
+	"Iterate":        "--iterate",
+	"Append":         "--append",
+	"Replace":        "--replace",
+	"Delete":         "--delete",
+	"Keep":           "--keep",
+	"DeleteTracking": "--trim",
+	"SortQuery":      "--sort-query",
+	"AddDefaultPort": "--default-port",
+	"ClearPort":      "--no-port",
+	"HostToASCII":    "--punycode",
+	"HostToUnicode":  "--as-idn",
+}
+
+// editFlag returns the flag of the field option of edit.Options.
+func editFlag(option string) string {
+	if f, ok := editFlags[option]; ok {
+		return f
+	}
+	return option
+}
+
+// editUsageError is the usage error of options edit.New refused, in the
+// words of the command line.
+func editUsageError(err error) error {
+	var e *edit.Error
+	if errors.As(err, &e) {
+		return errors.New(e.Text(editFlag))
+	}
+	return err
+}
+
 // editWarnings counts the findings of the records in text mode, by
 // message, for one warning line each at the end. Each worker has its own
 // counts (no lock per record).
@@ -228,13 +269,13 @@ type editWarnings struct {
 	workers []editCounts
 }
 
-// editCounts are one worker's counts by message: bounded, one message per
+// editCounts are one worker's counts by finding: bounded, one finding per
 // operation.
-type editCounts map[string]int
+type editCounts map[edit.Finding]int
 
-func (c editCounts) add(findings []report.Error) {
+func (c editCounts) add(findings []edit.Finding) {
 	for _, f := range findings {
-		c[f.Message]++
+		c[f]++
 	}
 }
 
@@ -250,8 +291,8 @@ func (w *editWarnings) worker() editCounts {
 func (w *editWarnings) write(cmd *cobra.Command) {
 	total := map[string]int{}
 	for _, c := range w.workers {
-		for m, n := range c {
-			total[m] += n
+		for f, n := range c {
+			total[f.Text(editFlag)] += n
 		}
 	}
 	msgs := make([]string, 0, len(total))
@@ -338,7 +379,7 @@ func newEditTemplate(spec string, rfc bool) (*editTemplate, error) {
 }
 
 // field returns the raw value of a field of the result r of input in.
-func (t *editTemplate) field(name, in string, r report.Edited) string {
+func (t *editTemplate) field(name, in string, r edit.Result) string {
 	switch name {
 	case "input":
 		return in
@@ -349,12 +390,12 @@ func (t *editTemplate) field(name, in string, r report.Edited) string {
 		v, _ := rfcField(r, name)
 		return v
 	}
-	v, _ := report.WHATWGField(r.W, name)
+	v, _ := report.WHATWGField(&r.URL, name)
 	return v
 }
 
-func rfcField(r report.Edited, name string) (string, bool) {
-	ref := r.R
+func rfcField(r edit.Result, name string) (string, bool) {
+	ref := r.Ref
 	switch name {
 	case "scheme":
 		return ref.Scheme()
@@ -379,7 +420,7 @@ func rfcField(r report.Edited, name string) (string, bool) {
 	return "", false
 }
 
-func (t *editTemplate) render(b []byte, in string, r report.Edited) []byte {
+func (t *editTemplate) render(b []byte, in string, r edit.Result) []byte {
 	for _, p := range t.parts {
 		if p.field == "" {
 			b = append(b, p.lit...)
@@ -409,8 +450,8 @@ func (t *editTemplate) render(b []byte, in string, r report.Edited) []byte {
 			}
 		case "default":
 			port := t.field("port", in, r)
-			if port == "" {
-				port = report.DefaultPort(t.field("scheme", in, r))
+			if p, ok := edit.DefaultPort(t.field("scheme", in, r)); port == "" && ok {
+				port = strconv.Itoa(p)
 			}
 			b = append(b, port...)
 		case "puny", "idn":
@@ -424,11 +465,11 @@ func (t *editTemplate) render(b []byte, in string, r report.Edited) []byte {
 	return b
 }
 
-func (t *editTemplate) query(r report.Edited) form.RawQuery {
+func (t *editTemplate) query(r edit.Result) form.RawQuery {
 	if t.rfc {
-		return r.R.QueryParams()
+		return r.Ref.QueryParams()
 	}
-	return r.W.QueryParams()
+	return r.URL.QueryParams()
 }
 
 // shownDecoded returns s with its escapes decoded ("+" as a space with

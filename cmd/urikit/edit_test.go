@@ -1,8 +1,11 @@
 package main
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/edit"
 )
 
 // editCase is one run of "urikit edit": the arguments after "edit", the
@@ -187,5 +190,40 @@ func TestEditJSON(t *testing.T) {
 	recs = jsonLines(t, out, 1)
 	if e, _ := recs[0]["error"].(map[string]any); e["code"] != "port-invalid" || e["component"] != "port" {
 		t.Errorf("refused edit --json: %s", out)
+	}
+}
+
+// TestEditFlags checks the translation of "urikit edit": every field of
+// edit.Options has a flag of the command, and the messages name the
+// flags, never a field of the engine.
+func TestEditFlags(t *testing.T) {
+	cmd := newEditCmd()
+	ot := reflect.TypeFor[edit.Options]()
+	for i := range ot.NumField() {
+		name := ot.Field(i).Name
+		flag, ok := editFlags[name]
+		if !ok || cmd.Flags().Lookup(strings.TrimPrefix(flag, "--")) == nil {
+			t.Errorf("edit.Options.%s: flag %q is not a flag of edit", name, flag)
+		}
+	}
+	if len(editFlags) != ot.NumField() {
+		t.Errorf("editFlags has %d entries for %d fields", len(editFlags), ot.NumField())
+	}
+	runEditCases(t, []editCLICase{
+		{args: []string{"--trim", "--delete", "query=a", "--replace", "query=b=1", "http://h/?c"}, out: "http://h/?c\n",
+			errHas: "urikit: warning: --delete query=a: matched no query pair (in 1 record)\nurikit: warning: --replace query=b=1: matched no query pair (in 1 record)\n"},
+		{args: []string{"--redirect", "http://[::1", "http://a/"}, errHas: "--redirect: ", code: 2},
+		{args: []string{"--iterate", "port=", "http://h/"}, errHas: `--iterate "port=": no values`, code: 2},
+	})
+	for _, args := range [][]string{{"--punycode", "--as-idn"}, {"--default-port"}, {"--set", "bogus=1"}, {"--append", "x"}} {
+		_, errOut, code := cli(t, "", append(append([]string{"edit"}, args...), "http://h/")...)
+		for option := range editFlags {
+			if strings.Contains(errOut, option) {
+				t.Errorf("edit %q: %q names the engine's %s", args, errOut, option)
+			}
+		}
+		if code != 2 || !strings.Contains(errOut, "--") {
+			t.Errorf("edit %q: status %d, %q", args, code, errOut)
+		}
 	}
 }

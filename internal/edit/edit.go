@@ -1,36 +1,50 @@
-package report
+// Package edit is the URL edit engine of "urikit edit" and of the
+// service's /v1/edit: trurl-like operations (set, clear and append
+// components, edit the query pair by pair and the path segment by
+// segment, follow a redirect, iterate over values) applied to records, in
+// WHATWG or RFC 3986 mode, with every pair and segment the edit does not
+// touch kept byte for byte.
+//
+// It is internal: the library's own editing API is the setters of
+// package whatwg (SetComponent, SetComponentRaw, ClearComponent,
+// AppendPathSegment, EditQuery) and the With/Without methods of package
+// uri, with form.RawQuery for the query. This package composes them into
+// the operations of a command line; its messages name the fields of
+// Options, which the front ends translate into their own words (flags,
+// JSON keys).
+package edit
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/form"
 	"github.com/urikit/urikit/idna"
-	"github.com/urikit/urikit/internal/window"
+	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/whatwg"
 )
 
-// EditOptions are the operations of "urikit edit" and of /v1/edit. An
-// Editor applies them to each record in this order: parse (guessing the
-// scheme with GuessScheme), resolve Redirect against the URL, the sets of
-// one combination of Iterate, Set, Append, Replace, Delete, Keep, Trim,
-// SortQuery, the port options, then Punycode or AsIDN on the output.
-type EditOptions struct {
+// Options are the operations of an Editor. It applies them to each record
+// in this order: parse (guessing the scheme with GuessScheme), resolve
+// Resolve against the URL, the sets of one combination of Iterate, Set,
+// Append, Replace, Delete, Keep, DeleteTracking, SortQuery, the port
+// options, then HostToASCII or HostToUnicode on the output. The zero
+// Options edit nothing: the output is the URL as the mode serializes it.
+type Options struct {
 	// RFC3986 edits RFC 3986 references (package uri) instead of WHATWG
 	// URLs.
 	RFC3986 bool
 	// GuessScheme adds "http://" (or "ftp://" and the like for a host
-	// named "ftp.…") to an input without a scheme.
+	// named "ftp.…") to an input without a scheme (see GuessScheme).
 	GuessScheme bool
-	// Redirect is a reference resolved against each URL, as a browser
+	// Resolve is a reference resolved against each URL, as a browser
 	// follows a Location header; "" for none.
-	Redirect string
+	Resolve string
 	// Set are "COMP=VALUE" (decoded, encoded with the component's set;
 	// an empty value removes the component), "COMP:=VALUE" (already
 	// encoded, checked and kept) and "COMP?=VALUE" (only when the
@@ -51,30 +65,31 @@ type EditOptions struct {
 	Delete []string
 	// Keep are "query=GLOB": only the pairs that match one of them stay.
 	Keep []string
-	// Trim deletes the tracking parameters of TrackingGlobs.
-	Trim bool
+	// DeleteTracking deletes the tracking parameters of TrackingNames.
+	DeleteTracking bool
 	// SortQuery sorts the query pairs by decoded name (stable).
 	SortQuery bool
-	// DefaultPort writes the scheme's default port when there is no port
-	// (RFC 3986 only: a WHATWG URL never shows its default port).
-	DefaultPort bool
-	// NoPort removes the port.
-	NoPort bool
-	// Punycode writes the host in ASCII (A-labels); AsIDN in Unicode, for
-	// display.
-	Punycode, AsIDN bool
+	// AddDefaultPort writes the scheme's default port when there is no
+	// port (RFC 3986 only: a WHATWG URL never shows its default port).
+	AddDefaultPort bool
+	// ClearPort removes the port.
+	ClearPort bool
+	// HostToASCII writes the host in ASCII (A-labels); HostToUnicode in
+	// Unicode, for display.
+	HostToASCII, HostToUnicode bool
 }
 
-// TrackingGlobs returns the query names that EditOptions.Trim deletes:
-// the click and campaign identifiers that ad and mail platforms add.
-func TrackingGlobs() []string {
+// TrackingNames returns the query name globs that Options.DeleteTracking
+// deletes: the click and campaign identifiers that ad and mail platforms
+// add.
+func TrackingNames() []string {
 	return []string{"utm_*", "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "mc_cid", "mc_eid",
 		"_ga", "_gl", "igshid", "yclid", "twclid", "ttclid", "li_fat_id", "mkt_tok", "_hsenc", "_hsmi", "oly_anon_id", "oly_enc_id", "vero_id", "rb_clickid", "s_cid"}
 }
 
-// MaxEditCombinations is the most results an Editor makes of one record
-// (the product of the numbers of values of every Iterate).
-const MaxEditCombinations = 10000
+// MaxCombinations is the most results an Editor makes of one record (the
+// product of the numbers of values of every Iterate).
+const MaxCombinations = 10000
 
 // The kinds of edit operation.
 const (
@@ -99,15 +114,16 @@ type editOp struct {
 	comp  string // the component's canonical name
 	name  string // a query name, or a glob
 	value string
-	flag  string // the option as given, for messages
-	// noMatch is the message of the finding when the operation matches
-	// nothing, made once.
-	noMatch string
-	quiet   bool // no finding when it matches nothing (the globs of Trim)
+	// option is the field of Options it comes from, op the operation
+	// as given ("port=1"; "" for a boolean option): the names of its
+	// errors and findings.
+	option, op string
+	quiet      bool // no finding when it matches nothing (the globs of DeleteTracking)
 }
 
-// An Editor applies compiled EditOptions to records; it is safe for
-// concurrent use. Build it with NewEditor.
+// An Editor applies compiled Options to records; it is safe for
+// concurrent use. Build it with New. The zero Editor edits nothing, in
+// WHATWG mode.
 type Editor struct {
 	rfc      bool
 	guess    bool
@@ -121,11 +137,19 @@ type Editor struct {
 	combos   int
 }
 
-// editComponent returns the canonical name of the component called name
-// in the mode: in WHATWG mode the EditComponent of whatwg.ComponentByName
-// (the names of "parse --whatwg --get", with scheme, user, path, query
-// and fragment as aliases), in RFC 3986 mode a uri.Component.
-func editComponent(rfc bool, name string) (string, bool) {
+// RFC3986 reports whether e edits RFC 3986 references.
+func (e *Editor) RFC3986() bool { return e.rfc }
+
+// Iterates reports whether e makes one result per combination of
+// Options.Iterate.
+func (e *Editor) Iterates() bool { return len(e.iter) > 0 }
+
+// canonical returns the canonical name of the component called name in
+// the mode: in WHATWG mode the EditComponent of whatwg.ComponentByName
+// (the names of JavaScript's getters, with scheme, user, path, query and
+// fragment as aliases), in RFC 3986 mode a uri.Component (with the
+// WHATWG names as aliases).
+func canonical(rfc bool, name string) (string, bool) {
 	if rfc {
 		switch name {
 		case "scheme", "protocol":
@@ -149,72 +173,87 @@ func editComponent(rfc bool, name string) (string, bool) {
 	return string(c), ok
 }
 
-// EditComponentNames lists the component names of "urikit edit" in each
-// mode, for help texts.
-func EditComponentNames(rfc bool) []string {
+// ComponentNames lists the component names of the operations in each
+// mode, for help texts and messages.
+func ComponentNames(rfc bool) []string {
 	if rfc {
 		return []string{"scheme", "userinfo", "host", "port", "authority", "path", "query", "fragment"}
 	}
 	return []string{"protocol (scheme)", "username (user)", "password", "host", "hostname", "port", "pathname (path)", "search (query)", "hash (fragment)"}
 }
 
-// NewEditor compiles o. Its errors are usage errors: an unknown component
-// name, a malformed operation, a redirect that does not parse, an option
-// the mode does not have.
-func NewEditor(o EditOptions) (*Editor, error) {
-	e := &Editor{rfc: o.RFC3986, guess: o.GuessScheme, redirect: o.Redirect, asIDN: o.AsIDN, puny: o.Punycode}
-	if o.Punycode && o.AsIDN {
-		return nil, errors.New("give one of --punycode and --as-idn")
+// The forms each list option takes, for the messages of
+// ErrMalformedOperation.
+const (
+	formSet     = "COMP=VALUE, COMP:=ENCODED or COMP?=VALUE"
+	formIterate = "COMP=VALUES"
+	formAppend  = "path=SEGMENT or query=NAME=VALUE"
+	formQuery   = "query=NAME=VALUE"
+	formDelete  = "query=GLOB or a component name"
+	formKeep    = "query=GLOB"
+)
+
+// New compiles o. Its errors are the usage errors of code
+// ErrConflictingOptions, ErrNeedsRFC3986, ErrInvalidReference,
+// ErrUnknownComponent, ErrMalformedOperation, ErrNoValues and
+// ErrTooManyCombinations.
+func New(o Options) (*Editor, error) {
+	e := &Editor{rfc: o.RFC3986, guess: o.GuessScheme, redirect: o.Resolve, asIDN: o.HostToUnicode, puny: o.HostToASCII}
+	if o.HostToASCII && o.HostToUnicode {
+		return nil, conflict("HostToASCII", "HostToUnicode")
 	}
-	if o.DefaultPort && o.NoPort {
-		return nil, errors.New("give one of --default-port and --no-port")
+	if o.AddDefaultPort && o.ClearPort {
+		return nil, conflict("AddDefaultPort", "ClearPort")
 	}
-	if o.DefaultPort && !o.RFC3986 {
-		return nil, errors.New("--default-port needs --rfc3986: a WHATWG URL never shows its scheme's default port")
+	if o.AddDefaultPort && !o.RFC3986 {
+		return nil, &Error{Offset: -1, Code: ErrNeedsRFC3986, Option: "AddDefaultPort", Other: "RFC3986"}
 	}
-	if o.Redirect != "" {
+	if o.Resolve != "" {
 		if o.RFC3986 {
-			r, err := uri.Parse(o.Redirect)
+			r, err := uri.Parse(o.Resolve)
 			if err != nil {
-				return nil, fmt.Errorf("--redirect: %v", err)
+				return nil, referenceError(o.Resolve, err)
 			}
 			e.redirR = r
-		} else if _, err := whatwg.Parse(o.Redirect, whatwg.MustParse("http://h/")); err != nil {
+		} else if _, err := whatwg.Parse(o.Resolve, whatwg.MustParse("http://h/")); err != nil {
 			// Resolved against each URL; a relative reference needs one.
-			return nil, fmt.Errorf("--redirect: %v", err)
+			return nil, referenceError(o.Resolve, err)
 		}
 	}
 	e.combos = 1
 	for _, it := range o.Iterate {
 		name, rest, ok := strings.Cut(it, "=")
-		comp, known := editComponent(e.rfc, name)
-		if !ok || !known {
-			return nil, compError("--iterate", it, name, ok, e.rfc)
+		if !ok {
+			return nil, malformed("Iterate", it, len(it), formIterate)
+		}
+		comp, known := canonical(e.rfc, name)
+		if !known {
+			return nil, unknownComponent("Iterate", it, e.rfc)
 		}
 		var dim []editOp
 		for v := range strings.FieldsSeq(rest) {
-			dim = append(dim, editOp{kind: opSet, comp: comp, value: v, flag: "--iterate " + name + "=" + v})
+			dim = append(dim, editOp{kind: opSet, comp: comp, value: v, option: "Iterate", op: name + "=" + v})
 		}
 		if len(dim) == 0 {
-			return nil, fmt.Errorf("--iterate %q: no values", it)
+			return nil, &Error{Offset: len(it), Code: ErrNoValues, Input: it, Option: "Iterate", Op: it}
 		}
 		e.combos *= len(dim)
-		if e.combos > MaxEditCombinations {
-			return nil, fmt.Errorf("--iterate: more than %d combinations", MaxEditCombinations)
+		if e.combos > MaxCombinations {
+			return nil, &Error{Offset: -1, Code: ErrTooManyCombinations, Option: "Iterate"}
 		}
 		e.iter = append(e.iter, dim)
 	}
 	for _, s := range o.Set {
 		i := strings.IndexAny(s, ":?=")
 		if i < 0 {
-			return nil, fmt.Errorf("--set %q: want COMP=VALUE, COMP:=ENCODED or COMP?=VALUE", s)
+			return nil, malformed("Set", s, len(s), formSet)
 		}
-		op := editOp{kind: opSet, flag: "--set " + s}
+		op := editOp{kind: opSet, option: "Set", op: s}
 		name, value := s[:i], s[i+1:]
 		switch s[i] {
 		case ':', '?':
 			if !strings.HasPrefix(value, "=") {
-				return nil, fmt.Errorf("--set %q: want COMP=VALUE, COMP:=ENCODED or COMP?=VALUE", s)
+				return nil, malformed("Set", s, i+1, formSet)
 			}
 			value = value[1:]
 			op.kind = opSetRaw
@@ -222,9 +261,9 @@ func NewEditor(o EditOptions) (*Editor, error) {
 				op.kind = opSetIfAbsent
 			}
 		}
-		comp, ok := editComponent(e.rfc, name)
+		comp, ok := canonical(e.rfc, name)
 		if !ok {
-			return nil, compError("--set", s, name, true, e.rfc)
+			return nil, unknownComponent("Set", s, e.rfc)
 		}
 		if op.kind == opSet && value == "" {
 			op.kind = opClear
@@ -236,102 +275,93 @@ func NewEditor(o EditOptions) (*Editor, error) {
 		name, value, _ := strings.Cut(s, "=")
 		switch name {
 		case "path", "pathname":
-			e.ops = append(e.ops, editOp{kind: opAppendPath, comp: "path", value: value, flag: "--append " + s})
+			e.ops = append(e.ops, editOp{kind: opAppendPath, comp: "path", value: value, option: "Append", op: s})
 		case "query", "search":
 			k, v, _ := strings.Cut(value, "=")
 			if k == "" {
-				return nil, fmt.Errorf("--append %q: want query=NAME=VALUE", s)
+				return nil, malformed("Append", s, len(name)+1, formQuery)
 			}
-			e.ops = append(e.ops, editOp{kind: opAppendQuery, comp: "query", name: k, value: v, flag: "--append " + s})
+			e.ops = append(e.ops, editOp{kind: opAppendQuery, comp: "query", name: k, value: v, option: "Append", op: s})
 		default:
-			return nil, fmt.Errorf("--append %q: want path=SEGMENT or query=NAME=VALUE", s)
+			return nil, malformed("Append", s, 0, formAppend)
 		}
 	}
 	for _, s := range o.Replace {
 		name, value, _ := strings.Cut(s, "=")
 		k, v, ok := strings.Cut(value, "=")
 		if name != "query" && name != "search" || k == "" || !ok {
-			return nil, fmt.Errorf("--replace %q: want query=NAME=VALUE", s)
+			return nil, malformed("Replace", s, -1, formQuery)
 		}
-		e.ops = append(e.ops, editOp{kind: opReplaceQuery, comp: "query", name: k, value: v, flag: "--replace " + s})
+		e.ops = append(e.ops, editOp{kind: opReplaceQuery, comp: "query", name: k, value: v, option: "Replace", op: s})
 	}
 	for _, s := range o.Delete {
 		name, glob, ok := strings.Cut(s, "=")
 		if !ok {
-			comp, known := editComponent(e.rfc, s)
+			comp, known := canonical(e.rfc, s)
 			if !known {
-				return nil, compError("--delete", s, s, true, e.rfc)
+				return nil, unknownComponent("Delete", s, e.rfc)
 			}
-			e.ops = append(e.ops, editOp{kind: opClear, comp: comp, flag: "--delete " + s})
+			e.ops = append(e.ops, editOp{kind: opClear, comp: comp, option: "Delete", op: s})
 			continue
 		}
 		if name != "query" && name != "search" || glob == "" {
-			return nil, fmt.Errorf("--delete %q: want query=GLOB or a component name", s)
+			return nil, malformed("Delete", s, -1, formDelete)
 		}
-		e.ops = append(e.ops, editOp{kind: opDeleteQuery, comp: "query", name: glob, flag: "--delete " + s})
+		e.ops = append(e.ops, editOp{kind: opDeleteQuery, comp: "query", name: glob, option: "Delete", op: s})
 	}
 	for _, s := range o.Keep {
 		name, glob, _ := strings.Cut(s, "=")
 		if name != "query" && name != "search" || glob == "" {
-			return nil, fmt.Errorf("--keep %q: want query=GLOB", s)
+			return nil, malformed("Keep", s, -1, formKeep)
 		}
 		e.keep = append(e.keep, glob)
 	}
 	if len(e.keep) > 0 {
-		e.ops = append(e.ops, editOp{kind: opKeepQuery, comp: "query", flag: "--keep query=" + strings.Join(e.keep, ",")})
+		e.ops = append(e.ops, editOp{kind: opKeepQuery, comp: "query", option: "Keep", op: "query=" + strings.Join(e.keep, ",")})
 	}
-	if o.Trim {
-		for _, g := range TrackingGlobs() {
+	if o.DeleteTracking {
+		for _, g := range TrackingNames() {
 			// A finding for each glob that matched nothing would be noise.
-			e.ops = append(e.ops, editOp{kind: opDeleteQuery, comp: "query", name: g, quiet: true, flag: "--trim"})
+			e.ops = append(e.ops, editOp{kind: opDeleteQuery, comp: "query", name: g, quiet: true, option: "DeleteTracking"})
 		}
 	}
 	if o.SortQuery {
-		e.ops = append(e.ops, editOp{kind: opSortQuery, comp: "query", flag: "--sort-query"})
+		e.ops = append(e.ops, editOp{kind: opSortQuery, comp: "query", option: "SortQuery"})
 	}
 	switch {
-	case o.NoPort:
-		e.ops = append(e.ops, editOp{kind: opNoPort, comp: "port", flag: "--no-port"})
-	case o.DefaultPort:
-		e.ops = append(e.ops, editOp{kind: opDefaultPort, comp: "port", flag: "--default-port"})
+	case o.ClearPort:
+		e.ops = append(e.ops, editOp{kind: opNoPort, comp: "port", option: "ClearPort"})
+	case o.AddDefaultPort:
+		e.ops = append(e.ops, editOp{kind: opDefaultPort, comp: "port", option: "AddDefaultPort"})
 	}
-	if o.Punycode && e.rfc {
-		e.ops = append(e.ops, editOp{kind: opPunycode, comp: "host", flag: "--punycode"})
-	}
-	for i := range e.ops {
-		e.ops[i].noMatch = e.ops[i].flag + noMatchSuffix
+	if o.HostToASCII && e.rfc {
+		e.ops = append(e.ops, editOp{kind: opPunycode, comp: "host", option: "HostToASCII"})
 	}
 	return e, nil
 }
 
-func compError(flag, s, name string, hasEq bool, rfc bool) error {
-	if !hasEq {
-		return fmt.Errorf("%s %q: want COMP=VALUES", flag, s)
-	}
-	return fmt.Errorf("%s %q: unknown component %q (want one of %s)", flag, s, name, strings.Join(EditComponentNames(rfc), ", "))
-}
-
-// Edited is one result of an edit: the output text (the URL, with its
-// host in Unicode under AsIDN) and the URL it came from (W in WHATWG
-// mode, R in RFC 3986 mode).
-type Edited struct {
+// Result is one result of an edit: the output text (the URL, with its
+// host in Unicode under HostToUnicode) and the URL it came from (URL in
+// WHATWG mode, Ref in RFC 3986 mode).
+type Result struct {
 	Text string
-	W    *whatwg.URL
-	R    uri.Reference
+	URL  whatwg.URL
+	Ref  uri.Reference
 }
 
 // Edit applies the editor to the record in: one result per combination
-// of Iterate, the findings (a glob or a replace that matched nothing,
-// merged by code and component), or the error of the record (the input
-// is not a URL, or an operation was refused). An empty in builds a URL
-// from the parts the options set (scheme "http" by default).
-func (e *Editor) Edit(in string) ([]Edited, []Error, *Error) {
-	out := make([]Edited, 0, e.combos)
-	findings, err := e.each(in, nil, func(text string, w whatwg.URL, r uri.Reference) {
-		res := Edited{Text: text, R: r}
+// of Iterate, the findings (a glob or a replace that matched nothing, one
+// per operation), or the error of the record, a *Error of code
+// ErrInvalidURL (the input is not a URL), ErrInvalidReference (Resolve
+// does not resolve against it), ErrBuild or ErrRefused (an operation was
+// refused). An empty in builds a URL from the parts the options set
+// (scheme "http" by default).
+func (e *Editor) Edit(in string) ([]Result, []Finding, error) {
+	out := make([]Result, 0, e.combos)
+	findings, err := e.each(in, nil, func(text string, w *whatwg.URL, r uri.Reference) {
+		res := Result{Text: text, Ref: r}
 		if !e.rfc {
-			res.W = new(whatwg.URL)
-			*res.W = w
+			res.URL = *w
 		}
 		out = append(out, res)
 	})
@@ -342,13 +372,13 @@ func (e *Editor) Edit(in string) ([]Edited, []Error, *Error) {
 }
 
 // AppendEdit is Edit that appends the output text of each result to dst,
-// with sep between two results, and the findings to findings, for the
-// text output of "urikit edit": with buffers reused from one record to
-// the next, it allocates little.
-func (e *Editor) AppendEdit(dst []byte, findings []Error, in string, sep byte) ([]byte, []Error, *Error) {
+// with sep between two results, and the findings to findings, for a
+// text output: with buffers reused from one record to the next, it
+// allocates little. On error, dst is returned as it was given.
+func (e *Editor) AppendEdit(dst []byte, findings []Finding, in string, sep byte) ([]byte, []Finding, error) {
 	n := len(dst)
 	first := true
-	findings, err := e.each(in, findings, func(text string, _ whatwg.URL, _ uri.Reference) {
+	findings, err := e.each(in, findings, func(text string, _ *whatwg.URL, _ uri.Reference) {
 		if !first {
 			dst = append(dst, sep)
 		}
@@ -364,7 +394,7 @@ func (e *Editor) AppendEdit(dst []byte, findings []Error, in string, sep byte) (
 // each edits in and calls yield with each result: its output text and
 // the URL (w in WHATWG mode, r in RFC 3986 mode). It appends the findings
 // to findings.
-func (e *Editor) each(in string, findings []Error, yield func(text string, w whatwg.URL, r uri.Reference)) ([]Error, *Error) {
+func (e *Editor) each(in string, findings []Finding, yield func(text string, w *whatwg.URL, r uri.Reference)) ([]Finding, error) {
 	var idx []int
 	if len(e.iter) > 0 {
 		idx = make([]int, len(e.iter))
@@ -386,7 +416,7 @@ func (e *Editor) each(in string, findings []Error, yield func(text string, w wha
 			if e.asIDN {
 				text = rfcAsIDN(rr)
 			}
-			yield(text, whatwg.URL{}, rr)
+			yield(text, nil, rr)
 		} else {
 			u := w
 			findings, err = e.applyWHATWG(&u, idx, findings, in == "")
@@ -397,7 +427,7 @@ func (e *Editor) each(in string, findings []Error, yield func(text string, w wha
 			if e.asIDN {
 				text = whatwgAsIDN(&u)
 			}
-			yield(text, u, uri.Reference{})
+			yield(text, &u, uri.Reference{})
 		}
 		// The next combination, the last Iterate varying fastest.
 		k := len(idx) - 1
@@ -415,7 +445,7 @@ func (e *Editor) each(in string, findings []Error, yield func(text string, w wha
 
 // start parses in (or builds the start of a URL when in is empty) and
 // follows the redirect.
-func (e *Editor) start(in string, w *whatwg.URL, r *uri.Reference) *Error {
+func (e *Editor) start(in string, w *whatwg.URL, r *uri.Reference) error {
 	if in == "" {
 		return e.build(w, r)
 	}
@@ -432,48 +462,50 @@ func (e *Editor) start(in string, w *whatwg.URL, r *uri.Reference) *Error {
 		}
 		ref, err := uri.Parse(s)
 		if err != nil {
-			return shifted(URIError(err), len(s)-len(in))
+			return invalidURL(in, s, err)
 		}
 		if e.redirect != "" {
 			ref, err = uri.Resolve(ref, e.redirR)
 			if err != nil {
-				ue := URIError(err)
-				ue.Message = "--redirect: " + ue.Message
-				ue.Offset = 0
-				return ue
+				return &Error{Offset: -1, Code: ErrInvalidReference, Input: e.redirect, Option: "Resolve", Err: err}
 			}
 		}
 		*r = ref
 		return nil
 	}
 	if err := whatwg.ParseInto(w, s, nil); err != nil {
-		return shifted(FailureError(err), len(s)-len(in))
+		return invalidURL(in, s, err)
 	}
 	if e.redirect != "" {
 		base := new(whatwg.URL) // the base escapes: w need not
 		*base = *w
 		v, err := whatwg.Parse(e.redirect, base)
 		if err != nil {
-			fe := FailureError(err)
-			fe.Message = "--redirect: " + fe.Message
-			fe.Offset = 0
-			return fe
+			return &Error{Offset: -1, Code: ErrInvalidReference, Input: e.redirect, Option: "Resolve", Err: err}
 		}
 		*w = *v
 	}
 	return nil
 }
 
-// shifted moves the offset of err, in a guessed input, back into the
-// record.
-func shifted(err *Error, by int) *Error {
-	err.Offset = max(err.Offset-by, 0)
-	return err
+// invalidURL is the error of a record in that is not a URL: err is the
+// parse error of s, which is in with a guessed scheme in front.
+func invalidURL(in, s string, err error) *Error {
+	off := 0
+	var we *whatwg.Error
+	var ue *uri.Error
+	switch {
+	case errors.As(err, &we):
+		off = we.Offset
+	case errors.As(err, &ue):
+		off = ue.Offset
+	}
+	return &Error{Offset: max(off-(len(s)-len(in)), 0), Code: ErrInvalidURL, Input: in, Err: err}
 }
 
 // build starts a URL from nothing: the scheme and host that the options
 // set (the first ones), then the operations set them again with the rest.
-func (e *Editor) build(w *whatwg.URL, r *uri.Reference) *Error {
+func (e *Editor) build(w *whatwg.URL, r *uri.Reference) error {
 	scheme, host, path, rawPath := "", "", "", false
 	for _, op := range e.allSets() {
 		switch op.comp {
@@ -497,7 +529,7 @@ func (e *Editor) build(w *whatwg.URL, r *uri.Reference) *Error {
 	if e.rfc {
 		ref, err := uri.Reference{}.With(uri.ComponentScheme, scheme)
 		if err != nil {
-			return URIError(err)
+			return &Error{Offset: -1, Code: ErrBuild, Input: scheme + ":", Err: err}
 		}
 		*r = ref
 		return nil
@@ -514,10 +546,7 @@ func (e *Editor) build(w *whatwg.URL, r *uri.Reference) *Error {
 		start += path
 	}
 	if err := whatwg.ParseInto(w, start, nil); err != nil {
-		fe := FailureError(err)
-		fe.Offset = 0
-		fe.Message = "building " + strconv.Quote(start) + ": " + fe.Message
-		return fe
+		return &Error{Offset: -1, Code: ErrBuild, Input: start, Err: err}
 	}
 	return nil
 }
@@ -587,116 +616,55 @@ func isSchemeText(s string) bool {
 	return s != ""
 }
 
-// editFailure is the record error of an operation refused.
-func editFailure(op *editOp, err error) *Error {
+// refused is the record error of an operation refused by the URL.
+func refused(op *editOp, err error) *Error {
+	e := &Error{Offset: -1, Code: ErrRefused, Option: op.option, Op: op.op, Component: op.comp, Err: err}
 	var we *whatwg.EditError
-	if errors.As(err, &we) {
-		return &Error{Component: string(we.Component), Code: we.Code, Message: op.flag + ": " + editMessage(we.Code)}
-	}
 	var ue *uri.Error
-	if errors.As(err, &ue) {
-		return &Error{Component: string(ue.Component), Code: string(ue.Code), Message: op.flag + ": " + ue.Code.Message()}
+	switch {
+	case errors.As(err, &we):
+		e.Component = string(we.Component)
+	case errors.As(err, &ue) && ue.Component != "":
+		e.Component = string(ue.Component)
 	}
-	return &Error{Component: op.comp, Code: "error", Message: op.flag + ": " + window.Clip(err.Error(), maxMessage)}
+	return e
 }
-
-// editMessage explains an EditError code.
-func editMessage(code string) string {
-	switch code {
-	case whatwg.EditInvalidScheme:
-		return "not a scheme"
-	case whatwg.EditSpecialMismatch:
-		return "a special scheme (http, https, ws, wss, ftp, file) cannot become another kind of scheme, nor the reverse"
-	case whatwg.EditFileCredentials:
-		return "a URL with a user name, a password or a port cannot become a file URL"
-	case whatwg.EditFileEmptyHost:
-		return "a file URL with an empty host keeps its scheme"
-	case whatwg.EditNoCredentials:
-		return "the URL cannot have a user name or a password (no host, an empty host, or a file URL)"
-	case whatwg.EditNoPort:
-		return "the URL cannot have a port (no host, an empty host, or a file URL)"
-	case whatwg.EditOpaquePath:
-		return `the URL has an opaque path (as in "mailto:x"), which has no host and no segments`
-	case whatwg.EditHostnamePort:
-		return "a hostname has no port: set host to give one"
-	case whatwg.EditHostRequired:
-		return "the URL needs a host (a special scheme, a user name, password or port, or an empty path)"
-	case whatwg.EditInvalidEscape:
-		return `a "%" not followed by two hex digits in an encoded value`
-	case whatwg.EditUnencoded:
-		return "a character that must be percent-encoded in an encoded value (give the value decoded with = instead of :=)"
-	case whatwg.EditDotSegment:
-		return `a path segment cannot be "." or ".."`
-	case whatwg.EditIndexRange:
-		return "no path segment at that index"
-	case whatwg.EditNoPath:
-		return `the path of a special URL, or of one without a host, is at least "/"`
-	case whatwg.EditUnknownComponent:
-		return "unknown component"
-	case whatwg.EditNoURL:
-		return "no URL"
-	}
-	return WHATWGMessage(code)
-}
-
-// The codes of the findings of operations that matched nothing.
-const (
-	codeDeleteNoMatch  = "delete-no-match"
-	codeKeepNoMatch    = "keep-no-match"
-	codeReplaceNoMatch = "replace-no-match"
-)
-
-// noMatchSuffix ends the message of a finding of an operation that
-// matched nothing.
-const noMatchSuffix = ": matched no query pair"
 
 // noMatch adds the finding of an operation that matched nothing to
-// findings, once per operation (its message names it): the list is
-// bounded by the number of operations. EditRecord joins the findings of
-// one code into one.
-func noMatch(findings []Error, op *editOp) []Error {
+// findings, once per operation: the list is bounded by the number of
+// operations.
+func noMatch(findings []Finding, op *editOp) []Finding {
 	if op.quiet {
 		return findings
 	}
-	for i := range findings {
-		if findings[i].Message == op.noMatch {
+	code := ErrDeleteNoMatch
+	switch op.kind {
+	case opKeepQuery:
+		code = ErrKeepNoMatch
+	case opReplaceQuery:
+		code = ErrReplaceNoMatch
+	}
+	f := Finding{Offset: -1, Code: code, Option: op.option, Op: op.op, Component: op.comp}
+	for _, g := range findings {
+		if g == f {
 			return findings
 		}
 	}
-	code := codeDeleteNoMatch
-	switch op.kind {
-	case opKeepQuery:
-		code = codeKeepNoMatch
-	case opReplaceQuery:
-		code = codeReplaceNoMatch
-	}
-	return append(findings, Error{Component: op.comp, Code: code, Message: op.noMatch})
+	return append(findings, f)
 }
 
-// joinNoMatch returns findings with those of the same code joined into
-// one whose message names every operation ("--delete query=a, --delete
-// query=b: matched no query pair"), so that no two have the same code
-// and component (see Error).
-func joinNoMatch(findings []Error) []Error {
-	out := findings[:0:0]
-	for _, f := range findings {
-		j := 0
-		for j < len(out) && (out[j].Code != f.Code || out[j].Component != f.Component) {
-			j++
-		}
-		if j == len(out) {
-			out = append(out, f)
-			continue
-		}
-		out[j].Message = strings.TrimSuffix(out[j].Message, noMatchSuffix) + ", " + f.Message
-	}
-	return out
+// DefaultPort returns the default port of scheme (443 for https), the
+// one Options.AddDefaultPort writes and normalization removes; ok is
+// false when urikit knows none.
+func DefaultPort(scheme string) (port int, ok bool) {
+	p, err := strconv.Atoi(uri.DefaultPortOf(ascii.Lower(scheme)))
+	return p, err == nil
 }
 
-func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Error, built bool) ([]Error, *Error) {
+func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Finding, built bool) ([]Finding, *Error) {
 	for k, i := range idx {
 		if err := setWHATWG(u, &e.iter[k][i]); err != nil {
-			return findings, editFailure(&e.iter[k][i], err)
+			return findings, refused(&e.iter[k][i], err)
 		}
 	}
 	for i := range e.ops {
@@ -726,7 +694,7 @@ func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Error, built b
 			}
 		}
 		if err != nil {
-			return findings, editFailure(op, err)
+			return findings, refused(op, err)
 		}
 	}
 	return findings, nil
@@ -824,19 +792,10 @@ func whatwgHas(u *whatwg.URL, c whatwg.EditComponent) bool {
 	return false
 }
 
-// defaultPort returns the port DefaultPort writes for scheme, or "": the
-// table of uri.DefaultPortOf, so that the port --default-port adds is the
-// one normalization removes.
-func defaultPort(scheme string) string { return uri.DefaultPortOf(strings.ToLower(scheme)) }
-
-// DefaultPort returns the default port of scheme ("443" for https), or ""
-// when urikit knows none.
-func DefaultPort(scheme string) string { return defaultPort(scheme) }
-
-func (e *Editor) applyRFC(r *uri.Reference, idx []int, findings []Error) ([]Error, *Error) {
+func (e *Editor) applyRFC(r *uri.Reference, idx []int, findings []Finding) ([]Finding, *Error) {
 	for k, i := range idx {
 		if err := setRFC(r, &e.iter[k][i]); err != nil {
-			return findings, editFailure(&e.iter[k][i], err)
+			return findings, refused(&e.iter[k][i], err)
 		}
 	}
 	for i := range e.ops {
@@ -852,7 +811,7 @@ func (e *Editor) applyRFC(r *uri.Reference, idx []int, findings []Error) ([]Erro
 		case opDefaultPort:
 			if _, ok := r.Port(); !ok && r.HasAuthority() {
 				s, _ := r.Scheme()
-				if p := defaultPort(s); p != "" {
+				if p := uri.DefaultPortOf(ascii.Lower(s)); p != "" {
 					*r, err = keepRef(*r)(r.With(uri.ComponentPort, p))
 				}
 			}
@@ -873,7 +832,7 @@ func (e *Editor) applyRFC(r *uri.Reference, idx []int, findings []Error) ([]Erro
 			}
 		}
 		if err != nil {
-			return findings, editFailure(op, err)
+			return findings, refused(op, err)
 		}
 	}
 	return findings, nil
@@ -985,48 +944,4 @@ func spliceHost(s, h, d string) string {
 		return s
 	}
 	return s[:i] + d + s[i+len(h):]
-}
-
-// EditRecord is the record of "urikit edit --json": the edited URL
-// ("href") and its components (the getters of ParseWHATWG, or the fields
-// of ParseRFC under RFC3986), or "hrefs" with every result when the
-// editor iterates; a failure when the input is not a URL or an operation
-// was refused; findings for operations that matched nothing.
-func (e *Editor) EditRecord(in string) Record {
-	res, findings, err := e.Edit(in)
-	rec := Record{Input: in, Error: err, Findings: joinNoMatch(findings)}
-	if err != nil {
-		return rec
-	}
-	if len(e.iter) > 0 {
-		list := make([]string, len(res))
-		for i, r := range res {
-			list[i] = r.Text
-		}
-		rec.Fields = []Field{TextList("hrefs", list)}
-		return rec
-	}
-	r := res[0]
-	if e.rfc {
-		rec.Fields = append([]Field{Text("href", r.Text)}, rfcFields(r.R)...)
-		return rec
-	}
-	names := WHATWGRecordFields()
-	rec.Fields = make([]Field, len(names))
-	for i, name := range names {
-		v, _ := WHATWGField(r.W, name)
-		if name == "href" {
-			v = r.Text
-		}
-		rec.Fields[i] = Text(name, v)
-	}
-	return rec
-}
-
-// EditFieldNames lists the result fields of EditRecord without Iterate.
-func EditFieldNames(rfc bool) []string {
-	if rfc {
-		return append([]string{"href"}, RFCFieldNames()...)
-	}
-	return WHATWGRecordFields()
 }
