@@ -686,9 +686,10 @@ func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Finding, built
 				findings = noMatch(findings, op)
 				continue
 			}
-			q := form.ParseRaw(query)
-			matched := e.queryOp(&q, op)
-			err = u.SetQueryParams(q)
+			q, matched := e.queryOp(query, op)
+			if q != query {
+				err = u.SetQueryParams(form.ParseRaw(q))
+			}
 			if err == nil && !matched {
 				findings = noMatch(findings, op)
 			}
@@ -716,39 +717,26 @@ func (op *editOp) cannotMatch(query string) bool {
 	return lit != "" && !strings.Contains(query, lit) && strings.IndexByte(query, '%') < 0 && strings.IndexByte(query, '+') < 0
 }
 
-// queryOp applies a query operation to q and reports whether it matched
-// something (true for the operations that always apply).
-func (e *Editor) queryOp(q *form.RawQuery, op *editOp) bool {
+// queryOp applies a query operation to the raw query q and reports
+// whether it matched something (true for the operations that always
+// apply).
+func (e *Editor) queryOp(q string, op *editOp) (string, bool) {
+	n := 1
 	switch op.kind {
 	case opAppendQuery:
-		q.Append(op.name, op.value)
+		q = appendPair(q, encodePair(op.name, op.value))
 	case opReplaceQuery:
-		return q.Replace(op.name, op.value)
+		var ok bool
+		q, ok = replacePair(q, op.name, "="+form.Escape(op.value))
+		return q, ok
 	case opDeleteQuery:
-		return q.DeleteMatch(op.name) > 0
+		q, n = deleteMatch(q, op.name)
 	case opKeepQuery:
-		n := 0
-		keep := e.keep
-		// One pass over the pairs for all globs: a pair stays when one
-		// matches.
-		all := q.Clone()
-		*q = form.RawQuery{}
-		for p := range all.RawAll() {
-			name, _, _ := strings.Cut(p, "=")
-			dn := form.Unescape(name)
-			for _, g := range keep {
-				if form.MatchName(g, dn) {
-					_ = q.AppendRaw(p)
-					n++
-					break
-				}
-			}
-		}
-		return n > 0
+		q, n = keepMatch(q, e.keep)
 	case opSortQuery:
-		q.Sort()
+		q = sortPairs(q)
 	}
-	return true
+	return q, n > 0
 }
 
 func setWHATWG(u *whatwg.URL, op *editOp) error {
@@ -825,8 +813,11 @@ func (e *Editor) applyRFC(r *uri.Reference, idx []int, findings []Finding) ([]Fi
 				}
 			}
 		default:
-			var matched bool
-			*r, err = keepRef(*r)(r.EditQuery(func(q *form.RawQuery) { matched = e.queryOp(q, op) }))
+			query, _ := r.Query()
+			q, matched := e.queryOp(query, op)
+			if q != query {
+				*r, err = keepRef(*r)(r.WithQueryParams(form.ParseRaw(q)))
+			}
 			if err == nil && !matched {
 				findings = noMatch(findings, op)
 			}
