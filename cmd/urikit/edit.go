@@ -81,8 +81,11 @@ then every operation applies. With no records, no -f and standard input a
 terminal, one empty record is edited.
 
 Output: the edited URL, or with --get a field or a template such as
-'{scheme}://{host}{path}'. The fields are input, href and those of
-"urikit parse --get" in the mode, raw (as in the URL) by default, and:
+'{scheme}://{host}{path}'. The fields are input, href, those of
+"urikit parse --get" in the mode and every component name above, aliases
+included ({scheme}, {query} and {fragment} without their ":", "?" and
+"#", as --set takes them; in WHATWG mode {protocol}, {search} and {hash}
+keep them, as the getters give them), raw (as in the URL) by default, and:
   {decoded:FIELD}      the field percent-decoded (kept raw when the result
                        is not printable UTF-8); {raw:FIELD} the field as is
   {query:NAME}         the first value of the query pair NAME, decoded
@@ -330,11 +333,6 @@ func newEditTemplate(spec string, rfc bool) (*editTemplate, error) {
 	if !strings.Contains(spec, "{") {
 		spec = "{" + spec + "}"
 	}
-	names := report.WHATWGFieldNames()
-	if rfc {
-		names = report.RFCFieldNames()
-	}
-	known := func(n string) bool { return n == "href" || contains(names)(n) }
 	t := &editTemplate{rfc: rfc}
 	for {
 		i := strings.IndexByte(spec, '{')
@@ -352,7 +350,8 @@ func newEditTemplate(spec string, rfc bool) (*editTemplate, error) {
 			p.mod, p.field = mod, f
 			switch mod {
 			case "raw", "decoded":
-				if !known(f) {
+				var ok bool
+				if p.field, ok = editField(rfc, f); !ok {
 					return nil, fmt.Errorf("--get: unknown field %q", f)
 				}
 			case "query", "query-all":
@@ -370,12 +369,51 @@ func newEditTemplate(spec string, rfc bool) (*editTemplate, error) {
 			default:
 				return nil, fmt.Errorf("--get {%s}: unknown modifier %q (want raw, decoded, query, query-all, default, puny or idn)", name, mod)
 			}
-		} else if !known(name) {
-			return nil, fmt.Errorf("--get: unknown field %q", name)
+		} else {
+			var ok bool
+			if p.field, ok = editField(rfc, name); !ok {
+				return nil, fmt.Errorf("--get: unknown field %q", name)
+			}
 		}
 		t.parts = append(t.parts, editPart{lit: spec[:i]}, p)
 		spec = spec[i+j+1:]
 	}
+}
+
+// editField returns the field of --get called name in the mode: input,
+// href, the fields of "urikit parse --get", and the component names
+// --set takes, the aliases of --help ("user" and "path" in WHATWG mode;
+// "protocol", "user", "hostname", "pathname", "search", "hash" and
+// "authority" in RFC 3986 mode).
+func editField(rfc bool, name string) (string, bool) {
+	names := report.WHATWGFieldNames()
+	if rfc {
+		names = report.RFCFieldNames()
+		switch name {
+		case "protocol":
+			return "scheme", true
+		case "user":
+			return "userinfo", true
+		case "hostname":
+			return "host", true
+		case "pathname":
+			return "path", true
+		case "search":
+			return "query", true
+		case "hash":
+			return "fragment", true
+		case "authority":
+			return name, true
+		}
+	} else {
+		switch name {
+		case "user":
+			return "username", true
+		case "path":
+			return "pathname", true
+		}
+	}
+	return name, name == "href" || contains(names)(name)
 }
 
 // field returns the raw value of a field of the result r of input in.
@@ -401,6 +439,8 @@ func rfcField(r edit.Result, name string) (string, bool) {
 		return ref.Scheme()
 	case "userinfo":
 		return ref.Userinfo()
+	case "authority":
+		return ref.Authority()
 	case "host":
 		return ref.Host()
 	case "host_type":

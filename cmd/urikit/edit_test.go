@@ -154,6 +154,13 @@ func TestEditGet(t *testing.T) {
 		{args: []string{"--get", "{default:port} {puny:host} {idn:host}", "https://xn--r8jz45g.jp/", "http://a:81/"}, out: "443 xn--r8jz45g.jp 例え.jp\n81 a a\n"},
 		{args: []string{"--get", "{href}", "--trim", "https://h/?utm_x=1"}, out: "https://h/\n"},
 		{args: []string{"--rfc3986", "--get", "{host_type} {query:a} {default:port} {userinfo}", "ftp://u@[::1]/?a=%41"}, out: "ipv6 A 21 u\n"},
+		// The component names of --set work in --get: the example of
+		// --help, and every alias it lists.
+		{args: []string{"--get", "{scheme}://{host}{path}", "https://u@h:81/p?q#f"}, out: "https://h:81/p\n"},
+		{args: []string{"--get", "{user}|{path}|{query}|{fragment}|{decoded:path}|{raw:user}", "https://u%41@h/a%20b?q#f"}, out: "u%41|/a%20b|q|f|/a b|u%41\n"},
+		{args: []string{"--rfc3986", "--get", "{protocol}|{user}|{hostname}|{pathname}|{search}|{hash}|{authority}|{decoded:pathname}", "https://u@h:81/a%20b?q#f"},
+			out: "https|u|h|/a%20b|q|f|u@h:81|/a b\n"},
+		{args: []string{"--rfc3986", "--get", "{username}", "http://h/"}, errHas: `unknown field "username"`, code: 2},
 		{args: []string{"--get", "{iterate}", "http://h/"}, errHas: `unknown field "iterate"`, code: 2},
 		{args: []string{"--get", "{bogus:host}", "http://h/"}, errHas: `unknown modifier "bogus"`, code: 2},
 		{args: []string{"--get", "{default:host}", "http://h/"}, errHas: "only {default:port}", code: 2},
