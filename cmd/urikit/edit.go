@@ -51,25 +51,31 @@ Operations, applied in this order:
                        and refused when it holds a byte C must encode or a
                        "%" that starts no escape
   --set C?=VALUE       set C only when it is absent or empty
-  --append path=SEG    add a segment to the path; "/" in SEG is encoded
-                       ("%2F"), never splitting it; a path ending with "/"
-                       has its empty last segment replaced
-  --append query=K=V   add the pair K=V at the end of the query
-  --replace query=K=V  give the first pair named K the value V (a finding
-                       when there is none)
+  --delete C           remove the component C
   --delete query=GLOB  delete the pairs whose decoded name matches GLOB
                        ("*" any run, "?" one character, "\" quotes)
-  --delete C           remove the component C
   --keep query=GLOB    keep only the pairs that match one of the --keep
                        globs
   --trim               delete the tracking parameters (no finding when
                        there are none):
 ` + indentLines(wrapWords(strings.Join(edit.TrackingNames(), " "), 49), 23) + `
+  --replace query=K=V  give the first pair named K the value V (a finding
+                       when there is none)
+  --append path=SEG    add a segment to the path; "/" in SEG is encoded
+                       ("%2F"), never splitting it; a path ending with "/"
+                       has its empty last segment replaced
+  --append query=K=V   add the pair K=V at the end of the query
   --sort-query         sort the pairs by decoded name (stable)
   --no-port            remove the port
   --default-port       write the scheme's default port (--rfc3986 only)
   --punycode           write the host in ASCII (A-labels: a WHATWG host
                        always is); --as-idn writes it in Unicode, for display
+
+The order is that of this list, whatever the order of the flags: what
+--delete, --keep and --trim remove is removed before --replace and
+--append apply, so that a pair or segment given to --append is never
+deleted ("--delete query=a --append query=a=1" replaces every "a" pair
+with "a=1").
 
 A --delete, --keep or --replace that matches nothing in a record is a
 finding: under --json in the record's "findings", else counted in one

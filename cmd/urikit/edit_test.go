@@ -75,6 +75,17 @@ func TestEditQueryAndPath(t *testing.T) {
 		{args: []string{"--delete", "query", "http://h/?q#f"}, out: "http://h/#f\n"},
 		{args: []string{"--keep", "query=id", "--keep", "query=p*", "http://h/?a=1&id=2&page=3&x"}, out: "http://h/?id=2&page=3\n"},
 		{args: []string{"--replace", "query=a=x y", "http://h/?b=1&a=1&a=2"}, out: "http://h/?b=1&a=x+y\n"},
+		// Deletes, --keep and --trim apply before --replace, which applies
+		// before --append, whatever the order of the flags: an explicit
+		// append survives.
+		{args: []string{"--append", "query=a=ciao", "--delete", "query=a", "http://h/?a=1&b=2"}, out: "http://h/?b=2&a=ciao\n"},
+		{args: []string{"--delete", "query=a", "--append", "query=a=ciao", "http://h/?a=1&b=2"}, out: "http://h/?b=2&a=ciao\n"},
+		{args: []string{"--append", "query=c=1", "--keep", "query=b", "http://h/?a=1&b=2"}, out: "http://h/?b=2&c=1\n"},
+		{args: []string{"--append", "query=utm_source=x", "--trim", "http://h/?utm_medium=y"}, out: "http://h/?utm_source=x\n"},
+		{args: []string{"--append", "query=a=1", "--replace", "query=a=2", "http://h/?b"}, out: "http://h/?b&a=1\n", errHas: "--replace query=a=2: matched no query pair"},
+		{args: []string{"--append", "query=a=1", "--delete", "query", "http://h/?b"}, out: "http://h/?a=1\n"},
+		{args: []string{"--append", "path=c", "--delete", "path", "sc://h/a/b"}, out: "sc://h/c\n"},
+		{args: []string{"--rfc3986", "--append", "query=a=ciao", "--delete", "query=a", "http://h/?a=1&b=2"}, out: "http://h/?b=2&a=ciao\n"},
 		{args: []string{"--sort-query", "http://h/?b=2&a=%7e&b=1"}, out: "http://h/?a=%7e&b=2&b=1\n"},
 		{args: []string{"--trim", "http://h/?utm_source=x&id=1&fbclid=y&gclid=z"}, out: "http://h/?id=1\n"},
 		{args: []string{"--trim", "http://h/?id=1"}, out: "http://h/?id=1\n"},

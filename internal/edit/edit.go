@@ -32,8 +32,10 @@ import (
 // Options are the operations of an Editor. It applies them to each record
 // in this order: parse (guessing the scheme with GuessScheme), resolve
 // Resolve against the URL, the sets of one combination of Iterate, Set,
-// Append, Replace, Delete, Keep, DeleteTracking, SortQuery, the port
-// options, then HostToASCII or HostToUnicode on the output. The zero
+// Delete, Keep, DeleteTracking, Replace, Append, SortQuery, the port
+// options, then HostToASCII or HostToUnicode on the output: the pairs and
+// components an operation removes are removed before the pairs and
+// segments Append adds, which are never removed by them (as trurl does). The zero
 // Options edit nothing: the output is the URL as the mode serializes it.
 type Options struct {
 	// RFC3986 edits RFC 3986 references (package uri) instead of WHATWG
@@ -271,29 +273,6 @@ func New(o Options) (*Editor, error) {
 		op.comp, op.value = comp, value
 		e.ops = append(e.ops, op)
 	}
-	for _, s := range o.Append {
-		name, value, _ := strings.Cut(s, "=")
-		switch name {
-		case "path", "pathname":
-			e.ops = append(e.ops, editOp{kind: opAppendPath, comp: "path", value: value, option: "Append", op: s})
-		case "query", "search":
-			k, v, _ := strings.Cut(value, "=")
-			if k == "" {
-				return nil, malformed("Append", s, len(name)+1, formQuery)
-			}
-			e.ops = append(e.ops, editOp{kind: opAppendQuery, comp: "query", name: k, value: v, option: "Append", op: s})
-		default:
-			return nil, malformed("Append", s, 0, formAppend)
-		}
-	}
-	for _, s := range o.Replace {
-		name, value, _ := strings.Cut(s, "=")
-		k, v, ok := strings.Cut(value, "=")
-		if name != "query" && name != "search" || k == "" || !ok {
-			return nil, malformed("Replace", s, -1, formQuery)
-		}
-		e.ops = append(e.ops, editOp{kind: opReplaceQuery, comp: "query", name: k, value: v, option: "Replace", op: s})
-	}
 	for _, s := range o.Delete {
 		name, glob, ok := strings.Cut(s, "=")
 		if !ok {
@@ -323,6 +302,29 @@ func New(o Options) (*Editor, error) {
 		for _, g := range TrackingNames() {
 			// A finding for each glob that matched nothing would be noise.
 			e.ops = append(e.ops, editOp{kind: opDeleteQuery, comp: "query", name: g, quiet: true, option: "DeleteTracking"})
+		}
+	}
+	for _, s := range o.Replace {
+		name, value, _ := strings.Cut(s, "=")
+		k, v, ok := strings.Cut(value, "=")
+		if name != "query" && name != "search" || k == "" || !ok {
+			return nil, malformed("Replace", s, -1, formQuery)
+		}
+		e.ops = append(e.ops, editOp{kind: opReplaceQuery, comp: "query", name: k, value: v, option: "Replace", op: s})
+	}
+	for _, s := range o.Append {
+		name, value, _ := strings.Cut(s, "=")
+		switch name {
+		case "path", "pathname":
+			e.ops = append(e.ops, editOp{kind: opAppendPath, comp: "path", value: value, option: "Append", op: s})
+		case "query", "search":
+			k, v, _ := strings.Cut(value, "=")
+			if k == "" {
+				return nil, malformed("Append", s, len(name)+1, formQuery)
+			}
+			e.ops = append(e.ops, editOp{kind: opAppendQuery, comp: "query", name: k, value: v, option: "Append", op: s})
+		default:
+			return nil, malformed("Append", s, 0, formAppend)
 		}
 	}
 	if o.SortQuery {

@@ -53,15 +53,15 @@ func TestFindings(t *testing.T) {
 	}
 	_, findings, err := ed.Edit("http://h/?a&b&c")
 	want := []Finding{
-		{Offset: -1, Code: ErrReplaceNoMatch, Option: "Replace", Op: "query=y=1", Component: "query"},
 		{Offset: -1, Code: ErrDeleteNoMatch, Option: "Delete", Op: "query=x", Component: "query"},
 		{Offset: -1, Code: ErrDeleteNoMatch, Option: "Delete", Op: "query=z", Component: "query"},
 		{Offset: -1, Code: ErrKeepNoMatch, Option: "Keep", Op: "query=y*", Component: "query"},
+		{Offset: -1, Code: ErrReplaceNoMatch, Option: "Replace", Op: "query=y=1", Component: "query"},
 	}
 	if err != nil || !slices.Equal(findings, want) {
 		t.Fatalf("findings %+v, %v;\nwant %+v", findings, err, want)
 	}
-	if s := findings[1].String(); s != "Delete query=x: matched no query pair" {
+	if s := findings[0].String(); s != "Delete query=x: matched no query pair" {
 		t.Errorf("String: %q", s)
 	}
 }
