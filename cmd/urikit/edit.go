@@ -59,12 +59,14 @@ Operations, applied in this order:
   --trim               delete the tracking parameters (no finding when
                        there are none):
 ` + indentLines(wrapWords(strings.Join(edit.TrackingNames(), " "), 49), 23) + `
-  --replace query=K=V  give the first pair named K the value V (a finding
-                       when there is none)
+  --replace query=K=V  give the first pair named K the value V, and remove
+                       the other pairs named K (a finding when there is
+                       none); query=K makes it K alone, without "="
   --append path=SEG    add a segment to the path; "/" in SEG is encoded
                        ("%2F"), never splitting it; a path ending with "/"
                        has its empty last segment replaced
-  --append query=K=V   add the pair K=V at the end of the query
+  --append query=K=V   add the pair K=V at the end of the query; query=K
+                       adds the name K alone, without "=" (K= with "=")
   --sort-query         sort the pairs by decoded name (stable)
   --no-port            remove the port
   --default-port       write the scheme's default port (--rfc3986 only)
@@ -118,8 +120,8 @@ func newEditCmd() *cobra.Command {
 		get       string
 	)
 	cmd := &cobra.Command{
-		Use: "edit [--whatwg|--rfc3986] [--set C=V|C:=V|C?=V]... [--append path=SEG|query=K=V]... " +
-			"[--delete query=GLOB|C]... [--keep query=GLOB]... [--replace query=K=V]... [--trim] [--sort-query] " +
+		Use: "edit [--whatwg|--rfc3986] [--set C=V|C:=V|C?=V]... [--append path=SEG|query=K[=V]]... " +
+			"[--delete query=GLOB|C]... [--keep query=GLOB]... [--replace query=K[=V]]... [--trim] [--sort-query] " +
 			"[--redirect REF] [--default-port|--no-port] [--punycode|--as-idn] [--guess-scheme] " +
 			"[--iterate 'C=V1 V2 ...']... [--get TEMPLATE | --json] [URL ...]",
 		Short: "Edit URLs: set, clear and append components, query pairs and path segments",
@@ -204,10 +206,10 @@ func newEditCmd() *cobra.Command {
 	f.BoolVar(&useWHATWG, "whatwg", false, "edit WHATWG URLs (the default)")
 	f.BoolVar(&eo.RFC3986, "rfc3986", false, "edit RFC 3986 references")
 	f.StringArrayVar(&eo.Set, "set", nil, "set a component: `C=VALUE` (decoded), C:=VALUE (encoded), C?=VALUE (when absent)")
-	f.StringArrayVar(&eo.Append, "append", nil, "append `path=SEG or query=K=V`")
+	f.StringArrayVar(&eo.Append, "append", nil, "append `path=SEG or query=K[=V]`")
 	f.StringArrayVar(&eo.Delete, "delete", nil, "delete query pairs by name `query=GLOB`, or a component C")
 	f.StringArrayVar(&eo.Keep, "keep", nil, "keep only the query pairs matching `query=GLOB`")
-	f.StringArrayVar(&eo.Replace, "replace", nil, "replace the value of the first pair: `query=K=V`")
+	f.StringArrayVar(&eo.Replace, "replace", nil, "replace the first pair named K: `query=K[=V]`")
 	f.StringArrayVar(&eo.Iterate, "iterate", nil, "one output per value: `C='V1 V2 ...'`")
 	f.BoolVar(&eo.SortQuery, "sort-query", false, "sort the query pairs by name")
 	f.BoolVar(&eo.DeleteTracking, "trim", false, "delete the tracking parameters (utm_*, fbclid, gclid, ...)")

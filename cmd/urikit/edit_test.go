@@ -68,7 +68,11 @@ func TestEditQueryAndPath(t *testing.T) {
 		{args: []string{"--append", "path=a/b c", "http://h/x/"}, out: "http://h/x/a%2Fb%20c\n"},
 		{args: []string{"--append", "path=..", "http://h/x"}, out: "\n", errHas: `cannot be "." or ".."`, code: 1},
 		{args: []string{"--append", "query=k=v w", "--append", "query=a&b=c", "http://h/?x=%7e"}, out: "http://h/?x=%7e&k=v+w&a%26b=c\n"},
-		{args: []string{"--append", "query=novalue", "http://h/"}, out: "http://h/?novalue=\n"},
+		// A name without "=" is appended, or replaces, as a name alone.
+		{args: []string{"--append", "query=moo", "--append", "query=a b", "--append", "query=e=", "http://h/"}, out: "http://h/?moo&a+b&e=\n"},
+		{args: []string{"--replace", "query=a", "http://h/?a=1&b&a=2"}, out: "http://h/?a&b\n"},
+		{args: []string{"--replace", "query=b=", "--replace", "query=c=1", "http://h/?a=1&b&c"}, out: "http://h/?a=1&b=&c=1\n"},
+		{args: []string{"--rfc3986", "--append", "query=moo", "--replace", "query=x", "http://h/?x=1"}, out: "http://h/?x&moo\n"},
 		{args: []string{"--delete", "query=utm_*", "http://h/?utm_a=1&id=%7e&UTM_b=2&utm_c"}, out: "http://h/?id=%7e&UTM_b=2\n"},
 		{args: []string{"--delete", "query=a", "--delete", "query=b", "http://h/?a=1&b=2&c=3"}, out: "http://h/?c=3\n"},
 		{args: []string{"--delete", "fragment", "--delete", "port", "http://h:81/?q#f"}, out: "http://h/?q\n"},
@@ -95,12 +99,14 @@ func TestEditQueryAndPath(t *testing.T) {
 		{args: []string{"--keep", "query=z*", "http://h/?a=1"}, out: "http://h/\n", errHas: "--keep query=z*: matched no query pair (in 1 record)"},
 		{args: []string{"--replace", "query=z=1", "http://h/?a=1"}, out: "http://h/?a=1\n", errHas: "--replace query=z=1: matched no query pair"},
 		// Usage errors.
-		{args: []string{"--append", "host=x", "http://h/"}, errHas: "want path=SEGMENT or query=NAME=VALUE", code: 2},
-		{args: []string{"--append", "query==v", "http://h/"}, errHas: "want query=NAME=VALUE", code: 2},
+		{args: []string{"--append", "host=x", "http://h/"}, errHas: "want path=SEGMENT, query=NAME or query=NAME=VALUE", code: 2},
+		{args: []string{"--append", "query==v", "http://h/"}, errHas: "want query=NAME or query=NAME=VALUE", code: 2},
+		{args: []string{"--append", "query", "http://h/"}, errHas: "want query=NAME or query=NAME=VALUE", code: 2},
 		{args: []string{"--delete", "path=x", "http://h/"}, errHas: "want query=GLOB or a component name", code: 2},
 		{args: []string{"--delete", "bogus", "http://h/"}, errHas: `unknown component "bogus"`, code: 2},
 		{args: []string{"--keep", "query=", "http://h/"}, errHas: "want query=GLOB", code: 2},
-		{args: []string{"--replace", "query=a", "http://h/"}, errHas: "want query=NAME=VALUE", code: 2},
+		{args: []string{"--replace", "query==1", "http://h/"}, errHas: "want query=NAME or query=NAME=VALUE", code: 2},
+		{args: []string{"--replace", "path=a", "http://h/"}, errHas: "want query=NAME or query=NAME=VALUE", code: 2},
 	})
 }
 

@@ -55,11 +55,14 @@ type Options struct {
 	// Iterate are "COMP=V1 V2 ...": one result per combination of the
 	// values of every Iterate (set as Set "COMP=Vi" does).
 	Iterate []string
-	// Append are "path=SEGMENT" (decoded; "/" in it is encoded) and
-	// "query=NAME=VALUE" (decoded, form-encoded).
+	// Append are "path=SEGMENT" (decoded; "/" in it is encoded),
+	// "query=NAME=VALUE" (decoded, form-encoded) and "query=NAME" (a name
+	// alone, without "=").
 	Append []string
-	// Replace are "query=NAME=VALUE": the value of the first pair named
-	// NAME, when there is one; a finding when there is none.
+	// Replace are "query=NAME=VALUE" and "query=NAME", as in Append: the
+	// first pair named NAME becomes NAME=VALUE (or NAME alone), keeping
+	// its raw name, and the other pairs named NAME go, when there is one;
+	// a finding when there is none.
 	Replace []string
 	// Delete are "query=GLOB" (the pairs whose decoded name matches GLOB:
 	// "*" any run, "?" one character) or a component name (removed). A
@@ -116,6 +119,7 @@ type editOp struct {
 	comp  string // the component's canonical name
 	name  string // a query name, or a glob
 	value string
+	bare  bool // a query name without a value ("NAME", not "NAME=")
 	// option is the field of Options it comes from, op the operation
 	// as given ("port=1"; "" for a boolean option): the names of its
 	// errors and findings.
@@ -189,8 +193,8 @@ func ComponentNames(rfc bool) []string {
 const (
 	formSet     = "COMP=VALUE, COMP:=ENCODED or COMP?=VALUE"
 	formIterate = "COMP=VALUES"
-	formAppend  = "path=SEGMENT or query=NAME=VALUE"
-	formQuery   = "query=NAME=VALUE"
+	formAppend  = "path=SEGMENT, query=NAME or query=NAME=VALUE"
+	formQuery   = "query=NAME or query=NAME=VALUE"
 	formDelete  = "query=GLOB or a component name"
 	formKeep    = "query=GLOB"
 )
@@ -305,12 +309,12 @@ func New(o Options) (*Editor, error) {
 		}
 	}
 	for _, s := range o.Replace {
-		name, value, _ := strings.Cut(s, "=")
-		k, v, ok := strings.Cut(value, "=")
-		if name != "query" && name != "search" || k == "" || !ok {
-			return nil, malformed("Replace", s, -1, formQuery)
+		op, err := queryPair("Replace", s)
+		if err != nil {
+			return nil, err
 		}
-		e.ops = append(e.ops, editOp{kind: opReplaceQuery, comp: "query", name: k, value: v, option: "Replace", op: s})
+		op.kind = opReplaceQuery
+		e.ops = append(e.ops, op)
 	}
 	for _, s := range o.Append {
 		name, value, _ := strings.Cut(s, "=")
@@ -318,11 +322,12 @@ func New(o Options) (*Editor, error) {
 		case "path", "pathname":
 			e.ops = append(e.ops, editOp{kind: opAppendPath, comp: "path", value: value, option: "Append", op: s})
 		case "query", "search":
-			k, v, _ := strings.Cut(value, "=")
-			if k == "" {
-				return nil, malformed("Append", s, len(name)+1, formQuery)
+			op, err := queryPair("Append", s)
+			if err != nil {
+				return nil, err
 			}
-			e.ops = append(e.ops, editOp{kind: opAppendQuery, comp: "query", name: k, value: v, option: "Append", op: s})
+			op.kind = opAppendQuery
+			e.ops = append(e.ops, op)
 		default:
 			return nil, malformed("Append", s, 0, formAppend)
 		}
@@ -340,6 +345,18 @@ func New(o Options) (*Editor, error) {
 		e.ops = append(e.ops, editOp{kind: opPunycode, comp: "host", option: "HostToASCII"})
 	}
 	return e, nil
+}
+
+// queryPair compiles the "query=NAME" or "query=NAME=VALUE" of Append or
+// Replace (option): a name without "=" is a name alone, as a query holds
+// it ("a&b"), not "NAME=".
+func queryPair(option, s string) (editOp, *Error) {
+	comp, pair, ok := strings.Cut(s, "=")
+	name, value, hasValue := strings.Cut(pair, "=")
+	if !ok || comp != "query" && comp != "search" || name == "" {
+		return editOp{}, malformed(option, s, -1, formQuery)
+	}
+	return editOp{comp: "query", name: name, value: value, bare: !hasValue, option: option, op: s}, nil
 }
 
 // Result is one result of an edit: the output text (the URL, with its
@@ -726,10 +743,18 @@ func (e *Editor) queryOp(q string, op *editOp) (string, bool) {
 	n := 1
 	switch op.kind {
 	case opAppendQuery:
-		q = appendPair(q, encodePair(op.name, op.value))
+		if op.bare {
+			q = appendPair(q, form.Escape(op.name))
+		} else {
+			q = appendPair(q, encodePair(op.name, op.value))
+		}
 	case opReplaceQuery:
+		raw := ""
+		if !op.bare {
+			raw = "=" + form.Escape(op.value)
+		}
 		var ok bool
-		q, ok = replacePair(q, op.name, "="+form.Escape(op.value))
+		q, ok = replacePair(q, op.name, raw)
 		return q, ok
 	case opDeleteQuery:
 		q, n = deleteMatch(q, op.name)
