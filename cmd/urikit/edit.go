@@ -77,7 +77,9 @@ The order is that of this list, whatever the order of the flags: what
 --delete, --keep and --trim remove is removed before --replace and
 --append apply, so that a pair or segment given to --append is never
 deleted ("--delete query=a --append query=a=1" replaces every "a" pair
-with "a=1").
+with "a=1"). Two operations that set or remove one component (--iterate,
+--set, --delete C, --no-port, --default-port; host and hostname are one
+component) are a usage error: give one.
 
 A --delete, --keep or --replace that matches nothing in a record is a
 finding: under --json in the record's "findings", else counted in one

@@ -58,6 +58,18 @@ func TestEditSet(t *testing.T) {
 		{args: []string{"--set", "scheme", "http://a/"}, errHas: "want COMP=VALUE", code: 2},
 		{args: []string{"--set", "scheme:x", "http://a/"}, errHas: "want COMP=VALUE", code: 2},
 		{args: []string{"--whatwg", "--rfc3986", "http://a/"}, errHas: "give one of --whatwg and --rfc3986", code: 2},
+		// Two edits of one component are a usage error, not "the last
+		// wins".
+		{args: []string{"--set", "port=144", "--set", "port=145", "http://a/"}, errHas: `--set "port=144" and --set "port=145" both edit the port`, code: 2},
+		{args: []string{"--set", "host=foo", "--iterate", "host=a b", "http://a/"}, errHas: `--iterate "host=a b" and --set "host=foo" both edit the host`, code: 2},
+		{args: []string{"--iterate", "port=1 2", "--iterate", "port=3", "http://a/"}, errHas: "both edit the port", code: 2},
+		{args: []string{"--set", "path=/a", "--set", "pathname=/b", "http://a/"}, errHas: "both edit the path", code: 2},
+		{args: []string{"--set", "host=a", "--set", "hostname=b", "http://a/"}, errHas: "both edit the host", code: 2},
+		{args: []string{"--rfc3986", "--set", "host=a", "--set", "hostname=b", "http://a/"}, errHas: "both edit the host", code: 2},
+		{args: []string{"--set", "port?=1", "--delete", "port", "http://a/"}, errHas: `--set "port?=1" and --delete "port" both edit the port`, code: 2},
+		{args: []string{"--set", "port=1", "--no-port", "http://a/"}, errHas: `--set "port=1" and --no-port both edit the port`, code: 2},
+		{args: []string{"--rfc3986", "--set", "port=1", "--default-port", "http://a/"}, errHas: "both edit the port", code: 2},
+		{args: []string{"--set", "query=a=1&b=2", "--delete", "query=a", "--append", "query=c", "http://a/"}, out: "http://a/?b=2&c\n"},
 		// The input is not a URL.
 		{args: []string{"--set", "port=1", "http://a b/"}, out: "\n", errHas: "not a URL", code: 1},
 	})

@@ -201,8 +201,9 @@ const (
 
 // New compiles o. Its errors are the usage errors of code
 // ErrConflictingOptions, ErrNeedsRFC3986, ErrInvalidReference,
-// ErrUnknownComponent, ErrMalformedOperation, ErrNoValues and
-// ErrTooManyCombinations.
+// ErrUnknownComponent, ErrMalformedOperation, ErrNoValues,
+// ErrTooManyCombinations and ErrEditedTwice (two operations that set or
+// remove one component: the last would win in silence).
 func New(o Options) (*Editor, error) {
 	e := &Editor{rfc: o.RFC3986, guess: o.GuessScheme, redirect: o.Resolve, asIDN: o.HostToUnicode, puny: o.HostToASCII}
 	if o.HostToASCII && o.HostToUnicode {
@@ -344,7 +345,41 @@ func New(o Options) (*Editor, error) {
 	if o.HostToASCII && e.rfc {
 		e.ops = append(e.ops, editOp{kind: opPunycode, comp: "host", option: "HostToASCII"})
 	}
+	if err := e.editedTwice(o.Iterate); err != nil {
+		return nil, err
+	}
 	return e, nil
+}
+
+// editedTwice returns the ErrEditedTwice of two operations that set or
+// remove one component (Iterate, Set, Delete of a component, ClearPort,
+// AddDefaultPort), whose result would depend on their order; iterate are
+// the Iterate options, in the order of e.iter.
+func (e *Editor) editedTwice(iterate []string) *Error {
+	type edit struct{ comp, option, op string }
+	var seen []edit
+	for i, dim := range e.iter {
+		seen = append(seen, edit{dim[0].comp, "Iterate", iterate[i]})
+	}
+	for _, op := range e.ops {
+		switch op.kind {
+		case opSet, opSetRaw, opSetIfAbsent, opClear, opNoPort, opDefaultPort:
+			seen = append(seen, edit{op.comp, op.option, op.op})
+		}
+	}
+	same := func(a, b string) bool {
+		// In WHATWG mode, host (host and port) and hostname both set the
+		// host name.
+		return a == b || !e.rfc && (a == "host" || a == "hostname") && (b == "host" || b == "hostname")
+	}
+	for j, b := range seen {
+		for _, a := range seen[:j] {
+			if same(a.comp, b.comp) {
+				return &Error{Offset: -1, Code: ErrEditedTwice, Option: a.option, Op: a.op, Other: b.option, OtherOp: b.op, Component: a.comp}
+			}
+		}
+	}
+	return nil
 }
 
 // queryPair compiles the "query=NAME" or "query=NAME=VALUE" of Append or

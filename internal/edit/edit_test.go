@@ -90,6 +90,7 @@ func TestErrors(t *testing.T) {
 		{Options{Set: []string{"bogus=1"}}, ErrUnknownComponent, 0, `edit: offset 0 (Set): "bogus=1": unknown component "bogus" (want one of `},
 		{Options{Set: []string{"port:1"}}, ErrMalformedOperation, 5, `edit: offset 5 (Set): "port:1": want COMP=VALUE`},
 		{Options{Iterate: []string{"port= "}}, ErrNoValues, 6, `edit: offset 6 (Iterate): "port= ": no values`},
+		{Options{Set: []string{"port=1"}, ClearPort: true}, ErrEditedTwice, -1, `edit: Set "port=1" and ClearPort both edit the port: give one`},
 		{Options{Resolve: "http://[::1"}, ErrInvalidReference, -1, `edit: Resolve: "http://[::1": the reference to resolve is not a URL reference: `},
 	} {
 		_, err := New(c.o)

@@ -33,6 +33,9 @@ const (
 	// ErrTooManyCombinations: the Iterate make more than MaxCombinations
 	// results.
 	ErrTooManyCombinations Code = "too-many-combinations"
+	// ErrEditedTwice: two operations (Option and Op, Other and OtherOp)
+	// set or remove one component, which only one can do.
+	ErrEditedTwice Code = "component-edited-twice"
 )
 
 // The errors of a record (Editor.Edit).
@@ -75,6 +78,8 @@ func (c Code) Message() string {
 		return "no values"
 	case ErrTooManyCombinations:
 		return "more than " + strconv.Itoa(MaxCombinations) + " combinations"
+	case ErrEditedTwice:
+		return "two operations set or remove one component"
 	case ErrInvalidURL:
 		return "not a URL"
 	case ErrBuild:
@@ -101,7 +106,7 @@ type Error struct {
 	// operation of that field's list ("port=x"), when one is.
 	Option, Op string
 	// Other and OtherOp are the second option and operation of
-	// ErrConflictingOptions and ErrNeedsRFC3986.
+	// ErrConflictingOptions, ErrNeedsRFC3986 and ErrEditedTwice.
 	Other, OtherOp string
 	// Component is the component of the URL, when known.
 	Component string
@@ -116,7 +121,7 @@ type Error struct {
 // naming the fields of Options.
 func (e *Error) Error() string {
 	context := e.Option
-	if e.Code == ErrConflictingOptions || e.Code == ErrNeedsRFC3986 {
+	if e.Code == ErrConflictingOptions || e.Code == ErrNeedsRFC3986 || e.Code == ErrEditedTwice {
 		context = "" // the message names the options
 	}
 	return diag.Error("edit", e.Offset, context, e.Input, e.message(fieldName))
@@ -138,7 +143,7 @@ func fieldName(option string) string { return option }
 // as "--set port=x: " and the cause's text.
 func (e *Error) Text(name func(option string) string) string {
 	switch e.Code {
-	case ErrConflictingOptions, ErrNeedsRFC3986:
+	case ErrConflictingOptions, ErrNeedsRFC3986, ErrEditedTwice:
 		return e.message(name)
 	case ErrTooManyCombinations:
 		return name(e.Option) + ": " + e.message(name)
@@ -160,6 +165,14 @@ func opSuffix(op string) string {
 	return " " + op
 }
 
+// quotedOp returns " " and op quoted, or "" for a boolean option.
+func quotedOp(op string) string {
+	if op == "" {
+		return ""
+	}
+	return " " + strconv.Quote(op)
+}
+
 // maxCause is the most bytes of a cause's text a message quotes.
 const maxCause = 300
 
@@ -174,6 +187,8 @@ func (e *Error) message(name func(string) string) string {
 		return "unknown component " + strconv.Quote(componentOf(e.Input)) + " (want one of " + e.Want + ")"
 	case ErrMalformedOperation:
 		return "want " + e.Want
+	case ErrEditedTwice:
+		return name(e.Option) + quotedOp(e.Op) + " and " + name(e.Other) + quotedOp(e.OtherOp) + " both edit the " + e.Component + ": give one"
 	case ErrInvalidReference, ErrInvalidURL, ErrBuild, ErrRefused:
 		if e.Err != nil {
 			return e.Code.Message() + ": " + window.Clip(e.Err.Error(), maxCause)
