@@ -53,7 +53,8 @@ Operations, applied in this order:
   --set C?=VALUE       set C only when it is absent or empty
   --delete C           remove the component C
   --delete query=GLOB  delete the pairs whose decoded name matches GLOB
-                       ("*" any run, "?" one character, "\" quotes)
+                       ("*" any run, "?" one character, "\" quotes; see
+                       the case rule below)
   --keep query=GLOB    keep only the pairs that match one of the --keep
                        globs
   --trim               delete the tracking parameters (no finding when
@@ -72,6 +73,12 @@ Operations, applied in this order:
   --default-port       write the scheme's default port (--rfc3986 only)
   --punycode           write the host in ASCII (A-labels: a WHATWG host
                        always is); --as-idn writes it in Unicode, for display
+
+Globs match the decoded name exactly, letter case included ("id" does
+not match "ID"), but for the names of the --trim list, whose case varies
+from one platform to the next: a glob of that list (utm_*, fbclid, ...)
+or a name one of them matches (utm_source) matches in any ASCII case,
+given to --trim, --delete or --keep ("utm_*" matches "UTM_CAMPAIGN").
 
 The order is that of this list, whatever the order of the flags: what
 --delete, --keep and --trim remove is removed before --replace and

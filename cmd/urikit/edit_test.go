@@ -85,7 +85,16 @@ func TestEditQueryAndPath(t *testing.T) {
 		{args: []string{"--replace", "query=a", "http://h/?a=1&b&a=2"}, out: "http://h/?a&b\n"},
 		{args: []string{"--replace", "query=b=", "--replace", "query=c=1", "http://h/?a=1&b&c"}, out: "http://h/?a=1&b=&c=1\n"},
 		{args: []string{"--rfc3986", "--append", "query=moo", "--replace", "query=x", "http://h/?x=1"}, out: "http://h/?x&moo\n"},
-		{args: []string{"--delete", "query=utm_*", "http://h/?utm_a=1&id=%7e&UTM_b=2&utm_c"}, out: "http://h/?id=%7e&UTM_b=2\n"},
+		{args: []string{"--delete", "query=utm_*", "http://h/?utm_a=1&id=%7e&UTM_b=2&utm_c"}, out: "http://h/?id=%7e\n"},
+		// The names of the tracking list match in any ASCII case, given
+		// to --trim, --delete or --keep; other globs match exactly.
+		{args: []string{"--trim", "http://h/?UTM_CAMPAIGN=x&Fbclid=y&id=1&GCLID"}, out: "http://h/?id=1\n"},
+		{args: []string{"--delete", "query=UTM_*", "--delete", "query=fbclid", "http://h/?utm_a=1&FbClid=2&b"}, out: "http://h/?b\n"},
+		{args: []string{"--delete", "query=utm_source", "http://h/?UTM_SOURCE=2&b"}, out: "http://h/?b\n"},
+		{args: []string{"--delete", "query=id", "--delete", "query=x*", "http://h/?ID=1&id=2&X=3"}, out: "http://h/?ID=1&X=3\n",
+			errHas: "--delete query=x*: matched no query pair"},
+		{args: []string{"--keep", "query=utm_*", "http://h/?UTM_A=1&b"}, out: "http://h/?UTM_A=1\n"},
+		{args: []string{"--rfc3986", "--trim", "http://h/?Utm_Medium=x&a"}, out: "http://h/?a\n"},
 		{args: []string{"--delete", "query=a", "--delete", "query=b", "http://h/?a=1&b=2&c=3"}, out: "http://h/?c=3\n"},
 		{args: []string{"--delete", "fragment", "--delete", "port", "http://h:81/?q#f"}, out: "http://h/?q\n"},
 		{args: []string{"--delete", "query", "http://h/?q#f"}, out: "http://h/#f\n"},

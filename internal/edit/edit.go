@@ -65,12 +65,16 @@ type Options struct {
 	// a finding when there is none.
 	Replace []string
 	// Delete are "query=GLOB" (the pairs whose decoded name matches GLOB:
-	// "*" any run, "?" one character) or a component name (removed). A
-	// glob that matches nothing is a finding.
+	// "*" any run, "?" one character, "\" quotes) or a component name
+	// (removed). A glob that matches nothing is a finding. A glob matches
+	// letter case exactly, but for the names of the tracking list (a glob
+	// of TrackingNames, or a name one of them matches), which match in
+	// any ASCII case, in Delete, Keep and DeleteTracking alike.
 	Delete []string
 	// Keep are "query=GLOB": only the pairs that match one of them stay.
 	Keep []string
-	// DeleteTracking deletes the tracking parameters of TrackingNames.
+	// DeleteTracking deletes the tracking parameters of TrackingNames, in
+	// any ASCII case ("UTM_CAMPAIGN").
 	DeleteTracking bool
 	// SortQuery sorts the query pairs by decoded name (stable).
 	SortQuery bool
@@ -120,6 +124,7 @@ type editOp struct {
 	name  string // a query name, or a glob
 	value string
 	bare  bool // a query name without a value ("NAME", not "NAME=")
+	glob  glob // the compiled name of a delete
 	// option is the field of Options it comes from, op the operation
 	// as given ("port=1"; "" for a boolean option): the names of its
 	// errors and findings.
@@ -137,7 +142,7 @@ type Editor struct {
 	redirR   uri.Reference
 	ops      []editOp
 	iter     [][]editOp // each Iterate's sets, one per value
-	keep     []string   // the globs of Keep, applied together
+	keep     []glob     // the globs of Keep, applied together
 	asIDN    bool
 	puny     bool
 	combos   int
@@ -291,22 +296,24 @@ func New(o Options) (*Editor, error) {
 		if name != "query" && name != "search" || glob == "" {
 			return nil, malformed("Delete", s, -1, formDelete)
 		}
-		e.ops = append(e.ops, editOp{kind: opDeleteQuery, comp: "query", name: glob, option: "Delete", op: s})
+		e.ops = append(e.ops, editOp{kind: opDeleteQuery, comp: "query", glob: newGlob(glob), option: "Delete", op: s})
 	}
+	var keepGlobs []string
 	for _, s := range o.Keep {
 		name, glob, _ := strings.Cut(s, "=")
 		if name != "query" && name != "search" || glob == "" {
 			return nil, malformed("Keep", s, -1, formKeep)
 		}
-		e.keep = append(e.keep, glob)
+		keepGlobs = append(keepGlobs, glob)
+		e.keep = append(e.keep, newGlob(glob))
 	}
 	if len(e.keep) > 0 {
-		e.ops = append(e.ops, editOp{kind: opKeepQuery, comp: "query", option: "Keep", op: "query=" + strings.Join(e.keep, ",")})
+		e.ops = append(e.ops, editOp{kind: opKeepQuery, comp: "query", option: "Keep", op: "query=" + strings.Join(keepGlobs, ",")})
 	}
 	if o.DeleteTracking {
 		for _, g := range TrackingNames() {
 			// A finding for each glob that matched nothing would be noise.
-			e.ops = append(e.ops, editOp{kind: opDeleteQuery, comp: "query", name: g, quiet: true, option: "DeleteTracking"})
+			e.ops = append(e.ops, editOp{kind: opDeleteQuery, comp: "query", glob: glob{pattern: g, fold: true}, quiet: true, option: "DeleteTracking"})
 		}
 	}
 	for _, s := range o.Replace {
@@ -755,20 +762,41 @@ func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Finding, built
 	return findings, nil
 }
 
-// cannotMatch reports whether a delete or keep of the glob op.name
-// cannot match a pair of query: the query holds neither the text before
-// the glob's first wildcard nor an escape or "+" that decoding could make
-// it of. It saves splitting the query of every record that does not have
-// the pairs deleted.
+// cannotMatch reports whether a delete of the glob op.glob cannot match
+// a pair of query: the query holds neither the text before the glob's
+// first wildcard (in either case for a glob that folds case) nor an
+// escape or "+" that decoding could make it of. It saves splitting the
+// query of every record that does not have the pairs deleted.
 func (op *editOp) cannotMatch(query string) bool {
 	if op.kind != opDeleteQuery {
 		return false
 	}
-	lit := op.name
+	lit := op.glob.pattern
 	if i := strings.IndexAny(lit, `*?\`); i >= 0 {
 		lit = lit[:i]
 	}
-	return lit != "" && !strings.Contains(query, lit) && strings.IndexByte(query, '%') < 0 && strings.IndexByte(query, '+') < 0
+	if lit == "" || strings.IndexByte(query, '%') >= 0 || strings.IndexByte(query, '+') >= 0 {
+		return false
+	}
+	if op.glob.fold {
+		return !containsFold(query, lit)
+	}
+	return !strings.Contains(query, lit)
+}
+
+// containsFold reports whether s holds lit, ASCII letters matching in
+// either case.
+func containsFold(s, lit string) bool {
+	for i := 0; i+len(lit) <= len(s); i++ {
+		j := 0
+		for j < len(lit) && ascii.ToLower(s[i+j]) == ascii.ToLower(lit[j]) {
+			j++
+		}
+		if j == len(lit) {
+			return true
+		}
+	}
+	return false
 }
 
 // queryOp applies a query operation to the raw query q and reports
@@ -792,7 +820,7 @@ func (e *Editor) queryOp(q string, op *editOp) (string, bool) {
 		q, ok = replacePair(q, op.name, raw)
 		return q, ok
 	case opDeleteQuery:
-		q, n = deleteMatch(q, op.name)
+		q, n = deleteMatch(q, op.glob)
 	case opKeepQuery:
 		q, n = keepMatch(q, e.keep)
 	case opSortQuery:

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/form"
+	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/bytestr"
 )
 
@@ -15,12 +16,42 @@ import (
 // the query (the empty ones are the empty sequences), removing a pair
 // removes its token, and the query is the tokens joined with "&".
 
+// A glob is a compiled pattern of Delete, Keep or DeleteTracking.
+type glob struct {
+	pattern string
+	// fold matches ASCII letters in either case: the pattern is a name
+	// of the tracking list (see tracking).
+	fold bool
+}
+
+// newGlob compiles pattern.
+func newGlob(pattern string) glob { return glob{pattern: pattern, fold: tracking(pattern)} }
+
+// tracking reports whether pattern is a name of the tracking list, whose
+// case varies from one platform to the next (UTM_Source): one of the
+// globs of TrackingNames, or a name without wildcards that one of them
+// matches (utm_source), in any ASCII case.
+func tracking(pattern string) bool {
+	lower := ascii.Lower(pattern)
+	plain := !strings.ContainsAny(pattern, `*?\`)
+	for _, t := range TrackingNames() {
+		if lower == t || plain && matchName(t, lower, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// match reports whether the decoded name name matches g.
+func (g glob) match(name string) bool { return matchName(g.pattern, name, g.fold) }
+
 // matchName reports whether the decoded name name matches the glob
 // pattern: "*" matches any run of characters (none too), "?" one
 // character, and "\" makes the character after it literal; every other
-// character matches itself. Matching is case-sensitive and takes time
-// proportional to len(pattern) × len(name) at most.
-func matchName(pattern, name string) bool {
+// character matches itself, or with fold set an ASCII letter matches it
+// in either case. Matching takes time proportional to len(pattern) ×
+// len(name) at most.
+func matchName(pattern, name string, fold bool) bool {
 	// The classic two-cursor match: on a mismatch, retry from the last
 	// "*" with one more character given to it.
 	p, n := 0, 0
@@ -41,7 +72,7 @@ func matchName(pattern, name string) bool {
 				if c == '\\' && p+1 < len(pattern) {
 					lit = p + 1
 				}
-				if pattern[lit] == name[n] {
+				if pattern[lit] == name[n] || fold && ascii.ToLower(pattern[lit]) == ascii.ToLower(name[n]) {
 					p, n = lit+1, n+1
 					continue
 				}
@@ -117,18 +148,18 @@ func filterPairs(s string, match func(name string) bool, keep bool) (out string,
 }
 
 // deleteMatch returns the query s without the pairs whose decoded name
-// matches the glob pattern, and how many it removed.
-func deleteMatch(s, pattern string) (string, int) {
-	out, _, n := filterPairs(s, func(name string) bool { return matchName(pattern, name) }, false)
+// matches g, and how many it removed.
+func deleteMatch(s string, g glob) (string, int) {
+	out, _, n := filterPairs(s, g.match, false)
 	return out, n
 }
 
 // keepMatch returns the query s with only the pairs whose decoded name
-// matches one of the globs patterns, and how many it kept.
-func keepMatch(s string, patterns []string) (string, int) {
+// matches one of globs, and how many it kept.
+func keepMatch(s string, globs []glob) (string, int) {
 	out, _, n := filterPairs(s, func(name string) bool {
-		for _, g := range patterns {
-			if matchName(g, name) {
+		for _, g := range globs {
+			if g.match(name) {
 				return true
 			}
 		}

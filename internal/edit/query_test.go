@@ -34,10 +34,34 @@ func TestMatchName(t *testing.T) {
 		{"*a", strings.Repeat("b", 100), false},
 		{"fbclid", "fbclid", true},
 		{"fbclid", "fbclid2", false},
+		{"utm_*", "UTM_source", false},
 	} {
-		if got := matchName(c.pattern, c.name); got != c.want {
+		if got := matchName(c.pattern, c.name, false); got != c.want {
 			t.Errorf("matchName(%q, %q) = %v, want %v", c.pattern, c.name, got, c.want)
 		}
+	}
+}
+
+func TestTracking(t *testing.T) {
+	for _, c := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{"utm_*", "UTM_CAMPAIGN", true},
+		{"UTM_*", "utm_x", true},
+		{"utm_source", "Utm_Source", true},
+		{"FBCLID", "fbclid", true},
+		{"fbclid", "FbClId", true},
+		{"utm_*x", "UTM_x", false}, // not a glob of the list
+		{"id", "ID", false},
+		{"fbclid", "fbclid2", false},
+	} {
+		if got := newGlob(c.pattern).match(c.name); got != c.want {
+			t.Errorf("newGlob(%q).match(%q) = %v, want %v", c.pattern, c.name, got, c.want)
+		}
+	}
+	if containsFold("a=1&Utm_x=2", "utm_") != true || containsFold("utm", "utm_") || !containsFold("xUTM_", "utm_") {
+		t.Error("containsFold")
 	}
 }
 
@@ -60,10 +84,10 @@ func TestQueryOps(t *testing.T) {
 		{"a=1&&b=2", "a", "&b=2", 1, "a=1&", 1},
 		{"a=1&b=2", "*", "", 2, "a=1&b=2", 2},
 	} {
-		if got, n := deleteMatch(c.query, c.pattern); n != c.ndel || got != c.del {
+		if got, n := deleteMatch(c.query, glob{pattern: c.pattern}); n != c.ndel || got != c.del {
 			t.Errorf("deleteMatch(%q, %q) = %q, %d; want %q, %d", c.query, c.pattern, got, n, c.del, c.ndel)
 		}
-		if got, n := keepMatch(c.query, []string{c.pattern}); n != c.nkeep || got != c.keep {
+		if got, n := keepMatch(c.query, []glob{{pattern: c.pattern}}); n != c.nkeep || got != c.keep {
 			t.Errorf("keepMatch(%q, %q) = %q, %d; want %q, %d", c.query, c.pattern, got, n, c.keep, c.nkeep)
 		}
 	}
