@@ -27,6 +27,7 @@ func TestEditRoute(t *testing.T) {
 		`{"input": "http://h/", "rfc3986": true, "whatwg": true}`,
 		`{"input": "http://h/", "default_port": true}`,
 		`{"input": "http://h/", "redirect": "http://[::1"}`,
+		`{"input": "http://h/", "set": ["port=1", "port=2"]}`,
 	} {
 		call(t, h, "POST", "/v1/edit", body).wantError(t, 400, "invalid-option")
 	}

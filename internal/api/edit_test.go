@@ -59,3 +59,44 @@ func TestEditKeys(t *testing.T) {
 		t.Errorf("findings: %+v", rec.Findings)
 	}
 }
+
+// TestEditSemantics checks that /v1/edit edits as "urikit edit" does:
+// deletes before appends, a name alone appended or replaced, two edits of
+// one component refused, the tracking names in any case.
+func TestEditSemantics(t *testing.T) {
+	for _, c := range []struct {
+		req  editRequest
+		in   string
+		href string
+	}{
+		{editRequest{Append: []string{"query=a=ciao"}, Delete: []string{"query=a"}}, "http://h/?a=1&b=2", "http://h/?b=2&a=ciao"},
+		{editRequest{Append: []string{"query=moo"}, Replace: []string{"query=b"}}, "http://h/?b=1", "http://h/?b&moo"},
+		{editRequest{Trim: true}, "http://h/?UTM_CAMPAIGN=x&id=1", "http://h/?id=1"},
+		{editRequest{Delete: []string{"query=utm_*"}, RFC3986: true}, "http://h/?Utm_Source=x&id=1", "http://h/?id=1"},
+	} {
+		make, err := prepareEdit(&c.req)
+		if err != nil {
+			t.Fatalf("%+v: %v", c.req, err)
+		}
+		rec := make(c.in)
+		if rec.Error != nil || len(rec.Fields) == 0 {
+			t.Errorf("%+v on %s: %+v", c.req, c.in, rec)
+			continue
+		}
+		if v := rec.Fields[0].Value(); v != c.href {
+			t.Errorf("%+v on %s: %q, want %q", c.req, c.in, v, c.href)
+		}
+	}
+	for _, c := range []struct {
+		req  editRequest
+		want string
+	}{
+		{editRequest{Set: []string{"port=144", "port=145"}}, `"set" "port=144" and "set" "port=145" both edit the port: give one`},
+		{editRequest{Set: []string{"host=foo"}, Iterate: []string{"host=a b"}}, `"iterate" "host=a b" and "set" "host=foo" both edit the host`},
+		{editRequest{Set: []string{"port=1"}, NoPort: true}, `"set" "port=1" and "no_port" both edit the port`},
+	} {
+		if _, err := prepareEdit(&c.req); err == nil || err.Code != "invalid-option" || !strings.Contains(err.Message, c.want) {
+			t.Errorf("%+v: %+v, want invalid-option %q", c.req, err, c.want)
+		}
+	}
+}
