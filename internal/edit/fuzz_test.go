@@ -22,6 +22,7 @@ func FuzzEditor(f *testing.F) {
 			{Resolve: v2, ClearPort: true, DeleteTracking: true},
 			{GuessScheme: true, Set: []string{"fragment=" + v1, "user=" + v2}, Replace: []string{"query=a=" + v1}},
 			{Iterate: []string{"port=1 " + v1}, Delete: []string{"fragment"}},
+			{Append: []string{"query=" + v1}, Replace: []string{"query=" + v2}, Delete: []string{"query=" + glob}, Keep: []string{"query=" + v1}},
 		}
 		for _, o := range opts {
 			o.RFC3986 = rfc
