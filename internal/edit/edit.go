@@ -121,7 +121,7 @@ const (
 type editOp struct {
 	kind  int
 	comp  string // the component's canonical name
-	name  string // a query name, or a glob
+	name  string // a query name (Append, Replace)
 	value string
 	bare  bool // a query name without a value ("NAME", not "NAME=")
 	glob  glob // the compiled name of a delete
