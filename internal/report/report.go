@@ -14,7 +14,8 @@ package report
 import (
 	"errors"
 	"strconv"
-	"unsafe"
+
+	"github.com/urikit/urikit/internal/bytestr"
 
 	"github.com/urikit/urikit/internal/collapse"
 	"github.com/urikit/urikit/internal/window"
@@ -92,7 +93,7 @@ func collapseErrors(list []Error) []Error {
 // in and out without copying them: they must not change until it is
 // written.
 func NewRecord(in, out []byte, err *Error, findings []Error) Record {
-	rec := Record{Input: unsafe.String(unsafe.SliceData(in), len(in)), Error: err, Findings: collapseErrors(findings)}
+	rec := Record{Input: bytestr.View(in), Error: err, Findings: collapseErrors(findings)}
 	if err == nil {
 		rec.Fields = []Field{bytesField("output", out)}
 	}
