@@ -287,7 +287,7 @@ func defaultExpected(t *testing.T, c wptCase, cn string) string {
 
 func TestWPTCompare(t *testing.T) {
 	var cases []struct {
-		Component Component          `json:"component"`
+		Component Component       `json:"component"`
 		Left      json.RawMessage `json:"left"`
 		Right     json.RawMessage `json:"right"`
 		Expected  int             `json:"expected"`
@@ -314,7 +314,7 @@ func TestWPTCompare(t *testing.T) {
 func TestWPTGenerate(t *testing.T) {
 	var cases []struct {
 		Pattern   json.RawMessage   `json:"pattern"`
-		Component Component            `json:"component"`
+		Component Component         `json:"component"`
 		Groups    map[string]string `json:"groups"`
 		Expected  *string           `json:"expected"`
 	}
