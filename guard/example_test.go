@@ -28,7 +28,7 @@ func ExamplePolicy_CheckURL() {
 		err := p.CheckURL(u)
 		var e *guard.Error
 		if errors.As(err, &e) {
-			fmt.Printf("%s: refused by %s\n", u, e.Rule)
+			fmt.Printf("%s: refused by %s\n", u, e.Code)
 		} else {
 			fmt.Printf("%s: allowed\n", u)
 		}
