@@ -57,7 +57,7 @@ func (c Code) Message() string {
 	case ErrInvalidRegexp:
 		return "invalid regexp"
 	case ErrUnsupportedRegexp:
-		return "regexp construct RE2 does not have"
+		return "unsupported regexp construct, which RE2 lacks"
 	case ErrInvalidBaseURL:
 		return "invalid base URL"
 	case ErrMissingProtocol:
