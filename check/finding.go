@@ -61,6 +61,15 @@ func ParseSeverity(s string) (Severity, error) {
 	return None, fmt.Errorf("check: unknown severity %s (want info, warn or danger)", quote(s))
 }
 
+// MustParseSeverity is like ParseSeverity but panics with its error.
+func MustParseSeverity(s string) Severity {
+	v, err := ParseSeverity(s)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 // MarshalText returns the severity's name.
 func (s Severity) MarshalText() ([]byte, error) {
 	if s > Danger {

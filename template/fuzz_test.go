@@ -23,7 +23,21 @@ func FuzzParse(f *testing.F) {
 		f.Add(s, "a b/é%")
 	}
 	f.Fuzz(func(t *testing.T, src, val string) {
+		// ParseLenient fails where Parse fails but on literal text, which
+		// it encodes and reports.
+		lt, fs, lerr := ParseLenient(src)
+		for _, f := range fs {
+			if f.Offset < 0 || f.Offset >= len(src) || f.Code != ErrInvalidLiteral && f.Code != ErrInvalidEscape || len(f.Offsets) > 8 {
+				t.Fatalf("ParseLenient(%q): finding %v", src, f)
+			}
+		}
 		tm, err := Parse(src)
+		if lerr == nil && (err == nil) != (len(fs) == 0) {
+			t.Fatalf("Parse(%q): %v, but ParseLenient finds %v", src, err, fs)
+		}
+		if lerr == nil && err == nil && lt.String() != tm.String() {
+			t.Fatalf("ParseLenient(%q) = %q", src, lt)
+		}
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(src) || e.Code.Message() == "" {

@@ -267,6 +267,10 @@ func parse(s string, lenient bool) (Template, []Finding, error) {
 	if uint64(len(s)) > math.MaxUint32 {
 		return Template{}, nil, newError(s[:0], 0, ErrTooLong)
 	}
+	if s == "" {
+		// The zero Template, exactly: "" unmarshals to the zero value.
+		return Template{}, nil, nil
+	}
 	t := Template{src: s}
 	// Count the parts and variables first, so that each slice is
 	// allocated once at its size.
