@@ -43,6 +43,16 @@ func ExamplePolicy_CheckURL() {
 	// gopher://example.com/: refused by scheme
 }
 
+// The rule that refused is the error's Code, a sentinel for errors.Is.
+func ExampleError() {
+	err := guard.Policy{}.CheckURL("http://example.com:8080/")
+	fmt.Println(errors.Is(err, guard.ErrPort), errors.Is(err, guard.ErrRefused))
+	fmt.Println(err)
+	// Output:
+	// true true
+	// guard: "http://example.com:8080/": refused by rule port: port 8080 is not the default port of "http"
+}
+
 // CheckAddr judges the addresses a host resolves to, IPv6 forms that
 // carry an IPv4 address included.
 func ExamplePolicy_CheckAddr() {
