@@ -103,9 +103,6 @@ type Error struct {
 	Kind check.AddrKind
 	// Detail says why, in a sentence without the URL.
 	Detail string
-	// Err is the cause from another package, when there is one (the
-	// resolver's error).
-	Err error
 }
 
 // Error returns a message such as
@@ -128,14 +125,12 @@ func (e *Error) Error() string {
 	return diag.Error("guard", e.Offset, ctx, e.Input, msg)
 }
 
-// Unwrap returns the rule's Code, ErrRefused and, when set, the cause
-// Err.
+// Unwrap returns the rule's Code and ErrRefused. (A refusal has no cause
+// from another package: a failed lookup is the resolver's error, not a
+// refusal.)
 func (e *Error) Unwrap() []error {
 	if e == nil {
 		return nil
-	}
-	if e.Err != nil {
-		return []error{e.Code, ErrRefused, e.Err}
 	}
 	return []error{e.Code, ErrRefused}
 }
