@@ -215,7 +215,7 @@ func (t *Template) noMatch(uri string, pos int, i int) *Error {
 		Detail: "does not match the template from its offset " + strconv.Itoa(t.partOff(i))}
 }
 
-// matchable returns the CodeAmbiguous error of a template Match does not
+// matchable returns the ErrAmbiguous error of a template Match does not
 // read back uniquely, or nil.
 func (t *Template) matchable() error {
 	ambiguous := func(p *part, why string) error {
