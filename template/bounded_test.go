@@ -50,7 +50,7 @@ func boundedCases() []boundedCase {
 		{"bad varname late", "a", "{", " }"},
 		{"unopened late", "é", "", "}"},
 		{"dots", "a.", "{", "b}"},
-		{"literal space", " {a}", "", ""},
+		{"literal space", " ", "{a}", ""},
 		{"literal control", "\x01é", "", ""},
 	}
 	for _, sh := range parseShapes {
