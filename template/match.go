@@ -179,9 +179,12 @@ func (t Template) Match(uri string) (Vars, error) {
 func (t *Template) expandsTo(vs Vars, uri string) bool {
 	var buf [256]byte
 	b, err := t.appendExpand(buf[:0], vs, false)
-	if err != nil {
-		return false
-	}
+	return err == nil && sameExpansion(b, uri)
+}
+
+// sameExpansion reports whether the expansion b is uri, up to the case of
+// hex digits in escapes and to escapes of unreserved characters in uri.
+func sameExpansion(b []byte, uri string) bool {
 	i, j := 0, 0
 	for i < len(b) && j < len(uri) {
 		switch {
@@ -281,6 +284,7 @@ func (t *Template) matchExpr(vs Vars, empties *[]string, i int, uri string, pos,
 	p := &t.parts[i]
 	o := operatorOf(p.op)
 	s := uri[pos:end]
+	start := pos
 	if s == "" {
 		if o.first == "" {
 			name := t.name(&t.vars[p.a])
@@ -301,7 +305,20 @@ func (t *Template) matchExpr(vs Vars, empties *[]string, i int, uri string, pos,
 		if !ok {
 			return t.noMatch(uri, pos, i)
 		}
-		return setVar(vs, t.name(&t.vars[p.a]), v, uri, pos)
+		name := t.name(&t.vars[p.a])
+		if old, set := vs[name]; set && o.reserved && !sameValue(old, v) && !joinsEither(old, v) {
+			// A reserved expansion keeps the escapes of its value, so
+			// that "%00" may be a value "%00" or a NUL byte: the value
+			// an earlier expression read (without reserved expansion,
+			// as only literals follow a reserved one) stands when it
+			// expands to the same text here.
+			b, err := t.appendExpr(nil, p, Vars{name: old}, false)
+			if err == nil && sameExpansion(b, uri[start:end]) {
+				return nil
+			}
+			return t.noMatch(uri, start, i)
+		}
+		return setVar(vs, name, v, uri, pos)
 	}
 	next := 0 // the index of the first variable not yet read
 	for {
@@ -347,12 +364,24 @@ func setVar(vs Vars, name string, v Value, uri string, pos int) error {
 	case !ok:
 	case old.kind == KindList && v.kind == KindString && joins(old.list, v.str):
 		return nil
-	case old.kind == KindString && v.kind == KindList && joins(v.list, old.str):
+	case joinsEither(old, v):
 	case !sameValue(old, v):
 		return &Error{Offset: pos, Code: ErrNoMatch, Input: uri, Var: name, Detail: "two different values"}
 	}
 	vs[name] = v
 	return nil
+}
+
+// joinsEither reports whether one of a and b is a list and the other the
+// string of its items joined with ",".
+func joinsEither(a, b Value) bool {
+	switch {
+	case a.kind == KindList && b.kind == KindString:
+		return joins(a.list, b.str)
+	case a.kind == KindString && b.kind == KindList:
+		return joins(b.list, a.str)
+	}
+	return false
 }
 
 // joins reports whether s is the items joined with ",".
