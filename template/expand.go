@@ -102,6 +102,7 @@ func (t *Template) appendExpr(b []byte, p *part, vs Vars, fixed bool) ([]byte, e
 	vars := t.varsOf(p)
 	for k := range vars {
 		v := &vars[k]
+		m := t.mod(int(p.a) + k)
 		name := t.name(v)
 		val := vs[name]
 		if val.kind == Undefined {
@@ -129,16 +130,16 @@ func (t *Template) appendExpr(b []byte, p *part, vs Vars, fixed bool) ([]byte, e
 				}
 				b = append(b, '=')
 			}
-			if v.prefix > 0 {
-				s = prefix(s, int(v.prefix), op.reserved)
+			if n := m.prefix(); n > 0 {
+				s = prefix(s, n, op.reserved)
 			}
 			b = appendEncoded(enc, b, s)
 			continue
 		}
-		if v.prefix > 0 {
+		if m.prefix() > 0 {
 			return b, &Error{Offset: int(v.off), Code: ErrPrefixComposite, Input: t.src, Var: name}
 		}
-		if !v.explode {
+		if m&explode == 0 {
 			if op.named {
 				b = append(b, name...)
 				b = append(b, '=')

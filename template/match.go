@@ -243,10 +243,11 @@ func (t *Template) matchable() error {
 		vars := t.varsOf(p)
 		for k := range vars {
 			v := &vars[k]
-			if v.prefix > 0 {
+			m := t.mod(int(p.a) + k)
+			if m.prefix() > 0 {
 				return ambiguous(p, "a prefix modifier drops text")
 			}
-			if v.explode {
+			if m&explode != 0 {
 				return ambiguous(p, "an explode modifier")
 			}
 			if !names.add(t.name(v)) {

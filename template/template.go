@@ -22,6 +22,9 @@ type Template struct {
 	lits  string
 	parts []part
 	vars  []varSpec
+	// mods holds the modifier of each variable of vars, or is nil when
+	// no variable has one.
+	mods []modifier
 }
 
 // A part is a literal run or an expression of the template, in 12 bytes
@@ -44,12 +47,29 @@ const (
 	litEnc = 1
 )
 
-// A varSpec is one variable of an expression: its name src[off:end] and
-// its modifier.
+// A varSpec is one variable of an expression: its name src[off:end]. Its
+// modifier is in Template.mods, so that a template without modifiers
+// costs 8 bytes per variable.
 type varSpec struct {
 	off, end uint32
-	prefix   uint16 // the :n of a prefix modifier, 0 when none
-	explode  bool   // the * modifier
+}
+
+// A modifier is the modifier of a variable: the :n of a prefix modifier
+// (1 to 9999; 0 when none), or explode.
+type modifier uint16
+
+// explode is the bit of the * modifier.
+const explode modifier = 1 << 15
+
+// prefix returns the :n of m, 0 when none.
+func (m modifier) prefix() int { return int(m &^ explode) }
+
+// mod returns the modifier of the variable t.vars[i].
+func (t *Template) mod(i int) modifier {
+	if t.mods == nil {
+		return 0
+	}
+	return t.mods[i]
 }
 
 // isLit reports whether p is a literal.
@@ -431,6 +451,7 @@ func (t *Template) parseExpr(i int) (int, error) {
 			return 0, newError(s, j, ErrBadVarname)
 		}
 		v := varSpec{off: uint32(start), end: uint32(j)}
+		var m modifier
 		switch s[j] {
 		case ':':
 			k := j + 1
@@ -445,11 +466,17 @@ func (t *Template) parseExpr(i int) (int, error) {
 			if k == j+1 || n > maxPrefix || (k < len(s) && s[k] >= '0' && s[k] <= '9') {
 				return 0, newError(s, j, ErrBadPrefix)
 			}
-			v.prefix = uint16(n)
+			m = modifier(n)
 			j = k
 		case '*':
-			v.explode = true
+			m = explode
 			j++
+		}
+		if m != 0 && t.mods == nil {
+			t.mods = make([]modifier, len(t.vars), cap(t.vars))
+		}
+		if t.mods != nil {
+			t.mods = append(t.mods, m)
 		}
 		t.vars = append(t.vars, v)
 		if j == len(s) {
