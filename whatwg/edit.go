@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/urikit/urikit/form"
+	"github.com/urikit/urikit/internal/ascii"
+	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -130,7 +132,7 @@ func (u *URL) TrySetProtocol(value string) error {
 	if i < len(s) && s[i] != ':' {
 		return editErr(CompProtocol, EditInvalidScheme, value, i)
 	}
-	scheme := asciiLower(s[:i])
+	scheme := ascii.Lower(s[:i])
 	if scheme == u.Scheme() {
 		return nil
 	}
@@ -394,7 +396,7 @@ func checkRawValue(s string, set percent.Set) (int, string) {
 		c := s[i]
 		switch {
 		case c == '%':
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if i+2 >= len(s) || !hexdigit.Is(s[i+1]) || !hexdigit.Is(s[i+2]) {
 				return i, EditInvalidEscape
 			}
 		case set.Contains(c):

@@ -2,8 +2,11 @@ package whatwg
 
 import (
 	"strconv"
+	"sync"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/urikit/urikit/internal/bytestr"
+	"github.com/urikit/urikit/internal/hexdigit"
 )
 
 // state is a state of the basic URL parser.
@@ -46,9 +49,11 @@ type parser struct {
 	n    int    // length of the virtual output p.in[:n]
 	virt bool   // output is virtual
 	u    layout
-	// scratch is memory that the output may use before any made on the
-	// heap: canParseSlow's array on its stack (see there), or nil.
-	scratch []byte
+	// pooled says that the output may go into a scratch buffer from
+	// scratchPool (CanParse, see canParseSlow); scratch is that buffer
+	// once taken, which the caller gives back.
+	pooled  bool
+	scratch *[canParseScratch]byte
 	port    int32 // the URL's port, or -1
 	qPos    int   // index of "?" in buf, or -1
 	fPos    int   // index of "#" in buf, or -1
@@ -145,43 +150,30 @@ func CanParse(input string, base *URL) bool {
 	return canParseSlow(input, base)
 }
 
-// canParseScratch is the size of the array on canParseSlow's stack that
-// the parser writes its output into: an input of up to about 300 bytes
-// (less with tabs or newlines to remove) does not need the heap.
+// canParseScratch is the size of the scratch buffers that CanParse's
+// parser writes its output into: an input of up to about 300 bytes (less
+// with tabs or newlines to remove) does not need a buffer of its own.
 const canParseScratch = 512
 
+// scratchPool holds CanParse's scratch buffers (see canParseSlow).
+var scratchPool = sync.Pool{New: func() any { return new([canParseScratch]byte) }}
+
 // canParseSlow is CanParse for an input that is not in serialized form:
-// the state machine, writing its output into an array on the stack until
-// it outgrows it. (It is not inlined in CanParse, so that the fast path
-// does not clear the array.)
-//
-// Escape analysis cannot see that the array stays on the stack: the
-// parser's methods store slices of their receiver's buffer back into it,
-// which it takes for a store to the heap. So the array is handed over
-// through stackBytes, which hides where it comes from. This is sound
-// because nothing keeps the output past this call: the parser is a local
-// variable, and only a bool comes back. The parser never stores its
-// output, or strings of it, in memory on the heap, with one exception,
-// IDNA, which gets input from the heap instead (see
-// appendDomainToASCII). Nor may p.in be scratch memory (it is the input,
-// or made on the heap by removeTabs). The runtime moves the pointers into
-// the array along with the stack when the stack grows, as for any stack
-// variable whose address is taken.
+// the state machine, writing its output, when it must write one (see
+// writer.go), into a scratch buffer from scratchPool until it outgrows
+// it. The buffer is taken only when the output is materialized, and
+// given back here: nothing keeps the output past this call, as only a
+// bool comes back. Nor does the output reach package idna, which could
+// keep it (see appendDomainToASCII).
 //
 //go:noinline
 func canParseSlow(input string, base *URL) bool {
-	var scratch [canParseScratch]byte
-	p := parser{base: base.baseLayout(), virt: true, scratch: stackBytes(&scratch)}
-	return p.parse(input)
-}
-
-// stackBytes returns a slice of *a that escape analysis does not connect
-// to a, like the runtime's noescape: the address goes through a uintptr
-// and back within this function, with no call in between (where the stack
-// could move). Only canParseSlow may use it (see there).
-func stackBytes(a *[canParseScratch]byte) []byte {
-	x := uintptr(unsafe.Pointer(a))
-	return (*[canParseScratch]byte)(*(*unsafe.Pointer)(unsafe.Pointer(&x)))[:]
+	p := parser{base: base.baseLayout(), virt: true, pooled: true}
+	ok := p.parse(input)
+	if p.scratch != nil {
+		scratchPool.Put(p.scratch)
+	}
+	return ok
 }
 
 // MustParse is Parse that panics on error, for tests and fixed inputs.
@@ -227,7 +219,7 @@ func (p *parser) parse(input string) bool {
 		if !p.sawTab {
 			return false
 		}
-		*p = parser{base: p.base, virt: true, trim: p.trim, scratch: p.scratch}
+		*p = parser{base: p.base, virt: true, trim: p.trim, pooled: p.pooled, scratch: p.scratch}
 		p.in = p.removeTabs(s)
 		if !p.run(stSchemeStart) {
 			return false
@@ -257,7 +249,9 @@ func (p *parser) removeTabs(s string) string {
 		}
 	}
 	p.raw, p.mapIn, p.mapRaw = s, 0, 0
-	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
+	// b was made here for this string and goes out of scope: it is not
+	// written again.
+	return bytestr.String(b)
 }
 
 // offset maps an offset in p.in to one in the original input. When tabs
@@ -370,8 +364,10 @@ func (p *parser) finish() {
 	if p.virt {
 		u.href = p.in[:p.n]
 	} else {
-		// p.buf is never written again: share its bytes.
-		u.href = unsafe.String(unsafe.SliceData(p.buf), len(p.buf))
+		// The parser is done: p.buf is not written again (a setter's
+		// parser is dropped after finish, and CanParse's, whose buffer
+		// may be pooled, reads no href).
+		u.href = bytestr.String(p.buf)
 	}
 }
 
@@ -645,7 +641,7 @@ func (p *parser) checkUnit(i int) {
 	c := p.in[i]
 	if c < 0x80 {
 		if c == '%' {
-			if i+2 >= len(p.in) || !isHex(p.in[i+1]) || !isHex(p.in[i+2]) {
+			if i+2 >= len(p.in) || !hexdigit.Is(p.in[i+1]) || !hexdigit.Is(p.in[i+2]) {
 				p.err(ErrInvalidURLUnit, i)
 			}
 			return

@@ -2,8 +2,9 @@ package whatwg
 
 import (
 	"strconv"
-	"unsafe"
 
+	"github.com/urikit/urikit/internal/ascii"
+	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -89,7 +90,9 @@ func (r *record) build() URL {
 		b = append(b, '#')
 		b = append(b, r.frag...)
 	}
-	u.href = unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
+	// b was made here for the href and goes out of scope: it is not
+	// written again.
+	u.href = bytestr.String(b)
 	var v URL
 	v.store(&u)
 	return v
@@ -99,7 +102,9 @@ func (r *record) build() URL {
 // written again, as a string without copying them (build copies them into
 // the new href).
 func bufString(b []byte) string {
-	return unsafe.String(unsafe.SliceData(b), len(b))
+	// The caller's setter parser is done and dropped: b is not written
+	// again.
+	return bytestr.String(b)
 }
 
 // cannotHaveCredentialsOrPort reports whether the URL's host is null or
@@ -153,7 +158,7 @@ func (u *URL) SetProtocol(value string) {
 	if i < len(s) && s[i] != ':' {
 		return
 	}
-	scheme := asciiLower(s[:i])
+	scheme := ascii.Lower(s[:i])
 	st := getSchemeType(scheme)
 	if u.scheme.special() != st.special() {
 		return
