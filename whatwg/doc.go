@@ -13,7 +13,7 @@
 // serialized form) and CanParse only reports whether the input parses,
 // without allocating unless the input is long or its host needs IDNA or
 // percent-decoding.
-// ParseWithErrors also returns the validation errors the parser met, with
+// ParseWithFindings also returns the validation errors the parser met, with
 // the URL Standard's names ("invalid-URL-unit",
 // "special-scheme-missing-following-solidus", ...) and byte offsets into
 // the input, whether or not parsing succeeded; each code is reported once,
@@ -54,7 +54,7 @@
 //
 // For Go callers, who need to know when a change did not apply, each
 // setter has a Try form (TrySetProtocol, TrySetHost, TrySetPort, ...)
-// returning an *EditError with the component, a code and the offset in
+// returning an *Error with the component, a code and the offset in
 // the value. SetComponent takes a decoded value and encodes it with the
 // component's percent-encode set ("%" included); SetComponentRaw takes an
 // encoded value and refuses it where the component would change it. The
@@ -76,7 +76,7 @@
 // UTS #46 ToASCII comes from package idna (idna.go is the only file that
 // calls it), with the standard's options. The host parser lowercases ASCII
 // domains itself, whatever their labels ("xn--" included), as the
-// standard's domain parser does; only ParseWithErrors asks strict ToASCII
+// standard's domain parser does; only ParseWithFindings asks strict ToASCII
 // about them, to report domain-to-ASCII.
 //
 // Search parameters (URLSearchParams) are provided by the form package.

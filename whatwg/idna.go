@@ -11,7 +11,7 @@ import "github.com/urikit/urikit/idna"
 // IgnoreInvalidPunycode false. The host parser lowercases ASCII domains
 // itself (the standard's rule for non-strict ASCII domains), so that only
 // non-ASCII domains go through lenient ToASCII; strict ToASCII, which
-// ParseWithErrors asks about every domain to report domain-to-ASCII, is
+// ParseWithFindings asks about every domain to report domain-to-ASCII, is
 // only checked, without building its result.
 
 // appendDomainToASCII writes the lenient ToASCII form of the non-ASCII
@@ -28,6 +28,9 @@ func (p *parser) appendDomainToASCII(domain string) bool {
 	p.room(len(domain)) // a setter's output is made on its first write
 	b, err := idna.URL().AppendASCII(p.buf, domain)
 	p.buf = b
+	if err != nil {
+		p.cause = err
+	}
 	return err == nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/internal/bytestr"
+	"github.com/urikit/urikit/internal/collapse"
 	"github.com/urikit/urikit/internal/hexdigit"
 )
 
@@ -71,10 +72,11 @@ type parser struct {
 
 	// Validation errors.
 	collect  bool
-	errs     []ValidationError // merged by code (see ValidationError)
-	trim     int               // bytes trimmed from the start of the original input
-	failCode string
+	errs     []Finding // merged by code (see Finding)
+	trim     int       // bytes trimmed from the start of the original input
+	failCode Code
 	failOff  int
+	cause    error // the cause of the failure from package idna, or nil
 
 	// Offsets in the original input of offsets in p.in when tabs and
 	// newlines were removed: raw is the trimmed input with them, and byte
@@ -83,71 +85,132 @@ type parser struct {
 	mapIn, mapRaw int
 }
 
-// Parse parses input as a URL, relative to base when base is non-nil, with
-// the URL Standard's basic URL parser (UTF-8). On failure it returns an
-// *Error carrying the validation error code and its byte offset.
+// Parse parses s as an absolute URL with the URL Standard's basic URL
+// parser (UTF-8); to resolve a relative reference against a base, use
+// the base's Parse method. On failure it returns an *Error carrying the
+// validation error code and its byte offset.
 //
-// A base that is the zero URL, which is not a URL, counts as no base: the
-// input must then be an absolute URL. The same holds for every function
-// that takes a base.
-//
-// When the input is already in its serialized form, the returned URL's
-// href is input itself, so parsing costs one allocation.
-func Parse(input string, base *URL) (*URL, error) {
-	u := new(URL)
-	if parseCanonical(input, u) {
+// When s is already in its serialized form, the returned URL's href is s
+// itself, so parsing allocates nothing.
+func Parse(s string) (URL, error) {
+	var u URL
+	if parseCanonical(s, &u) {
 		return u, nil
 	}
-	p := parser{base: base.baseLayout(), virt: true}
-	if !p.parse(input) {
-		return nil, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
+	return parseSlow(s, layout{})
+}
+
+// Parse parses ref relative to base, the URL Standard's basic URL parser
+// with a base URL (JavaScript's new URL(ref, base)). A base that is the
+// zero URL, which is not a URL, counts as no base: ref must then be an
+// absolute URL. The same holds for the other methods that take the base
+// as their receiver (ParseInto, CanParse, ParseWithFindings).
+func (base URL) Parse(ref string) (URL, error) {
+	var u URL
+	if parseCanonical(ref, &u) {
+		return u, nil
 	}
+	return parseSlow(ref, base.baseLayout())
+}
+
+// parseSlow is Parse for an input off the fast path: the state machine.
+func parseSlow(s string, base layout) (URL, error) {
+	p := parser{base: base, virt: true}
+	if !p.parse(s) {
+		return URL{}, p.error(s)
+	}
+	var u URL
 	u.store(&p.u)
 	return u, nil
 }
 
-// ParseInto is Parse that stores the result in *dst instead of allocating
-// a URL; on failure *dst is left unchanged. Parsing an input that is
-// already in serialized form allocates nothing, which suits bulk
-// processing with one reused URL.
-func ParseInto(dst *URL, input string, base *URL) error {
-	if parseCanonical(input, dst) {
+// MustParse is Parse that panics with Parse's error, for tests and fixed
+// inputs.
+func MustParse(s string) URL {
+	u, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// error returns the *Error of the failed parse of s.
+func (p *parser) error(s string) error {
+	return &Error{Offset: p.failOff, Code: p.failCode, Input: s, Err: p.cause}
+}
+
+// ParseInto is Parse that stores the result in *dst; on failure *dst is
+// left unchanged. With one URL reused for many inputs, it avoids copying
+// the result.
+func ParseInto(dst *URL, s string) error {
+	return parseInto(dst, s, layout{})
+}
+
+// ParseInto is base.Parse that stores the result in *dst; on failure
+// *dst is left unchanged.
+func (base URL) ParseInto(dst *URL, ref string) error {
+	return parseInto(dst, ref, base.baseLayout())
+}
+
+func parseInto(dst *URL, s string, base layout) error {
+	if parseCanonical(s, dst) {
 		return nil
 	}
-	p := parser{base: base.baseLayout(), virt: true}
-	if !p.parse(input) {
-		return &Error{Input: input, Code: p.failCode, Offset: p.failOff}
+	p := parser{base: base, virt: true}
+	if !p.parse(s) {
+		return p.error(s)
 	}
 	dst.store(&p.u)
 	return nil
 }
 
-// ParseWithErrors is Parse that also returns the validation errors met,
-// whether or not parsing succeeded: one ValidationError for each code, in
-// the order the parser first met them, with how many times it was met and
-// where (see ValidationError), so that the list is short whatever the
-// input. The offsets are byte offsets in input; errors about a host point
-// at the start of the host.
-func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
-	p := parser{base: base.baseLayout(), virt: true, collect: true}
-	if !p.parse(input) {
-		return nil, p.errs, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
+// ParseWithFindings is Parse that also returns the validation errors met,
+// whether or not parsing succeeded: one Finding for each code, in the
+// order the parser first met them, with how many times it was met and
+// where (see Finding), so that the list is short whatever the input. The
+// offsets are byte offsets in s; findings about a host point at the start
+// of the host.
+func ParseWithFindings(s string) (URL, []Finding, error) {
+	return parseWithFindings(s, layout{})
+}
+
+// ParseWithFindings is base.Parse that also returns the validation errors
+// met, as the function ParseWithFindings does.
+func (base URL) ParseWithFindings(ref string) (URL, []Finding, error) {
+	return parseWithFindings(ref, base.baseLayout())
+}
+
+func parseWithFindings(s string, base layout) (URL, []Finding, error) {
+	p := parser{base: base, virt: true, collect: true}
+	if !p.parse(s) {
+		return URL{}, p.errs, p.error(s)
 	}
-	u := new(URL)
+	var u URL
 	u.store(&p.u)
 	return u, p.errs, nil
 }
 
-// CanParse reports whether input parses, relative to base when base is
-// non-nil (JavaScript's URL.canParse). It does not allocate for inputs in
-// serialized form, nor for most others of up to a few hundred bytes (see
-// canParseScratch); a host that needs IDNA or percent-decoding may.
-func CanParse(input string, base *URL) bool {
+// CanParse reports whether s parses as an absolute URL (JavaScript's
+// URL.canParse(s)); the base's CanParse method checks a reference against
+// a base. It does not allocate for inputs in serialized form, nor for
+// most others of up to a few hundred bytes (see canParseScratch); a host
+// that needs IDNA or percent-decoding may.
+func CanParse(s string) bool {
 	var u URL
-	if parseCanonical(input, &u) {
+	if parseCanonical(s, &u) {
 		return true
 	}
-	return canParseSlow(input, base)
+	return canParseSlow(s, layout{})
+}
+
+// CanParse reports whether ref parses relative to base (JavaScript's
+// URL.canParse(ref, base)), as CanParse does.
+func (base URL) CanParse(ref string) bool {
+	var u URL
+	if parseCanonical(ref, &u) {
+		return true
+	}
+	return canParseSlow(ref, base.baseLayout())
 }
 
 // canParseScratch is the size of the scratch buffers that CanParse's
@@ -167,22 +230,13 @@ var scratchPool = sync.Pool{New: func() any { return new([canParseScratch]byte) 
 // keep it (see appendDomainToASCII).
 //
 //go:noinline
-func canParseSlow(input string, base *URL) bool {
-	p := parser{base: base.baseLayout(), virt: true, pooled: true}
+func canParseSlow(input string, base layout) bool {
+	p := parser{base: base, virt: true, pooled: true}
 	ok := p.parse(input)
 	if p.scratch != nil {
 		scratchPool.Put(p.scratch)
 	}
 	return ok
-}
-
-// MustParse is Parse that panics on error, for tests and fixed inputs.
-func MustParse(input string) *URL {
-	u, err := Parse(input, nil)
-	if err != nil {
-		panic(err)
-	}
-	return u
 }
 
 func isC0OrSpace(c byte) bool { return c <= ' ' }
@@ -281,46 +335,36 @@ func (p *parser) offset(i int) int {
 	return p.mapRaw + p.trim
 }
 
-// maxOffsets is the number of offsets a ValidationError keeps.
-const maxOffsets = 8
-
 // record records the validation error code at offset off of the original
-// input or, when off < 0, at offset i of p.in, merging it into the error
-// already recorded with that code (see ValidationError). The offset is
-// only worked out when it is kept.
-func (p *parser) record(code string, off, i int) {
+// input or, when off < 0, at offset i of p.in, merging it into the finding
+// already recorded with that code (see Finding and internal/collapse).
+// The offset is only worked out when it is kept.
+func (p *parser) record(code Code, off, i int) {
 	for k := range p.errs {
 		e := &p.errs[k]
 		if e.Code != code {
 			continue
 		}
-		e.Count = max(e.Count, 1) + 1
-		if len(e.Offsets) < maxOffsets {
-			if off < 0 {
-				off = p.offset(i)
-			}
-			if e.Offsets == nil {
-				e.Offsets = make([]int, 1, maxOffsets)
-				e.Offsets[0] = e.Offset
-			}
-			e.Offsets = append(e.Offsets, off)
+		if off < 0 && len(e.Offsets) < collapse.MaxOffsets {
+			off = p.offset(i)
 		}
+		collapse.Add(e.Offset, &e.Count, &e.Offsets, off)
 		return
 	}
 	if off < 0 {
 		off = p.offset(i)
 	}
-	p.errs = append(p.errs, ValidationError{Code: code, Offset: off})
+	p.errs = append(p.errs, Finding{Code: code, Offset: off})
 }
 
-func (p *parser) err(code string, i int) {
+func (p *parser) err(code Code, i int) {
 	if p.collect {
 		p.record(code, -1, i)
 	}
 }
 
 // fail records a failure and returns false.
-func (p *parser) fail(code string, i int) bool {
+func (p *parser) fail(code Code, i int) bool {
 	p.failCode = code
 	p.failOff = p.offset(i)
 	if p.collect {
@@ -330,7 +374,7 @@ func (p *parser) fail(code string, i int) bool {
 }
 
 // failQuiet records a failure whose validation error was already recorded.
-func (p *parser) failQuiet(code string, i int) bool {
+func (p *parser) failQuiet(code Code, i int) bool {
 	p.failCode = code
 	p.failOff = p.offset(i)
 	return false

@@ -26,7 +26,7 @@ type record struct {
 	hasFrag  bool
 }
 
-func (u *URL) record() record {
+func (u URL) record() record {
 	r := record{
 		scheme: u.Scheme(),
 		st:     u.scheme,
@@ -109,7 +109,7 @@ func bufString(b []byte) string {
 
 // cannotHaveCredentialsOrPort reports whether the URL's host is null or
 // empty, or its scheme is "file".
-func (u *URL) cannotHaveCredentialsOrPort() bool {
+func (u URL) cannotHaveCredentialsOrPort() bool {
 	return u.host == hostNone || u.host == hostEmpty || u.scheme == schemeFile
 }
 
@@ -129,11 +129,11 @@ func (u *URL) setterParser(value string, override state) *parser {
 // SetHref parses href with no base and, when it parses, replaces u with
 // the result. It returns the parse error otherwise and leaves u unchanged.
 func (u *URL) SetHref(href string) error {
-	v, err := Parse(href, nil)
+	v, err := Parse(href)
 	if err != nil {
 		return err
 	}
-	*u = *v
+	*u = v
 	return nil
 }
 

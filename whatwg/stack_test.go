@@ -42,10 +42,10 @@ func growStack(depth int, f func()) byte {
 // to the next: each check runs on a deeper stack than the last.
 //
 //go:noinline
-func deepCheck(t *testing.T, base *URL, i, depth int) {
+func deepCheck(t *testing.T, base URL, i, depth int) {
 	s := stackInputs[i%len(stackInputs)]
-	ok := CanParse(s, base)
-	u, err := Parse(s, base)
+	ok := base.CanParse(s)
+	u, err := base.Parse(s)
 	if ok != (err == nil) {
 		t.Errorf("%q: CanParse %v, Parse error %v", s, ok, err)
 	}
@@ -78,10 +78,10 @@ func descend(n int, f func()) {
 // heap"). Run it with go test -race.
 func TestStackGrowth(t *testing.T) {
 	base := MustParse("http://example.org/foo/bar?b#x")
-	check := func(base *URL, s string) {
-		ok, okBase := CanParse(s, nil), CanParse(s, base)
-		_, err := Parse(s, nil)
-		_, errBase := Parse(s, base)
+	check := func(base URL, s string) {
+		ok, okBase := CanParse(s), base.CanParse(s)
+		_, err := Parse(s)
+		_, errBase := base.Parse(s)
 		if ok != (err == nil) || okBase != (errBase == nil) {
 			t.Errorf("%q: CanParse %v, Parse error %v; with a base: %v, %v", s, ok, err, okBase, errBase)
 		}
