@@ -60,12 +60,12 @@ func inputComponents(input string, base *string) ([8]string, bool) {
 	var bp *whatwg.URL
 	if base != nil {
 		bp = new(whatwg.URL)
-		if whatwg.ParseInto(bp, *base, nil) != nil {
+		if whatwg.ParseInto(bp, *base) != nil {
 			return [8]string{}, false
 		}
 	}
 	// ParseInto allocates nothing for an input already in serialized form.
-	if whatwg.ParseInto(&u, input, bp) != nil {
+	if bp.ParseInto(&u, input) != nil {
 		return [8]string{}, false
 	}
 	return urlComponents(&u), true

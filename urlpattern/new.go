@@ -68,7 +68,7 @@ func create(input string, baseURL *string, init *Init, opts Options) (*Pattern, 
 			v[i] = *f
 		}
 	}
-	if whatwg.IsSpecialScheme(v[cProtocol]) && v[cPort] == strconv.Itoa(whatwg.DefaultPort(v[cProtocol])) {
+	if whatwg.IsSpecialScheme(v[cProtocol]) && v[cPort] == strconv.Itoa(defaultPort(v[cProtocol])) {
 		v[cPort] = ""
 	}
 	p := &Pattern{valid: true}
@@ -143,7 +143,7 @@ func processInit(init *Init, pattern bool, base *[8]string) (*Init, error) {
 	}
 	var baseURL *whatwg.URL
 	if init.BaseURL != nil {
-		u, err := whatwg.Parse(*init.BaseURL, nil)
+		u, err := whatwg.Parse(*init.BaseURL)
 		if err != nil {
 			e := &Error{Code: ErrInvalidBaseURL, Input: *init.BaseURL, Message: err.Error(), err: err}
 			if we, ok := err.(*whatwg.Error); ok {
@@ -151,7 +151,7 @@ func processInit(init *Init, pattern bool, base *[8]string) (*Init, error) {
 			}
 			return nil, e
 		}
-		baseURL = u
+		baseURL = &u
 		if init.Protocol == nil {
 			r.Protocol = baseString(u.Scheme())
 		}
@@ -274,4 +274,12 @@ func isAbsolutePathname(s string, pattern bool) bool {
 		return false
 	}
 	return (s[0] == '\\' || s[0] == '{') && s[1] == '/'
+}
+
+// defaultPort returns the default port of the special scheme, or -1.
+func defaultPort(scheme string) int {
+	if p, ok := whatwg.DefaultPort(scheme); ok {
+		return p
+	}
+	return -1
 }

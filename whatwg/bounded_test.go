@@ -245,6 +245,7 @@ func checkGrowth(t *testing.T, sizes []int, mk func(n int) (int, func())) {
 }
 
 func TestBoundedAllocation(t *testing.T) {
+	boundedtest.SkipIfRace(t)
 	if testing.Short() {
 		t.Skip("measures inputs of up to 1 MiB")
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/boundedtest"
 )
 
 // canParseInputs are inputs that are not in serialized form (the fast path
@@ -79,7 +81,7 @@ func TestCanParseNoAlloc(t *testing.T) {
 			if b.CanParse(s) != (err == nil) {
 				t.Errorf("%q (base %v): CanParse %v, Parse %v", s, b, b.CanParse(s), err)
 			}
-			if n := testing.AllocsPerRun(20, func() { b.CanParse(s) }); n != 0 {
+			if n := testing.AllocsPerRun(20, func() { b.CanParse(s) }); n != 0 && !boundedtest.Race {
 				t.Errorf("%q (base %v): CanParse allocates %v times", s, b, n)
 			}
 		}
@@ -105,6 +107,9 @@ func allocFree(s string) bool {
 // every dataset line, the WPT inputs and mutations of both, with and
 // without bases, and that it allocates nothing on those allocFree admits.
 func TestCanParseDifferential(t *testing.T) {
+	if boundedtest.Race && testing.Short() {
+		t.Skip("a corpus test, slow under the race detector (TestStackGrowth is the one for it)")
+	}
 	bases := append([]URL{{}}, mustBases(t)...)
 	inputs, _ := corpusSeeds()
 	inputs = append(inputs, canParseInputs...)
@@ -123,7 +128,7 @@ func TestCanParseDifferential(t *testing.T) {
 					t.Fatalf("%q (base %v): CanParse %v, state machine %v", v, b, !(err == nil), err)
 				}
 				checked++
-				if k%7 == 0 && allocFree(v) {
+				if k%7 == 0 && allocFree(v) && !boundedtest.Race {
 					free++
 					if n := testing.AllocsPerRun(1, func() { b.CanParse(v) }); n != 0 {
 						t.Errorf("%q (base %v): CanParse allocates %v times", v, b, n)

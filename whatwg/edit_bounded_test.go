@@ -76,6 +76,7 @@ func editOnURL(edit func(u *URL)) func(x string) (func(), int) {
 }
 
 func TestBoundedEdit(t *testing.T) {
+	boundedtest.SkipIfRace(t)
 	if testing.Short() {
 		t.Skip("measures inputs of up to 256 KiB")
 	}

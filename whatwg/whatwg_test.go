@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/boundedtest"
 )
 
 // The examples of the URL Standard's validation error table: each input
@@ -122,6 +123,7 @@ func TestValidInputHasNoErrors(t *testing.T) {
 }
 
 func TestParseAllocs(t *testing.T) {
+	boundedtest.SkipIfRace(t)
 	for _, s := range []string{
 		"https://www.example.com/a/b.html?q=1#f",
 		"file:///Users/x/node_modules/y.js",
@@ -129,8 +131,8 @@ func TestParseAllocs(t *testing.T) {
 	} {
 		var u URL
 		n := testing.AllocsPerRun(50, func() { u, _ = Parse(s) })
-		if n > 1 {
-			t.Errorf("%q: %v allocs, want 1", s, n)
+		if n != 0 {
+			t.Errorf("%q: %v allocs, want 0", s, n)
 		}
 		if u.Href() != s {
 			t.Errorf("%q: href %q", s, u.Href())
@@ -138,8 +140,8 @@ func TestParseAllocs(t *testing.T) {
 	}
 	s := "HTTP://Example.COM"
 	n := testing.AllocsPerRun(50, func() { _, _ = Parse(s) })
-	if n > 2 {
-		t.Errorf("%q: %v allocs, want at most 2", s, n)
+	if n > 1 {
+		t.Errorf("%q: %v allocs, want at most 1", s, n)
 	}
 }
 
@@ -315,7 +317,7 @@ func TestParseInto(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	if n != 0 || u.Href() != s {
+	if n != 0 && !boundedtest.Race || u.Href() != s {
 		t.Errorf("ParseInto: %v allocs, href %q", n, u.Href())
 	}
 	before := u
@@ -404,7 +406,7 @@ func TestCanParse(t *testing.T) {
 			t.Errorf("CanParse(%q) = %v", tt.in, got)
 		}
 	}
-	if n := testing.AllocsPerRun(20, func() { CanParse("https://example.org/a?b#c") }); n != 0 {
+	if n := testing.AllocsPerRun(20, func() { CanParse("https://example.org/a?b#c") }); n != 0 && !boundedtest.Race {
 		t.Errorf("CanParse allocates %v", n)
 	}
 }

@@ -179,7 +179,7 @@ func NewEditor(o EditOptions) (*Editor, error) {
 				return nil, fmt.Errorf("--redirect: %v", err)
 			}
 			e.redirR = r
-		} else if _, err := whatwg.Parse(o.Redirect, whatwg.MustParse("http://h/")); err != nil {
+		} else if _, err := (whatwg.MustParse("http://h/")).Parse(o.Redirect); err != nil {
 			// Resolved against each URL; a relative reference needs one.
 			return nil, fmt.Errorf("--redirect: %v", err)
 		}
@@ -446,20 +446,18 @@ func (e *Editor) start(in string, w *whatwg.URL, r *uri.Reference) *Error {
 		*r = ref
 		return nil
 	}
-	if err := whatwg.ParseInto(w, s, nil); err != nil {
+	if err := whatwg.ParseInto(w, s); err != nil {
 		return shifted(FailureError(err), len(s)-len(in))
 	}
 	if e.redirect != "" {
-		base := new(whatwg.URL) // the base escapes: w need not
-		*base = *w
-		v, err := whatwg.Parse(e.redirect, base)
+		v, err := w.Parse(e.redirect)
 		if err != nil {
 			fe := FailureError(err)
 			fe.Message = "--redirect: " + fe.Message
 			fe.Offset = 0
 			return fe
 		}
-		*w = *v
+		*w = v
 	}
 	return nil
 }
@@ -513,7 +511,7 @@ func (e *Editor) build(w *whatwg.URL, r *uri.Reference) *Error {
 		}
 		start += path
 	}
-	if err := whatwg.ParseInto(w, start, nil); err != nil {
+	if err := whatwg.ParseInto(w, start); err != nil {
 		fe := FailureError(err)
 		fe.Offset = 0
 		fe.Message = "building " + strconv.Quote(start) + ": " + fe.Message
@@ -589,9 +587,9 @@ func isSchemeText(s string) bool {
 
 // editFailure is the record error of an operation refused.
 func editFailure(op *editOp, err error) *Error {
-	var we *whatwg.EditError
+	var we *whatwg.Error
 	if errors.As(err, &we) {
-		return &Error{Component: string(we.Component), Code: we.Code, Message: op.flag + ": " + editMessage(we.Code)}
+		return &Error{Component: string(we.Component), Code: string(we.Code), Message: op.flag + ": " + editMessage(string(we.Code))}
 	}
 	var ue *uri.Error
 	if errors.As(err, &ue) {
@@ -602,38 +600,38 @@ func editFailure(op *editOp, err error) *Error {
 
 // editMessage explains an EditError code.
 func editMessage(code string) string {
-	switch code {
-	case whatwg.EditInvalidScheme:
+	switch whatwg.Code(code) {
+	case whatwg.ErrInvalidScheme:
 		return "not a scheme"
-	case whatwg.EditSpecialMismatch:
+	case whatwg.ErrSpecialMismatch:
 		return "a special scheme (http, https, ws, wss, ftp, file) cannot become another kind of scheme, nor the reverse"
-	case whatwg.EditFileCredentials:
+	case whatwg.ErrFileCredentials:
 		return "a URL with a user name, a password or a port cannot become a file URL"
-	case whatwg.EditFileEmptyHost:
+	case whatwg.ErrFileEmptyHost:
 		return "a file URL with an empty host keeps its scheme"
-	case whatwg.EditNoCredentials:
+	case whatwg.ErrCannotHaveUsername:
 		return "the URL cannot have a user name or a password (no host, an empty host, or a file URL)"
-	case whatwg.EditNoPort:
+	case whatwg.ErrCannotHavePort:
 		return "the URL cannot have a port (no host, an empty host, or a file URL)"
-	case whatwg.EditOpaquePath:
+	case whatwg.ErrOpaquePath:
 		return `the URL has an opaque path (as in "mailto:x"), which has no host and no segments`
-	case whatwg.EditHostnamePort:
+	case whatwg.ErrHostnameWithPort:
 		return "a hostname has no port: set host to give one"
-	case whatwg.EditHostRequired:
+	case whatwg.ErrHostRequired:
 		return "the URL needs a host (a special scheme, a user name, password or port, or an empty path)"
-	case whatwg.EditInvalidEscape:
+	case whatwg.ErrInvalidEscape:
 		return `a "%" not followed by two hex digits in an encoded value`
-	case whatwg.EditUnencoded:
+	case whatwg.ErrUnencoded:
 		return "a character that must be percent-encoded in an encoded value (give the value decoded with = instead of :=)"
-	case whatwg.EditDotSegment:
+	case whatwg.ErrDotSegment:
 		return `a path segment cannot be "." or ".."`
-	case whatwg.EditIndexRange:
+	case whatwg.ErrIndexOutOfRange:
 		return "no path segment at that index"
-	case whatwg.EditNoPath:
+	case whatwg.ErrNoPath:
 		return `the path of a special URL, or of one without a host, is at least "/"`
-	case whatwg.EditUnknownComponent:
+	case whatwg.ErrUnknownComponent:
 		return "unknown component"
-	case whatwg.EditNoURL:
+	case whatwg.ErrNoURL:
 		return "no URL"
 	}
 	return WHATWGMessage(code)
@@ -711,7 +709,7 @@ func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Error, built b
 		case opAppendPath:
 			err = u.AppendPathSegment(op.value)
 		case opNoPort:
-			err = u.ClearComponent(whatwg.CompPort)
+			err = u.ClearComponent(whatwg.ComponentPort)
 		default:
 			query, _ := u.Query()
 			if op.cannotMatch(query) {
@@ -784,7 +782,7 @@ func (e *Editor) queryOp(q *form.RawQuery, op *editOp) bool {
 }
 
 func setWHATWG(u *whatwg.URL, op *editOp) error {
-	c := whatwg.EditComponent(op.comp)
+	c := whatwg.Component(op.comp)
 	switch op.kind {
 	case opClear:
 		return u.ClearComponent(c)
@@ -800,24 +798,24 @@ func setWHATWG(u *whatwg.URL, op *editOp) error {
 
 // whatwgHas reports whether the component c of u is present and not
 // empty.
-func whatwgHas(u *whatwg.URL, c whatwg.EditComponent) bool {
+func whatwgHas(u *whatwg.URL, c whatwg.Component) bool {
 	switch c {
-	case whatwg.CompProtocol:
+	case whatwg.ComponentScheme:
 		return true
-	case whatwg.CompUsername:
+	case whatwg.ComponentUsername:
 		return u.Username() != ""
-	case whatwg.CompPassword:
+	case whatwg.ComponentPassword:
 		return u.Password() != ""
-	case whatwg.CompHost, whatwg.CompHostname:
+	case whatwg.ComponentHost, whatwg.ComponentHostname:
 		return u.Hostname() != ""
-	case whatwg.CompPort:
+	case whatwg.ComponentPort:
 		return u.Port() != ""
-	case whatwg.CompPath:
+	case whatwg.ComponentPath:
 		return u.Pathname() != "" && u.Pathname() != "/"
-	case whatwg.CompQuery:
+	case whatwg.ComponentQuery:
 		_, ok := u.Query()
 		return ok
-	case whatwg.CompFragment:
+	case whatwg.ComponentFragment:
 		_, ok := u.Fragment()
 		return ok
 	}
