@@ -341,6 +341,10 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 		// One URL per worker, reused: ParseInto allocates nothing for an
 		// input in serialized form.
 		var u whatwg.URL
+		var baseURL whatwg.URL // the zero URL is no base
+		if base != nil {
+			baseURL = *base
+		}
 		// --get needs no validation errors (--json is not given with it).
 		fast := g != nil
 		var appendRecord appendFunc
@@ -348,7 +352,7 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 			hrefOnly := len(g.parts) == 3 && g.parts[0] == "" && g.parts[1] == "href" && g.parts[2] == ""
 			appendRecord = func(dst, in []byte) ([]byte, bool) {
 				s := transient(in)
-				if err := base.ParseInto(&u, s); err != nil {
+				if err := baseURL.ParseInto(&u, s); err != nil {
 					return dst, false
 				}
 				if hrefOnly {
@@ -361,7 +365,7 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 			if fast {
 				// Neither u nor s outlives this call.
 				s := transient(in)
-				if err := base.ParseInto(&u, s); err != nil {
+				if err := baseURL.ParseInto(&u, s); err != nil {
 					return whatwgFailure(s, err)
 				}
 				buf = g.renderWHATWG(reuse(buf, len(in)+64), &u, s)

@@ -179,7 +179,7 @@ func NewEditor(o EditOptions) (*Editor, error) {
 				return nil, fmt.Errorf("--redirect: %v", err)
 			}
 			e.redirR = r
-		} else if _, err := (whatwg.MustParse("http://h/")).Parse(o.Redirect); err != nil {
+		} else if _, err := whatwg.MustParse("http://h/").Parse(o.Redirect); err != nil {
 			// Resolved against each URL; a relative reference needs one.
 			return nil, fmt.Errorf("--redirect: %v", err)
 		}

@@ -73,7 +73,11 @@ func WHATWGRecordFields() []string {
 // (WHATWGMessage). The validation error that made the parse fail is the
 // record's error, not a finding. It returns the URL too (nil on failure).
 func ParseWHATWG(in string, base *whatwg.URL) (Record, *whatwg.URL) {
-	u, verrs, err := base.ParseWithFindings(in)
+	var b whatwg.URL // the zero URL is no base
+	if base != nil {
+		b = *base
+	}
+	u, verrs, err := b.ParseWithFindings(in)
 	rec := Record{Input: in}
 	var fail *whatwg.Error
 	if err != nil {
@@ -177,6 +181,9 @@ func WHATWGMessage(code string) string {
 		return "a reference relative to a file URL starts with a Windows drive letter: the base's path is not used"
 	case whatwg.ErrFileInvalidWindowsDriveLetterHost:
 		return "the host of the file URL is a Windows drive letter, read as the start of the path"
+	}
+	if m := whatwg.Code(code).Message(); m != code {
+		return m // a code of a refused edit
 	}
 	return "validation error " + code
 }

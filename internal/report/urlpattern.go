@@ -66,7 +66,11 @@ func NewPatternMatcher(patterns []string, base string, ignoreCase bool) (*Patter
 // take part), as URLPattern.exec() gives them. A URL that does not parse
 // is an error record.
 func (m *PatternMatcher) Record(in string) Record {
-	u, err := m.base.Parse(in)
+	var base whatwg.URL // the zero URL is no base
+	if m.base != nil {
+		base = *m.base
+	}
+	u, err := base.Parse(in)
 	if err != nil {
 		return Record{Input: in, Error: FailureError(err)}
 	}
