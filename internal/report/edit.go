@@ -122,7 +122,7 @@ type Editor struct {
 }
 
 // editComponent returns the canonical name of the component called name
-// in the mode: in WHATWG mode the EditComponent of whatwg.ComponentByName
+// in the mode: in WHATWG mode the whatwg.Component of whatwg.ComponentByName
 // (the names of "parse --whatwg --get", with scheme, user, path, query
 // and fragment as aliases), in RFC 3986 mode a uri.Component.
 func editComponent(rfc bool, name string) (string, bool) {
@@ -598,7 +598,7 @@ func editFailure(op *editOp, err error) *Error {
 	return &Error{Component: op.comp, Code: "error", Message: op.flag + ": " + window.Clip(err.Error(), maxMessage)}
 }
 
-// editMessage explains an EditError code.
+// editMessage explains the code of a refused whatwg edit.
 func editMessage(code string) string {
 	switch whatwg.Code(code) {
 	case whatwg.ErrInvalidScheme:
