@@ -548,3 +548,32 @@ func TestErrorMessageWindow(t *testing.T) {
 		t.Errorf("NetURL error %v", err)
 	}
 }
+
+// TestValueJSON checks that a struct holding URLs round-trips through
+// JSON, the zero URL as "".
+func TestValueJSON(t *testing.T) {
+	type holder struct{ U, V URL }
+	in := holder{V: MustParse("https://example.org/a?b#c")}
+	b, err := json.Marshal(in)
+	if err != nil || string(b) != `{"U":"","V":"https://example.org/a?b#c"}` {
+		t.Fatalf("Marshal = %s, %v", b, err)
+	}
+	var out holder
+	if err := json.Unmarshal(b, &out); err != nil || out != in {
+		t.Fatalf("Unmarshal = %+v, %v", out, err)
+	}
+}
+
+// TestErrorCause checks that a domain refused by IDNA carries the idna
+// error as the cause: errors.Is matches the code of both packages.
+func TestErrorCause(t *testing.T) {
+	_, err := Parse("https://a\u200db/")
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, ErrDomainToASCII) {
+		t.Fatalf("err = %v", err)
+	}
+	var ie *idna.Error
+	if e.Err == nil || !errors.As(err, &ie) || !errors.Is(err, ie.Code) {
+		t.Errorf("no idna cause in %#v", e)
+	}
+}
