@@ -136,7 +136,11 @@ func MustParse(s string) URL {
 
 // error returns the *Error of the failed parse of s.
 func (p *parser) error(s string) error {
-	return &Error{Offset: p.failOff, Code: p.failCode, Input: s, Err: p.cause}
+	e := &Error{Offset: p.failOff, Code: p.failCode, Input: s}
+	if p.failCode == ErrDomainToASCII {
+		e.Err = p.cause
+	}
+	return e
 }
 
 // ParseInto is Parse that stores the result in *dst; on failure *dst is
