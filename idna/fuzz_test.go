@@ -33,7 +33,7 @@ func FuzzToASCII(f *testing.F) {
 			CheckJoiners:          flags&4 != 0,
 			UseSTD3ASCIIRules:     flags&8 != 0,
 			Transitional:          flags&16 != 0,
-			VerifyDnsLength:       flags&32 != 0,
+			VerifyDNSLength:       flags&32 != 0,
 			IgnoreInvalidPunycode: flags&64 != 0,
 			RejectMapped:          flags&128 != 0,
 		}
@@ -129,19 +129,19 @@ func FuzzPunycode(f *testing.F) {
 	f.Add(strings.Repeat("\U0010FFFF", 50))
 	f.Fuzz(func(t *testing.T, s string) {
 		// Decoding arbitrary text must not panic.
-		if d, err := Decode(s); err == nil && !utf8.ValidString(d) {
+		if d, err := PunycodeDecode(s); err == nil && !utf8.ValidString(d) {
 			t.Fatalf("Decode(%q) = %+q: invalid UTF-8", s, d)
 		}
-		enc, err := Encode(s)
+		enc, err := PunycodeEncode(s)
 		if err != nil {
 			if utf8.ValidString(s) && !errors.Is(err, ErrOverflow) && !errors.Is(err, ErrTooLong) {
 				t.Fatalf("Encode(%+q): %v", s, err)
 			}
 			return
 		}
-		dec, err := Decode(enc)
+		dec, err := PunycodeDecode(enc)
 		if err != nil || dec != s {
-			t.Fatalf("Decode(Encode(%+q) = %q) = %+q, %v", s, enc, dec, err)
+			t.Fatalf("Decode(PunycodeEncode(%+q) = %q) = %+q, %v", s, enc, dec, err)
 		}
 	})
 }
