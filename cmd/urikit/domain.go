@@ -26,8 +26,10 @@ record, "icann" telling whether the rule is in the ICANN section of the
 list (false for private rules such as github.io, and for an unlisted
 top-level domain). A record fails when it has no registrable domain,
 with the code "is-public-suffix" (the name is itself a public suffix),
-"empty-label", "ip-address", "idna", "empty", "no-host-name" or a URL
-parser's code.`,
+"empty-label", "invalid-char" (a character no host name holds: a
+"host:port", "user@host" or a URL without "://" is not a host name;
+give the host alone, or the whole URL), "ip-address", "idna", "empty",
+"no-host-name" or a URL parser's code.`,
 		Example: `  urikit domain www.example.co.uk          # example.co.uk
   urikit domain 'https://a.b.city.kobe.jp/x'  # city.kobe.jp
   urikit domain --json foo.github.io`,
