@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/urikit/urikit/domain"
+	"github.com/urikit/urikit/idna"
 	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -64,7 +65,26 @@ func DomainError(err error, base int) *Error {
 // itself a public suffix has no registrable domain: the record fails
 // with "is-public-suffix", whose message says which kind of rule made it
 // one.
-func Domain(in string) Record {
+func Domain(in string) Record { return DomainAs(in, DomainAsWritten) }
+
+// A DomainForm is the form in which DomainAs writes the public suffix and
+// the registrable domain.
+type DomainForm uint8
+
+// The forms of DomainAs.
+const (
+	// DomainAsWritten keeps each label in the form the name writes it
+	// (A-labels stay A-labels, Unicode labels stay Unicode), lowercase.
+	DomainAsWritten DomainForm = iota
+	// DomainASCII writes every label as ASCII (A-labels).
+	DomainASCII
+	// DomainUnicode writes every A-label in Unicode, for display.
+	DomainUnicode
+)
+
+// DomainAs is Domain with the public suffix and the registrable domain
+// written in the given form ("urikit domain --ascii / --unicode").
+func DomainAs(in string, form DomainForm) Record {
 	host, off, e := DomainHost(in)
 	if e != nil {
 		return Record{Input: in, Error: e}
@@ -86,9 +106,19 @@ func Domain(in string) Record {
 		}
 		return Record{Input: in, Error: e}
 	}
+	suffix := ps.Name
+	switch form {
+	case DomainASCII:
+		// Both were found from the name's ASCII form: they convert.
+		suffix, _ = idna.DomainToASCII(suffix, false)
+		rd, _ = idna.DomainToASCII(rd, false)
+	case DomainUnicode:
+		suffix, _ = idna.DomainToUnicode(suffix, false)
+		rd, _ = idna.DomainToUnicode(rd, false)
+	}
 	return Record{Input: in, Fields: []Field{
 		Text("host", host),
-		Text("public_suffix", ps.Name),
+		Text("public_suffix", suffix),
 		Bool("icann", ps.ICANN),
 		Text("registrable_domain", rd),
 	}}
