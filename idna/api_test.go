@@ -161,7 +161,7 @@ func TestErrorLabel(t *testing.T) {
 	}
 	// Punycode errors are about their argument: no label.
 	_, err = PunycodeDecode("a!")
-	if !errors.As(err, &e) || e.Index != -1 || e.LabelOffset != -1 || e.Label != "" {
+	if !errors.As(err, &e) || e.Index != -1 || e.LabelOffset != -1 || e.Label != "" || e.Input != "a!" || e.Error() != `idna: offset 1: "a!": invalid punycode [P4]` {
 		t.Errorf("Decode(a!) = %#v", err)
 	}
 	// The zero Error says so.

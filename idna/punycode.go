@@ -77,6 +77,12 @@ func PunycodeEncode(s string) (string, error) {
 // AppendPunycodeEncode appends the Punycode encoding of s to dst, as
 // PunycodeEncode does. On error it returns dst unchanged.
 func AppendPunycodeEncode(dst []byte, s string) ([]byte, error) {
+	b, err := appendPunycodeEncode(dst, s)
+	return b, withInput(err, s)
+}
+
+// appendPunycodeEncode is AppendPunycodeEncode; its errors have no Input.
+func appendPunycodeEncode(dst []byte, s string) ([]byte, error) {
 	// Check before collecting the code points, so that work and memory
 	// stay bounded whatever the length of s.
 	n := 0
@@ -248,7 +254,7 @@ func PunycodeDecode(s string) (string, error) {
 	var stack [64]rune
 	runes, err := decodePunycode(s, stack[:0], len(s))
 	if err != nil {
-		return "", err
+		return "", withInput(err, s)
 	}
 	return string(runes), nil
 }
@@ -261,7 +267,7 @@ func AppendPunycodeDecode(dst []byte, s string) ([]byte, error) {
 	var stack [64]rune
 	runes, err := decodePunycode(s, stack[:0], len(s))
 	if err != nil {
-		return dst, err
+		return dst, withInput(err, s)
 	}
 	n := 0
 	for _, r := range runes {
@@ -282,7 +288,7 @@ func AppendPunycodeDecode(dst []byte, s string) ([]byte, error) {
 func AppendPunycodeDecodeRunes[T string | []byte](dst []rune, s T) ([]rune, error) {
 	out, err := decodePunycode(s, dst, len(s))
 	if err != nil {
-		return dst, err
+		return dst, withInput(err, string(s))
 	}
 	return out, nil
 }
@@ -365,4 +371,13 @@ func decodePunycode[T string | []byte](s T, out []rune, size int) ([]rune, error
 
 func pcErr(code Code, offset int) *Error {
 	return &Error{Code: code, Index: -1, LabelOffset: -1, Offset: offset, Rune: -1}
+}
+
+// withInput sets the Input of err, an *Error of the Punycode functions,
+// to their argument s; it returns err (nil when err is nil).
+func withInput(err error, s string) error {
+	if e, ok := err.(*Error); ok {
+		e.Input = s
+	}
+	return err
 }
