@@ -148,10 +148,16 @@ func process(input string, u *whatwg.URL, findings bool) (DataURL, []Finding, er
 		}
 		i += k
 	}
-	body, kept := percent.Decoder{Lenient: true}.AppendDecodeBytesKept(make([]byte, 0, size), enc)
 	var d DataURL
 	var fs []Finding
-	if findings {
+	var body []byte
+	if !findings {
+		// Tolerant without findings: no list to allocate. (The error
+		// of a lenient Decoder is always nil.)
+		body, _ = percent.Decoder{Lenient: true}.AppendDecodeBytes(make([]byte, 0, size), enc)
+	} else {
+		var kept []percent.Finding
+		body, kept = percent.Decoder{}.AppendDecodeBytesLenient(make([]byte, 0, size), enc)
 		for _, e := range kept {
 			f := Finding{Offset: inputOffset(input, href, bodyStart+e.Offset), Code: Code(e.Code), Count: e.Count}
 			if len(e.Offsets) > 0 {

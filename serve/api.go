@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/urikit/urikit/internal/api"
 )
@@ -23,9 +24,10 @@ func newError(status int, code, format string, args ...any) *apiError {
 // runs). A non-nil fake replaces the job's record function once the
 // options are checked (for tests that measure the service alone).
 //
-// A request goes through these steps, each bounded: it takes its share of
-// the memory budget (estimated from the body's length) or gets 503 busy
-// within QueueTimeout; its body is read and decoded (the share is then
+// A request goes through these steps, each bounded: it takes a small
+// share of the memory budget (bodyRoom) or gets 503 busy within
+// QueueTimeout; its body is read within the body deadline (408 beyond),
+// the share growing as the body arrives, and decoded (the share is then
 // cut to what the inputs need); it takes a worker or gets 503 busy; a
 // goroutine makes the answer one record at a time, stopping between
 // records when the client goes away (logged as 499) or RequestTimeout
@@ -47,10 +49,7 @@ func serveAPI(h *handler, ep api.Endpoint, fake recordMaker) func(*response, *ht
 			writeError(w, api.BodyTooLarge(h.opts.MaxBodyBytes))
 			return
 		}
-		declared := r.ContentLength
-		if declared < 0 {
-			declared = h.opts.MaxBodyBytes
-		}
+		arrived := time.Now()
 		// The memory the request holds, given back when this function
 		// returns, unless the goroutine that makes the answer has it
 		// then (see below).
@@ -60,20 +59,23 @@ func serveAPI(h *handler, ep api.Endpoint, fake recordMaker) func(*response, *ht
 				mem.Release()
 			}
 		}()
-		if e := mem.Acquire(r.Context(), api.BodyWeight(declared)); e != nil {
+		if e := mem.Acquire(r.Context(), api.BodyWeight(bodyRoom(r.ContentLength))); e != nil {
 			h.fail(w, r, e)
 			return
 		}
 
-		body, e := h.readBody(w, r)
+		body, e := h.readBody(w, r, mem, arrived)
 		if e != nil {
-			// A read error other than a timeout cancels the request's
-			// context: the connection is gone.
-			if e.Code == "incomplete-body" && r.Context().Err() != nil {
+			switch {
+			case e.Code == "busy":
+				h.fail(w, r, e)
+			case e.Code == "incomplete-body" && r.Context().Err() != nil:
+				// A read error other than a timeout cancels the
+				// request's context: the connection is gone.
 				w.clientGone()
-				return
+			default:
+				writeError(w, e)
 			}
-			writeError(w, e)
 			return
 		}
 		job, e := ep.Decode(&h.json, body, h.opts.MaxRecords)

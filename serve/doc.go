@@ -37,6 +37,7 @@
 //	POST /v1/domain       no options (each input is a host name, or a URL with "://")
 //	POST /v1/urn          no options
 //	POST /v1/mailto       lenient
+//	POST /v1/git          scp, insteadof_config (git config text whose insteadOf rules rewrite each input), push
 //	POST /v1/data         body_base64 (the body as "body_base64" instead of "body"/"body_hex")
 //	POST /v1/template/expand  template (required); each input is a JSON object of
 //	                      variables ("variables": {...} may stand for "input")
@@ -72,7 +73,8 @@
 //	404 not-found          no such route (for a path that starts routes, such as
 //	                       /v1/form, the message names them)
 //	405 method-not-allowed the route exists for another method (Allow lists it)
-//	408 request-timeout    the body did not arrive in time
+//	408 request-timeout    the body did not arrive in time (Options.BodyTimeout,
+//	                       MinBodyRate, ReadTimeout)
 //	413 body-too-large     the body is larger than Options.MaxBodyBytes
 //	413 too-many-records   a batch of more than Options.MaxRecords inputs
 //	413 response-too-large the answer would be larger than Options.MaxResponseBytes
@@ -93,8 +95,10 @@
 //     an answer over the limit is refused without being built.
 //   - Memory: the API requests in flight share a budget of half of
 //     Options.MemoryLimit (the process's limit: "urikit serve --memory"
-//     sets it as the runtime's GOMEMLIMIT). A request holds twice its
-//     body while the body is read and decoded, then an estimate of what
+//     sets it as the runtime's GOMEMLIMIT). A request holds twice the
+//     room of its body while the body is read and decoded (16 KiB at
+//     first, growing as the body arrives, whatever length it declares),
+//     then an estimate of what
 //     it needs (16 bytes per input byte and 4 KiB per record, room for an
 //     answer of 4 bytes per input byte and 2 KiB per record), and more of
 //     the budget as a larger answer is built, until its answer is written.
@@ -105,8 +109,11 @@
 //     ones (32 KiB of input or more, counting 128 bytes per record) on at
 //     most half of them, so that small requests never queue behind heavy
 //     ones. /healthz and the page never wait.
-//   - Time: RequestTimeout bounds the work from the end of the body to the
-//     answer. Work stops between records when it passes (503
+//   - Time: a body must arrive within BodyTimeout, plus a second for each
+//     MinBodyRate bytes that arrived (and within ReadTimeout), or the
+//     request gets 408 request-timeout: a client that sends its body a
+//     byte at a time holds its connection for seconds. RequestTimeout
+//     bounds the work from the end of the body to the answer. Work stops between records when it passes (503
 //     deadline-exceeded) or when the client goes away: such a request is
 //     logged with status 499 and error client-gone, never as a 200. A
 //     record being worked on when that happens finishes on its own (the

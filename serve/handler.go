@@ -1,10 +1,10 @@
 package serve
 
 import (
-	"bytes"
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"maps"
@@ -277,29 +277,149 @@ func checkContentType(r *http.Request) *apiError {
 	return nil
 }
 
-// readBody reads the request body, within the body limit. When the
-// client gives its length, the buffer is made that size at once.
-func (h *handler) readBody(w *response, r *http.Request) ([]byte, *apiError) {
-	max := h.opts.MaxBodyBytes
-	tooLarge := api.BodyTooLarge(max)
-	if r.ContentLength > max {
-		return nil, tooLarge
+// firstBodyRoom is the room first made for the body of an API request,
+// and the weight of the budget it takes for it before the body is read:
+// the room grows as the body fills it, up to its declared length, so that
+// a client that declares a large body and sends little of it holds little
+// memory.
+const firstBodyRoom = 16 << 10
+
+// bodyRoom returns the room first made for a body of declared bytes (-1:
+// unknown).
+func bodyRoom(declared int64) int64 {
+	if declared < 0 {
+		return firstBodyRoom
 	}
-	var buf bytes.Buffer
-	if r.ContentLength > 0 {
-		buf.Grow(int(r.ContentLength) + bytes.MinRead)
-	}
-	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, max))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		var ne net.Error
-		switch {
-		case errors.As(err, &mbe):
-			return nil, tooLarge
-		case errors.As(err, &ne) && ne.Timeout():
-			return nil, newError(http.StatusRequestTimeout, "request-timeout", "the body did not arrive in time")
-		}
-		return nil, newError(http.StatusBadRequest, "incomplete-body", "reading the body: %v", err)
-	}
-	return buf.Bytes(), nil
+	return min(declared, firstBodyRoom)
 }
+
+// readBody reads the request body, within the body limit and the body
+// deadline (bodyDeadline). Its buffer starts with the room mem holds the
+// weight of already (bodyRoom) and grows as the body arrives: it doubles,
+// or takes the declared length once a quarter of it arrived. mem takes
+// the weight of each growth first (503 busy when the budget has no room
+// for it within QueueTimeout). arrived is when the request reached the
+// handler.
+func (h *handler) readBody(w *response, r *http.Request, mem *api.Holding, arrived time.Time) ([]byte, *apiError) {
+	limit := h.opts.MaxBodyBytes
+	declared := r.ContentLength
+	if declared > limit {
+		return nil, api.BodyTooLarge(limit)
+	}
+	body := http.MaxBytesReader(w, r.Body, limit)
+	dl := h.newBodyDeadline(w, arrived)
+	buf := make([]byte, 0, bodyRoom(declared))
+	grow := func() *apiError {
+		c := int64(cap(buf))
+		next := max(2*c, 512)
+		if declared >= 0 && c < declared && declared <= 2*next {
+			// A quarter of the declared body arrived: make room for
+			// all of it, rather than one more doubling and copy.
+			next = declared
+		}
+		// MaxBytesReader gives at most limit bytes, then an error.
+		next = min(next, limit+1)
+		waitStart := time.Now()
+		if e := mem.Acquire(r.Context(), api.BodyWeight(next)-api.BodyWeight(c)); e != nil {
+			return e
+		}
+		dl.wait(time.Since(waitStart))
+		nb := make([]byte, len(buf), next)
+		copy(nb, buf)
+		buf = nb
+		return nil
+	}
+	var probe [1]byte
+	for {
+		var n int
+		var err error
+		switch {
+		case len(buf) < cap(buf):
+			dl.extend(len(buf))
+			n, err = body.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
+		case declared >= 0 && int64(len(buf)) >= declared:
+			// Full at the declared length: net/http's body ends here.
+			dl.extend(len(buf))
+			n, err = body.Read(probe[:])
+			if n > 0 {
+				// Longer than declared (a Request not read by
+				// net/http): grow as for a body of unknown length.
+				declared = -1
+				if e := grow(); e != nil {
+					return nil, e
+				}
+				buf = append(buf, probe[0])
+			}
+		default:
+			if e := grow(); e != nil {
+				return nil, e
+			}
+			continue
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, h.bodyError(err, len(buf), time.Since(dl.start))
+		}
+	}
+}
+
+// bodyError is the answer to a body that could not be read to its end
+// after n bytes and d: too large, too slow, or cut off.
+func (h *handler) bodyError(err error, n int, d time.Duration) *apiError {
+	var mbe *http.MaxBytesError
+	var ne net.Error
+	switch {
+	case errors.As(err, &mbe):
+		return api.BodyTooLarge(h.opts.MaxBodyBytes)
+	case errors.As(err, &ne) && ne.Timeout():
+		return newError(http.StatusRequestTimeout, "request-timeout",
+			"the body did not arrive in time: %d bytes in %v; a body may take %v, and a second more for each %d bytes that arrive",
+			n, d.Round(time.Millisecond), h.opts.BodyTimeout, h.opts.MinBodyRate)
+	}
+	return newError(http.StatusBadRequest, "incomplete-body", "reading the body: %v", err)
+}
+
+// bodyDeadline is the read deadline of a request body as it arrives:
+// from start, BodyTimeout and a second for each MinBodyRate bytes that
+// arrived, and never past end (ReadTimeout after the request reached the
+// handler). Time spent waiting for the budget is not counted.
+type bodyDeadline struct {
+	rc         *http.ResponseController
+	start, end time.Time
+	grace      time.Duration
+	rate       int64
+	// set is the deadline set last; off is set when the connection
+	// takes no deadline (a test's ResponseRecorder).
+	set time.Time
+	off bool
+}
+
+func (h *handler) newBodyDeadline(w http.ResponseWriter, arrived time.Time) *bodyDeadline {
+	return &bodyDeadline{rc: http.NewResponseController(w), start: time.Now(), end: arrived.Add(h.opts.ReadTimeout),
+		grace: h.opts.BodyTimeout, rate: h.opts.MinBodyRate}
+}
+
+// extend sets the deadline of a body of which n bytes arrived.
+func (d *bodyDeadline) extend(n int) {
+	if d.off {
+		return
+	}
+	t := d.start.Add(d.grace + time.Duration(float64(n)/float64(d.rate)*float64(time.Second)))
+	if t.After(d.end) {
+		t = d.end
+	}
+	if t.Equal(d.set) {
+		return
+	}
+	if err := d.rc.SetReadDeadline(t); err != nil {
+		d.off = true
+		return
+	}
+	d.set = t
+}
+
+// wait moves the deadline by a time spent waiting for the budget.
+func (d *bodyDeadline) wait(waited time.Duration) { d.start = d.start.Add(waited) }

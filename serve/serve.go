@@ -27,6 +27,8 @@ const (
 	DefaultMaxHeaderBytes    = 32 << 10
 	DefaultRequestTimeout    = 10 * time.Second
 	DefaultQueueTimeout      = 5 * time.Second
+	DefaultBodyTimeout       = 5 * time.Second
+	DefaultMinBodyRate       = 16 << 10
 	// DefaultResponseFactor is MaxResponseBytes over MaxBodyBytes by
 	// default: room for answers that repeat each input a few times,
 	// escaped, with their findings.
@@ -51,12 +53,14 @@ type Options struct {
 	// MemoryLimit is the memory the process is meant to stay within. The
 	// API requests in flight share half of it: each holds, from before
 	// its body is read until its answer is made, an estimate of the
-	// memory it needs (twice its body while it is read; then 16 bytes per
-	// input byte plus 4 KiB per record, and more as its answer grows past
-	// 4 bytes per input byte and 2 KiB per record); one that does not fit
-	// waits (up to QueueTimeout, then 503 busy). Zero means the runtime's limit when one is set (GOMEMLIMIT,
-	// debug.SetMemoryLimit), else DefaultMemoryLimit. The handler does
-	// not set the runtime's limit; "urikit serve --memory" sets both.
+	// memory it needs (twice the room of its body while it is read, the
+	// room growing as the body arrives; then 16 bytes per input byte plus
+	// 4 KiB per record, and more as its answer grows past 4 bytes per
+	// input byte and 2 KiB per record); one that does not fit waits (up
+	// to QueueTimeout, then 503 busy). Zero means the runtime's limit
+	// when one is set (GOMEMLIMIT, debug.SetMemoryLimit), else
+	// DefaultMemoryLimit. The handler does not set the runtime's limit;
+	// "urikit serve --memory" sets both.
 	MemoryLimit int64
 	// MaxConcurrent bounds the API requests worked on at once (after
 	// their body is read); the others wait their turn. Heavy requests
@@ -71,6 +75,15 @@ type Options struct {
 	// QueueTimeout bounds how long an API request waits for its memory
 	// and for a worker before it gets 503 busy with Retry-After.
 	QueueTimeout time.Duration
+	// BodyTimeout and MinBodyRate bound the time the body of an API
+	// request takes to arrive: BodyTimeout, plus a second for each
+	// MinBodyRate bytes (per second) that arrived, from when the handler
+	// starts reading it; and ReadTimeout in all. A body slower than that
+	// is cut off with 408 request-timeout, so that a client that sends
+	// its body a byte at a time holds its connection and its memory for
+	// seconds, not ReadTimeout.
+	BodyTimeout time.Duration
+	MinBodyRate int64
 	// ReadHeaderTimeout, ReadTimeout, WriteTimeout and IdleTimeout are the
 	// http.Server timeouts of the same names.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
@@ -100,6 +113,10 @@ func (o Options) withDefaults() Options {
 	o.RequestTimeout, o.QueueTimeout = l.RequestTimeout, l.QueueTimeout
 	if o.MaxConcurrent <= 0 {
 		o.MaxConcurrent = max(2*runtime.GOMAXPROCS(0), 4)
+	}
+	def(&o.BodyTimeout, DefaultBodyTimeout)
+	if o.MinBodyRate <= 0 {
+		o.MinBodyRate = DefaultMinBodyRate
 	}
 	def(&o.ReadHeaderTimeout, DefaultReadHeaderTimeout)
 	def(&o.ReadTimeout, DefaultReadTimeout)

@@ -109,6 +109,10 @@ var contractCases = map[string][]contractCase{
 	"urn": {
 		{valid: "URN:Example:a%2c?+r#f", failing: "urn:a:b", binary: "urn:ab:\xff", fields: []string{"nid", "nss", "r_component", "q_component", "f_component", "normalized"}},
 	},
+	"git": {
+		{valid: "git@github.com:owner/repo.git", failing: "host:", binary: "h:r\xff", fields: []string{"url", "form", "transport", "user", "host", "port", "path"}},
+		{flags: []string{"--scp"}, options: `"scp": true`, valid: "ssh://h:22/r", failing: "ssh://h", binary: "ssh://h/\xff", fields: []string{"url", "scp", "form", "transport", "user", "host", "port", "path"}},
+	},
 	"match": {
 		{flags: []string{"https://*.example.com/:id"}, options: `"pattern": "https://*.example.com/:id"`, valid: "https://a.example.com/x", failing: "http://a b", binary: "https://a.example.com/\xff", fields: []string{"matched", "pattern", "groups"}},
 		{flags: []string{"/b/:n(\\d+)", "--base", "https://h/a", "--ignore-case"}, options: `"pattern": "/b/:n(\\d+)", "base": "https://h/a", "ignore_case": true`, valid: "/B/12", failing: "https://h:x/", binary: "/b/\xff", fields: []string{"matched", "pattern", "groups"}},

@@ -36,13 +36,25 @@ Sets: ` + strings.Join(report.SetNames(), ", ") + `.
 			return processRecordsFast(cmd, args, opts, func() (recordFunc, appendFunc) {
 				var buf []byte
 				full := func(in []byte) outcome {
-					buf = enc.AppendEncode(reuse(buf, 3*len(in)), transient(in))
+					s := transient(in)
+					if len(in) >= bigRecord {
+						// The encoding in a string of its size, or
+						// the record itself when nothing changes.
+						return outcome{Output: bytesOf(enc.Encode(s))}
+					}
+					buf = enc.AppendEncode(reuse(buf, 3*len(in)), s)
 					return outcome{Output: buf}
 				}
 				// Encoding never fails: the output goes straight into
-				// the batch's.
+				// the batch's, with room for the longest encoding, or
+				// for a long record the room it takes.
 				fast := func(dst, in []byte) ([]byte, bool) {
-					return enc.AppendEncode(room(dst, 3*len(in)+1), transient(in)), true
+					s := transient(in)
+					n := 3 * len(in)
+					if len(in) >= bigRecord {
+						n = enc.EncodedLen(s)
+					}
+					return enc.AppendEncode(room(dst, n+1), s), true
 				}
 				return full, fast
 			})

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -409,13 +410,23 @@ func (r *recordReader) readBatch(b *batch) (bool, error) {
 		// Read no further than one byte past the longest record (and a
 		// "\r"), so that a long record is known before it is held whole.
 		limit := last + 1 + r.maxRecord + 2
-		if cap(b.data)-len(b.data) < minRead && cap(b.data) < limit {
+		start := len(b.data)
+		var err error
+		switch {
+		case cap(b.data)-len(b.data) >= minRead || cap(b.data) >= limit:
+		case len(b.data)-(last+1) >= longRecordChunk:
+			// A long record: the rest of it is read in chunks, then
+			// held once in a buffer of its size.
+			err = r.readLong(b, limit)
+		default:
 			grow := max(r.target, minRead, len(b.data))
 			b.data = slices.Grow(b.data, min(grow, limit-len(b.data)))
 		}
-		start := len(b.data)
-		n, err := r.cur.Read(b.data[start:min(cap(b.data), limit)])
-		b.data = b.data[:start+n]
+		if len(b.data) == start && err == nil {
+			var n int
+			n, err = r.cur.Read(b.data[start:min(cap(b.data), limit)])
+			b.data = b.data[:start+n]
+		}
 		if i := bytes.LastIndexByte(b.data[start:], r.delim); i >= 0 {
 			last = start + i
 		}
@@ -446,6 +457,61 @@ func (r *recordReader) readBatch(b *batch) (bool, error) {
 		}
 	}
 }
+
+// longRecordChunk is the size of the chunks the rest of a record is read
+// in once it is that long (readLong), and releaseAbove the size of a
+// record after which the memory the chunks held is given back to the
+// operating system at once.
+const (
+	longRecordChunk = 1 << 20
+	releaseAbove    = 16 << 20
+)
+
+// readLong appends to b.data, which is full and ends with a record of
+// longRecordChunk bytes or more, what follows in the stream: up to the
+// end of the chunk in which that record ends, the end of the stream or a
+// read error (which it returns), and never past limit bytes in all. It
+// reads into chunks and then copies them once into a buffer of their
+// size: growing b.data by doubling instead would leave it up to twice the
+// record, and as much again in the buffers it outgrew, which the garbage
+// collector, tuned to run seldom (tuneGC), would keep for long.
+func (r *recordReader) readLong(b *batch, limit int) error {
+	var chunks [][]byte
+	total := len(b.data)
+	var err error
+	for err == nil && total < limit {
+		c := make([]byte, min(longRecordChunk, limit-total))
+		n := 0
+		for err == nil && n < len(c) {
+			var k int
+			k, err = r.cur.Read(c[n:])
+			ended := bytes.IndexByte(c[n:n+k], r.delim) >= 0
+			n += k
+			if ended && err == nil {
+				err = errRecordEnd
+			}
+		}
+		chunks = append(chunks, c[:n])
+		total += n
+	}
+	if err == errRecordEnd {
+		err = nil
+	}
+	// Room for a delimiter after a last record that has none.
+	data := make([]byte, 0, total+1)
+	data = append(data, b.data...)
+	for _, c := range chunks {
+		data = append(data, c...)
+	}
+	b.data = data
+	if total >= releaseAbove {
+		debug.FreeOSMemory()
+	}
+	return err
+}
+
+// errRecordEnd stops readLong at the chunk in which the record ends.
+var errRecordEnd = errors.New("end of the record")
 
 // discard reads the rest of the long record r.skip, using b.data as
 // scratch space, up to the next delimiter (or the end of the stream), and

@@ -119,10 +119,9 @@ parse are the "findings" with --json.`,
 				mode = report.NormalizeWHATWG
 			}
 			return processRecordsFast(cmd, args, opts, func() (recordFunc, appendFunc) {
-				var buf []byte
 				full := func(in []byte) outcome {
-					// Nothing made from in outlives this call: out may
-					// be in itself.
+					// Nothing made from in outlives the writing of
+					// the outcome: out may be in itself.
 					var o outcome
 					// Only --json shows the findings.
 					out, findings, err := mode.Normalize(transient(in), l, opts.json)
@@ -131,8 +130,7 @@ parse are the "findings" with --json.`,
 						o.Err, o.Detail = err, caret(transient(in), err.Offset)
 						return o
 					}
-					buf = append(reuse(buf, len(out)), out...)
-					o.Output = buf
+					o.Output = bytesOf(out)
 					return o
 				}
 				fast := func(dst, in []byte) ([]byte, bool) {

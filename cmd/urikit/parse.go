@@ -152,8 +152,12 @@ per component and per finding. --json writes the record object (see
 			if err != nil {
 				return err
 			}
-			return processRecords(cmd, args, opts, func() recordFunc {
+			return processRecordsFast(cmd, args, opts, func() (recordFunc, appendFunc) {
 				var buf []byte
+				var line appendFunc
+				if g == nil && !long {
+					line = bigLine(func(s string) report.Record { return report.ParseRFC(s, lenient) }, false)
+				}
 				return func(in []byte) outcome {
 					// Neither rec nor the outcome outlives the record:
 					// its output or JSON object is written first.
@@ -177,7 +181,7 @@ per component and per finding. --json writes the record object (see
 						o.Output = buf
 					}
 					return o
-				}
+				}, line
 			})
 		},
 	}
@@ -216,12 +220,47 @@ func needsQuote(s string) bool {
 	return false
 }
 
-// appendShown appends s as it is, or quoted in Go syntax when needsQuote.
+// appendShown appends s as it is, or quoted in Go syntax when needsQuote
+// (in room for twice s, which a quote rarely passes).
 func appendShown(b []byte, s string) []byte {
 	if needsQuote(s) {
-		return strconv.AppendQuote(b, s)
+		return strconv.AppendQuote(room(b, 2*len(s)+2), s)
 	}
 	return append(b, s...)
+}
+
+// bigLine returns the fast form of a plain parse, for long records only
+// (bigRecord): the line of the record parse makes, written straight into
+// the batch's output in room of its size; the other records, and those
+// that fail, take the record function.
+func bigLine(parse func(s string) report.Record, skipEmpty bool) appendFunc {
+	return func(dst, in []byte) ([]byte, bool) {
+		if len(in) < bigRecord {
+			return dst, false
+		}
+		rec := parse(transient(in))
+		if rec.Error != nil {
+			return dst, false
+		}
+		return appendLine(room(dst, lineSize(rec, skipEmpty)+1), rec, skipEmpty), true
+	}
+}
+
+// lineSize returns the room appendLine takes for rec: its size, when
+// nothing is quoted (appendShown makes room for what it quotes).
+func lineSize(rec report.Record, skipEmpty bool) int {
+	n := len(rec.Input)
+	for _, f := range rec.Fields {
+		v := f.Value()
+		if f.IsNull() || skipEmpty && v == "" {
+			continue
+		}
+		n += len(f.Name()) + len(v) + 8
+	}
+	for _, e := range rec.Findings {
+		n += len(e.Component) + len(e.Message) + len(e.Code) + 48
+	}
+	return n
 }
 
 // appendLine appends the one-line text of a parse to b: the input, then a
@@ -234,7 +273,7 @@ func appendLine(b []byte, rec report.Record, skipEmpty bool) []byte {
 		if f.IsNull() || skipEmpty && v == "" {
 			continue
 		}
-		b = room(b, len(f.Name())+2*len(v)+8)
+		b = room(b, len(f.Name())+len(v)+8)
 		b = append(b, '\t')
 		b = append(b, f.Name()...)
 		b = append(b, '=')
@@ -344,6 +383,12 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 		// --get needs no validation errors (--json is not given with it).
 		fast := g != nil
 		var appendRecord appendFunc
+		if !fast && !long {
+			appendRecord = bigLine(func(s string) report.Record {
+				rec, _ := report.ParseWHATWG(s, base)
+				return rec
+			}, true)
+		}
 		if fast {
 			hrefOnly := len(g.parts) == 3 && g.parts[0] == "" && g.parts[1] == "href" && g.parts[2] == ""
 			appendRecord = func(dst, in []byte) ([]byte, bool) {

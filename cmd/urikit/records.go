@@ -6,9 +6,9 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/report"
 )
 
@@ -62,11 +62,25 @@ func room(b []byte, n int) []byte {
 	return nb
 }
 
+// bigRecord is the length from which a record's output is sized exactly
+// and written straight into the batch's output: for such a record, a
+// buffer of a few times its length, or one more copy of its output, costs
+// more than the scan that sizes it (--max-record may be raised to
+// gigabytes).
+const bigRecord = 64 << 10
+
+// bytesOf returns the bytes of s without copying them (bytestr.Bytes): the
+// output sink only reads them.
+func bytesOf(s string) []byte {
+	return bytestr.Bytes(s)
+}
+
 // transient returns the bytes of a record as a string without copying
-// them, for the hot paths. The string must not be kept after the record
-// function returns: the batch that holds the record is refilled later.
+// them, for the hot paths (bytestr.View): the string is not kept after the
+// record function returns, and the batch that holds the record is refilled
+// only after that.
 func transient(in []byte) string {
-	return unsafe.String(unsafe.SliceData(in), len(in))
+	return bytestr.View(in)
 }
 
 // The --on-error modes.

@@ -53,8 +53,8 @@ Every request's cost is bounded, whatever it holds:
            (measured before it is built: 413 response-too-large);
   memory   the process keeps to --memory (the Go runtime's memory limit,
            GOMEMLIMIT); the requests in flight share half of it, each
-           holding an estimate of what it needs (twice its body while it
-           is read, then 16 bytes per input byte plus 4 KiB per record,
+           holding an estimate of what it needs (twice what arrived of
+           its body while it is read, 16 KiB at first, then 16 bytes per input byte plus 4 KiB per record,
            and more as a large answer is built) until its answer is
            written; a request that finds no room within --queue-timeout
            gets 503 busy with Retry-After, and one larger than the whole
@@ -64,9 +64,12 @@ Every request's cost is bounded, whatever it holds:
   CPU      --max-concurrent requests are worked on at once, heavy ones
            (32 KiB of input or more, or large batches) on at most half of
            them, so small requests and /healthz never queue behind them;
-  time     --request-timeout: past it the work stops between records and
-           the answer is 503 deadline-exceeded. When the client goes away,
-           the work stops too and the request is logged with status 499.
+  time     a body must arrive within --body-timeout plus a second per
+           --min-body-rate bytes (and --read-timeout), else 408
+           request-timeout; --request-timeout: past it the work stops
+           between records and the answer is 503 deadline-exceeded. When
+           the client goes away, the work stops too and the request is
+           logged with status 499.
 
 The server listens on loopback by default; it has request body, batch size,
 header and time limits, logs each request to standard error (log/slog), and
@@ -93,8 +96,9 @@ in flight before it exits.`,
 			if opts.MaxBodyBytes <= 0 || opts.MaxRecords <= 0 {
 				return fmt.Errorf("--max-body and --max-records must be positive")
 			}
-			if opts.MaxResponseBytes < 0 || opts.MaxConcurrent < 0 || opts.RequestTimeout <= 0 || opts.QueueTimeout <= 0 {
-				return fmt.Errorf("--max-response and --max-concurrent must not be negative, --request-timeout and --queue-timeout must be positive")
+			if opts.MaxResponseBytes < 0 || opts.MaxConcurrent < 0 || opts.RequestTimeout <= 0 || opts.QueueTimeout <= 0 ||
+				opts.BodyTimeout <= 0 || opts.MinBodyRate <= 0 {
+				return fmt.Errorf("--max-response and --max-concurrent must not be negative, --request-timeout, --queue-timeout, --body-timeout and --min-body-rate must be positive")
 			}
 			limit, setRuntime, err := resolveMemory(memory, cmd.Flags().Changed("memory"), os.Getenv("GOMEMLIMIT"), debug.SetMemoryLimit(-1))
 			if err != nil {
@@ -139,6 +143,8 @@ in flight before it exits.`,
 	f.DurationVar(&opts.QueueTimeout, "queue-timeout", serve.DefaultQueueTimeout, "time a request may wait for memory or a worker (503 busy beyond)")
 	f.DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "how long to wait for requests in flight on SIGINT/SIGTERM")
 	f.DurationVar(&opts.ReadTimeout, "read-timeout", serve.DefaultReadTimeout, "time to read a whole request")
+	f.DurationVar(&opts.BodyTimeout, "body-timeout", serve.DefaultBodyTimeout, "time a request body may take to arrive, plus a second per --min-body-rate bytes (408 beyond)")
+	f.Int64Var(&opts.MinBodyRate, "min-body-rate", serve.DefaultMinBodyRate, "`BYTES` a second a request body must arrive at after --body-timeout")
 	f.DurationVar(&opts.WriteTimeout, "write-timeout", serve.DefaultWriteTimeout, "time to write a response")
 	f.BoolVar(&resolve, "check-resolve", false, `let /v1/check requests with "resolve": true look hosts up with the system's resolver`)
 	f.StringVar(&logFormat, "log-format", "text", "request log format on standard error: text or json")

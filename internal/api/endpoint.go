@@ -100,6 +100,7 @@ func Endpoints(resolve Maker) map[string]Endpoint {
 		"file":            newEndpoint(prepareFile),
 		"domain":          newEndpoint(prepareDomain),
 		"urn":             newEndpoint(prepareURN),
+		"git":             newEndpoint(prepareGit),
 		"mailto":          newEndpoint(prepareMailto),
 		"data":            newEndpoint(prepareData),
 		"template expand": newEndpoint(prepareTemplateExpand),

@@ -3,7 +3,8 @@ package report
 import (
 	"encoding/base64"
 	"errors"
-	"unsafe"
+
+	"github.com/urikit/urikit/internal/bytestr"
 
 	"github.com/urikit/urikit/dataurl"
 	"github.com/urikit/urikit/form"
@@ -59,7 +60,7 @@ func NewDataURL(in []byte, d dataurl.DataURL, findings []dataurl.Finding, bodyBa
 	if bodyBase64 {
 		body = Text("body_base64", base64.StdEncoding.EncodeToString(d.Body))
 	}
-	rec := Record{Input: unsafe.String(unsafe.SliceData(in), len(in)), Fields: []Field{
+	rec := Record{Input: bytestr.View(in), Fields: []Field{
 		Text("mime_type", m.String()),
 		Text("type", m.Type()),
 		Text("subtype", m.Subtype()),

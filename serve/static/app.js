@@ -516,6 +516,21 @@
       route: '/v1/mailto',
     },
     {
+      id: 'git', tab: 'git', title: 'Git remote addresses',
+      help: 'Read as git clone reads it: a ":" before the first "/" makes it scp-like (ssh). The path is what git asks the server for.',
+      fields: [
+        { name: 'input', label: 'Remote address (scp-like, URL or path)', kind: 'text' },
+        { name: 'scp', label: 'Also the scp-like form', kind: 'check' },
+        { name: 'insteadof_config', label: 'insteadOf rules (git config text, optional)', kind: 'area', optional: true },
+      ],
+      samples: [
+        { input: 'git@github.com:owner/repo.git', scp: true },
+        { input: 'ssh://git@example.com:2222/~alice/repo.git', scp: true },
+        { input: 'gh:owner/repo', insteadof_config: '[url "https://github.com/"]\n\tinsteadOf = gh:' },
+      ],
+      route: '/v1/git',
+    },
+    {
       id: 'expand', tab: 'template', title: 'Expand a URI Template (RFC 6570)',
       help: "Each expression's part of the result is marked; hover or focus it to see the expression.",
       fields: [
@@ -592,6 +607,7 @@
     ['domain', 'Domain'],
     ['file', 'File / data URLs'],
     ['urn', 'URN / mailto'],
+    ['git', 'Git remotes'],
     ['template', 'Templates / patterns'],
   ];
 
