@@ -113,6 +113,10 @@ var contractCases = map[string][]contractCase{
 		{valid: "git@github.com:owner/repo.git", failing: "host:", binary: "h:r\xff", fields: []string{"url", "form", "transport", "user", "host", "port", "path"}},
 		{flags: []string{"--scp"}, options: `"scp": true`, valid: "ssh://h:22/r", failing: "ssh://h", binary: "ssh://h/\xff", fields: []string{"url", "scp", "form", "transport", "user", "host", "port", "path"}},
 	},
+	"purl": {
+		{valid: "pkg:NPM/@a/b@1?B=2#x", failing: "pkg:a", binary: "pkg:npm/\xff", fields: []string{"purl", "type", "namespace", "name", "version", "qualifiers", "subpath"}},
+		{flags: []string{"--repo-url"}, options: `"repo_url": true`, valid: "pkg:cargo/rand@0.7.2", failing: "pkg:swift/a", binary: "pkg:cargo/\xff", fields: []string{"purl", "type", "namespace", "name", "version", "qualifiers", "subpath", "repository_url"}},
+	},
 	"match": {
 		{flags: []string{"https://*.example.com/:id"}, options: `"pattern": "https://*.example.com/:id"`, valid: "https://a.example.com/x", failing: "http://a b", binary: "https://a.example.com/\xff", fields: []string{"matched", "pattern", "groups"}},
 		{flags: []string{"/b/:n(\\d+)", "--base", "https://h/a", "--ignore-case"}, options: `"pattern": "/b/:n(\\d+)", "base": "https://h/a", "ignore_case": true`, valid: "/B/12", failing: "https://h:x/", binary: "/b/\xff", fields: []string{"matched", "pattern", "groups"}},

@@ -38,6 +38,7 @@ func Commands() []Command {
 		{Name: "domain", Options: ``},
 		{Name: "urn", Options: ``},
 		{Name: "git", Options: `"scp": bool, "insteadof_config": "git config text", "push": bool`},
+		{Name: "purl", Options: `"repo_url": bool`},
 		{Name: "mailto", Options: `"lenient": bool`},
 		{Name: "data", Options: `"body_base64": bool`},
 		{Name: "template expand", Options: `"template": "TEMPLATE" (required); "variables": {...} in place of "input"`},
