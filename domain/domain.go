@@ -176,13 +176,13 @@ func (p *parsed) parse(name string) error {
 			// Mapping made a label empty (a label of ignored code points).
 			return p.fail(ErrEmptyLabel, 0)
 		}
+		if isIPv6(a) {
+			return p.fail(ErrIPAddress, -1)
+		}
 		if i := forbidden(a); i >= 0 {
 			// Mapping made a forbidden character (U+FF1F FULLWIDTH
 			// QUESTION MARK is "?"): the offset of its label.
 			return p.fail(ErrInvalidChar, p.inputLabelStart(strings.Count(a[:i], ".")))
-		}
-		if isIPv6(a) {
-			return p.fail(ErrIPAddress, -1)
 		}
 		p.ascii, key = a, a
 	}
