@@ -181,8 +181,13 @@ func (p *parsed) parse(name string) error {
 		}
 		if i := forbidden(a); i >= 0 {
 			// Mapping made a forbidden character (U+FF1F FULLWIDTH
-			// QUESTION MARK is "?"): the offset of its label.
-			return p.fail(ErrInvalidChar, p.inputLabelStart(strings.Count(a[:i], ".")))
+			// QUESTION MARK is "?"): the offset of its label, or of
+			// the name when mapping changed the number of labels.
+			off := 0
+			if strings.Count(a, ".")+1 == p.countInputLabels() {
+				off = p.inputLabelStart(strings.Count(a[:i], "."))
+			}
+			return p.fail(ErrInvalidChar, max(off, 0))
 		}
 		p.ascii, key = a, a
 	}
