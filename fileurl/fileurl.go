@@ -295,7 +295,7 @@ func AppendToPath(dst []byte, url string, style Style) ([]byte, error) {
 	if windows && host != "" {
 		out = append(out, `\\`...)
 		if strings.Contains(host, "xn--") {
-			if h, err := idna.DomainToUnicode(host, false); err == nil {
+			if h, err := idna.DomainToUnicode(host); err == nil {
 				host = h
 			}
 		}

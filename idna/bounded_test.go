@@ -43,11 +43,11 @@ type boundedOp struct {
 }
 
 var boundedOps = []boundedOp{
-	{"DomainToASCII", func(s string) int { r, _ := DomainToASCII(s, false); return len(r) }},
-	{"DomainToASCII/strict", func(s string) int { r, _ := DomainToASCII(s, true); return len(r) }},
-	{"AppendDomainToASCII", func(s string) int { r, _ := AppendDomainToASCII(nil, s, false); return len(r) }},
-	{"DomainToUnicode", func(s string) int { r, _ := DomainToUnicode(s, false); return len(r) }},
-	{"DomainToUnicode/strict", func(s string) int { r, _ := DomainToUnicode(s, true); return len(r) }},
+	{"DomainToASCII", func(s string) int { r, _ := DomainToASCII(s); return len(r) }},
+	{"DomainToASCII/strict", func(s string) int { r, _ := DomainToASCIIStrict(s); return len(r) }},
+	{"AppendDomainToASCII", func(s string) int { r, _ := AppendDomainToASCII(nil, s); return len(r) }},
+	{"DomainToUnicode", func(s string) int { r, _ := DomainToUnicode(s); return len(r) }},
+	{"DomainToUnicode/strict", func(s string) int { r, _ := DomainToUnicodeStrict(s); return len(r) }},
 	{"ToASCII/zero", func(s string) int { r, _ := Profile{}.ToASCII(s); return len(r) }},
 	{"ToASCII/strict", func(s string) int { r, _ := URLStrict().ToASCII(s); return len(r) }},
 	{"AppendASCII", func(s string) int { r, _ := URL().AppendASCII(nil, s); return len(r) }},

@@ -85,7 +85,7 @@ func hostParse(input string) (host string, ok bool) {
 		return "", false
 	}
 	domain := strings.ToValidUTF8(string(b), "\uFFFD")
-	ascii, err := DomainToASCII(domain, false)
+	ascii, err := DomainToASCII(domain)
 	if err != nil || ascii == "" {
 		return "", false
 	}

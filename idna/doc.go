@@ -11,9 +11,15 @@
 // golang.org/x/net/idna's profiles of the same names). Profile.ToASCII and
 // Profile.ToUnicode, and their Append forms, run the UTS #46 operations;
 // ToUnicode returns its result together with the error, since the result
-// is still fit to show. DomainToASCII and DomainToUnicode are the URL
+// is still fit to show. ToASCII and ToUnicode, the functions, are those
+// of the zero Profile: the entry points for a name to convert
+// (ToASCII("bücher.de") is "xn--bcher-kva.de"). DomainToASCII and
+// DomainToUnicode are the URL
 // Standard's "domain to ASCII" (with its shortcut for ASCII names) and
-// "domain to Unicode". PunycodeEncode and PunycodeDecode are raw Punycode.
+// "domain to Unicode" with beStrict false, DomainToASCIIStrict and
+// DomainToUnicodeStrict with beStrict true. PunycodeEncode and
+// PunycodeDecode (and their Append forms) are raw RFC 3492 Punycode of one
+// label: no mapping, no "xn--" prefix; they are not ToASCII.
 //
 // Errors are *Error values (API.md §2): a Code that names the rule
 // violated (a stable string, which is also an error usable with

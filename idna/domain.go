@@ -53,20 +53,29 @@ func urlOptions(beStrict bool) Profile {
 	}
 }
 
-// DomainToASCII implements the URL Standard's "domain to ASCII": UTS #46
-// ToASCII with CheckHyphens=beStrict, CheckBidi=true, CheckJoiners=true,
-// UseSTD3ASCIIRules=beStrict, Transitional_Processing=false,
-// VerifyDNSLength=beStrict and IgnoreInvalidPunycode=false; an empty result
-// is a failure (ErrEmpty).
+// DomainToASCII implements the URL Standard's "domain to ASCII" with
+// beStrict false, the one its host parser uses: UTS #46 ToASCII with
+// CheckBidi and CheckJoiners, Nontransitional Processing and every other
+// option off; an empty result is a failure (ErrEmpty).
+// DomainToASCIIStrict is the same with beStrict true.
 //
-// When beStrict is false and domain is all ASCII, the result is domain in
+// When domain is all ASCII, the result is domain in
 // ASCII lowercase, even when a label begins with "xn--" and is not valid
 // Punycode: that is the URL Standard's ASCII carve-out, and what
 // web-platform-tests' toascii.json expects ("xn--a" stays "xn--a"). This path
 // does not allocate when domain is already lowercase. The caller (the URL
 // host parser) still has to reject forbidden domain code points and send
 // names that end in a number to the IPv4 parser.
-func DomainToASCII(domain string, beStrict bool) (string, error) {
+func DomainToASCII(domain string) (string, error) { return domainToASCII(domain, false) }
+
+// DomainToASCIIStrict implements the URL Standard's "domain to ASCII" with
+// beStrict true: DomainToASCII's options plus CheckHyphens,
+// UseSTD3ASCIIRules and VerifyDNSLength, without the shortcut for ASCII
+// names (an ASCII "xn--" label must be valid Punycode).
+func DomainToASCIIStrict(domain string) (string, error) { return domainToASCII(domain, true) }
+
+// domainToASCII is DomainToASCII or, with beStrict, DomainToASCIIStrict.
+func domainToASCII(domain string, beStrict bool) (string, error) {
 	if !beStrict {
 		if lower, ok := asciiLower(domain); ok {
 			if lower == "" {
@@ -87,7 +96,19 @@ func DomainToASCII(domain string, beStrict bool) (string, error) {
 
 // AppendDomainToASCII appends the result of DomainToASCII to dst. On error
 // it returns dst unchanged.
-func AppendDomainToASCII(dst []byte, domain string, beStrict bool) ([]byte, error) {
+func AppendDomainToASCII(dst []byte, domain string) ([]byte, error) {
+	return appendDomainToASCII(dst, domain, false)
+}
+
+// AppendDomainToASCIIStrict appends the result of DomainToASCIIStrict to
+// dst. On error it returns dst unchanged.
+func AppendDomainToASCIIStrict(dst []byte, domain string) ([]byte, error) {
+	return appendDomainToASCII(dst, domain, true)
+}
+
+// appendDomainToASCII is AppendDomainToASCII or, with beStrict,
+// AppendDomainToASCIIStrict.
+func appendDomainToASCII(dst []byte, domain string, beStrict bool) ([]byte, error) {
 	if !beStrict && isASCII(domain) {
 		if domain == "" {
 			return dst, domainErr(ErrEmpty, domain)
@@ -105,13 +126,15 @@ func AppendDomainToASCII(dst []byte, domain string, beStrict bool) ([]byte, erro
 	return dst, nil
 }
 
-// DomainToUnicode implements the URL Standard's "domain to Unicode", for
-// display: UTS #46 ToUnicode with the flags of DomainToASCII (without
-// VerifyDNSLength). The result is always returned; err reports the first
+// DomainToUnicode implements the URL Standard's "domain to Unicode" with
+// beStrict false, for display: UTS #46 ToUnicode with the options of
+// DomainToASCII. The result is always returned; err reports the first
 // validation error, if any.
-func DomainToUnicode(domain string, beStrict bool) (string, error) {
-	return urlOptions(beStrict).ToUnicode(domain)
-}
+func DomainToUnicode(domain string) (string, error) { return URL().ToUnicode(domain) }
+
+// DomainToUnicodeStrict is DomainToUnicode with beStrict true: the options
+// of DomainToASCIIStrict (without VerifyDNSLength, a ToASCII step).
+func DomainToUnicodeStrict(domain string) (string, error) { return URLStrict().ToUnicode(domain) }
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

@@ -35,7 +35,7 @@ func Example() {
 
 func ExampleDomainToASCII() {
 	for _, d := range []string{"Bücher.example", "EXAMPLE.com", "a\u200db.example"} {
-		ascii, err := idna.DomainToASCII(d, false)
+		ascii, err := idna.DomainToASCII(d)
 		fmt.Printf("%q %v\n", ascii, err)
 	}
 	// Output:
@@ -45,7 +45,7 @@ func ExampleDomainToASCII() {
 }
 
 func ExampleDomainToUnicode() {
-	s, err := idna.DomainToUnicode("xn--bcher-kva.example", false)
+	s, err := idna.DomainToUnicode("xn--bcher-kva.example")
 	fmt.Println(s, err)
 	// Output: bücher.example <nil>
 }
@@ -113,7 +113,7 @@ func ExampleURL() {
 	// Without the carve-out of DomainToASCII, ASCII "xn--" labels are checked.
 	_, err := idna.URL().ToASCII("xn--a.example")
 	fmt.Println(err)
-	s, err := idna.DomainToASCII("xn--a.example", false)
+	s, err := idna.DomainToASCII("xn--a.example")
 	fmt.Println(s, err)
 	// Output:
 	// idna: offset 0 (label 0): "xn--a.example": disallowed code point '\u0080' [V7]

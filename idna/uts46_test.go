@@ -247,7 +247,7 @@ func TestToUnicode(t *testing.T) {
 			t.Errorf("ToUnicode(%q) = %+q, %v; want %+q, %v", tc.in, got, err, tc.want, tc.code)
 		}
 	}
-	got, err := DomainToUnicode("xn--mgba3gch31f060k.com", false)
+	got, err := DomainToUnicode("xn--mgba3gch31f060k.com")
 	if err != nil || got != "نامه\u200cای.com" {
 		t.Errorf("DomainToUnicode = %+q, %v", got, err)
 	}
@@ -276,11 +276,11 @@ func TestDomainToASCII(t *testing.T) {
 		{"-ü.com", false, "xn----eha.com", ""},
 		{"xn--tešla", false, "", ErrPunycodeNonASCII},
 	} {
-		got, err := DomainToASCII(tc.in, tc.beStrict)
+		got, err := domainToASCII(tc.in, tc.beStrict)
 		if got != tc.want || (tc.code == "") != (err == nil) || (tc.code != "" && !errors.Is(err, tc.code)) {
 			t.Errorf("DomainToASCII(%+q, %v) = %q, %v; want %q, %v", tc.in, tc.beStrict, got, err, tc.want, tc.code)
 		}
-		b, err := AppendDomainToASCII([]byte("h:"), tc.in, tc.beStrict)
+		b, err := appendDomainToASCII([]byte("h:"), tc.in, tc.beStrict)
 		if string(b) != "h:"+tc.want || (tc.code == "") != (err == nil) || (tc.code != "" && !errors.Is(err, tc.code)) {
 			t.Errorf("AppendDomainToASCII(%+q, %v) = %q, %v; want %q, %v", tc.in, tc.beStrict, b, err, tc.want, tc.code)
 		}
@@ -290,14 +290,14 @@ func TestDomainToASCII(t *testing.T) {
 func TestDomainToASCIINoAlloc(t *testing.T) {
 	var sink string
 	n := testing.AllocsPerRun(100, func() {
-		sink, _ = DomainToASCII("www.example.com", false)
+		sink, _ = DomainToASCII("www.example.com")
 	})
 	if n != 0 || sink != "www.example.com" {
 		t.Errorf("DomainToASCII on lowercase ASCII: %v allocs, result %q", n, sink)
 	}
 	buf := make([]byte, 0, 64)
 	n = testing.AllocsPerRun(100, func() {
-		buf, _ = AppendDomainToASCII(buf[:0], "WWW.Example.COM", false)
+		buf, _ = AppendDomainToASCII(buf[:0], "WWW.Example.COM")
 	})
 	if n != 0 || string(buf) != "www.example.com" {
 		t.Errorf("AppendDomainToASCII: %v allocs, result %q", n, buf)
@@ -508,12 +508,12 @@ func TestLimits(t *testing.T) {
 	for r := rune(0x4E00); r < 0x4E00+20000; r++ {
 		b.WriteRune(r)
 	}
-	_, err := DomainToASCII(b.String()+".com", false)
+	_, err := DomainToASCII(b.String() + ".com")
 	var e *Error
 	if !errors.As(err, &e) || e.Code != ErrTooLong || e.Index != 0 || e.Offset != 0 {
 		t.Errorf("DomainToASCII(20000 ideographs) error = %v", err)
 	}
-	_, err = DomainToUnicode("a.xn--"+strings.Repeat("a", 2000), false)
+	_, err = DomainToUnicode("a.xn--" + strings.Repeat("a", 2000))
 	if !errors.As(err, &e) || e.Code != ErrTooLong || e.Index != 1 || e.Offset != 2 {
 		t.Errorf("DomainToUnicode(long xn-- label) error = %v", err)
 	}

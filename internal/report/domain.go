@@ -110,11 +110,11 @@ func DomainAs(in string, form DomainForm) Record {
 	switch form {
 	case DomainASCII:
 		// Both were found from the name's ASCII form: they convert.
-		suffix, _ = idna.DomainToASCII(suffix, false)
-		rd, _ = idna.DomainToASCII(rd, false)
+		suffix, _ = idna.DomainToASCII(suffix)
+		rd, _ = idna.DomainToASCII(rd)
 	case DomainUnicode:
-		suffix, _ = idna.DomainToUnicode(suffix, false)
-		rd, _ = idna.DomainToUnicode(rd, false)
+		suffix, _ = idna.DomainToUnicode(suffix)
+		rd, _ = idna.DomainToUnicode(rd)
 	}
 	return Record{Input: in, Fields: []Field{
 		Text("host", host),
