@@ -1,0 +1,38 @@
+package surt
+
+import "github.com/urikit/urikit/tracking"
+
+// FingerprintVersion is the prefix of the keys Fingerprint makes now,
+// "v1:". It changes whenever the key of any URL would change.
+const FingerprintVersion = "v1:"
+
+// Fingerprint returns a key for "same resource" deduplication: "v1:"
+// followed by the default Key of url once the parameters of the built-in
+// tracking rules (tracking.Default) are removed. Redirect wrappers are
+// not unwrapped: a wrapper is a resource of its own. It fails as Key
+// does.
+func Fingerprint(url string) (string, error) {
+	var stack [256]byte
+	b, err := AppendFingerprint(stack[:0], url)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// AppendFingerprint appends the Fingerprint of url to dst. On error it
+// returns dst unchanged.
+func AppendFingerprint(dst []byte, url string) ([]byte, error) {
+	clean := tracking.Default().Clean(url)
+	n := len(dst)
+	dst = append(dst, FingerprintVersion...)
+	b, err := AppendKey(dst, clean, Options{})
+	if err != nil {
+		// Report the error against the URL as given.
+		if _, err2 := AppendKey(nil, url, Options{}); err2 != nil {
+			err = err2
+		}
+		return dst[:n], err
+	}
+	return b, nil
+}
