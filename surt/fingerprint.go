@@ -1,6 +1,9 @@
 package surt
 
-import "github.com/urikit/urikit/tracking"
+import (
+	"github.com/urikit/urikit/internal/bytestr"
+	"github.com/urikit/urikit/tracking"
+)
 
 // FingerprintVersion is the prefix of the keys Fingerprint makes now,
 // "v1:". It changes whenever the key of any URL would change.
@@ -12,6 +15,13 @@ const FingerprintVersion = "v1:"
 // not unwrapped: a wrapper is a resource of its own. It fails as Key
 // does.
 func Fingerprint(url string) (string, error) {
+	if len(url) > 200 {
+		b, err := AppendFingerprint(make([]byte, 0, keyCap(url)+len(FingerprintVersion)), url)
+		if err != nil {
+			return "", err
+		}
+		return bytestr.String(b), nil
+	}
 	var stack [256]byte
 	b, err := AppendFingerprint(stack[:0], url)
 	if err != nil {

@@ -45,12 +45,34 @@ type Options struct {
 // literal, or only white space. The empty string keys as "-", as in the
 // CDX writers.
 func Key(url string, o Options) (string, error) {
+	if len(url) > 200 {
+		// A long key is built in a buffer of its final size at most
+		// (plus the A-labels of a host), which the string then holds.
+		b, err := AppendKey(make([]byte, 0, keyCap(url)), url, o)
+		if err != nil {
+			return "", err
+		}
+		return bytestr.String(b), nil
+	}
 	var stack [256]byte
 	b, err := AppendKey(stack[:0], url, o)
 	if err != nil {
 		return "", err
 	}
 	return string(b), nil
+}
+
+// keyCap returns a bound of the length of the key of url: decoding never
+// lengthens, escaping makes 3 bytes of a byte that needs it, the host's
+// A-labels take at most maxIDNA*2, and a few delimiters are added.
+func keyCap(url string) int {
+	n := len(url) + 32
+	for i := 0; i < len(url); i++ {
+		if needsEscape(url[i]) {
+			n += 2
+		}
+	}
+	return n
 }
 
 // AppendKey appends the key of url under o to dst; see Key. On error it
@@ -174,6 +196,9 @@ func (k *keyer) appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		}, s)
 	}
 	k.a, k.b = k.sa[:0], k.sb[:0]
+	if len(s) >= len(k.sa) {
+		k.a, k.b = make([]byte, 0, len(s)+1), make([]byte, 0, len(s)+1)
+	}
 
 	// The scheme, "http" when there is none.
 	base := 0 // offset in s of what rest holds
@@ -295,6 +320,7 @@ func (k *keyer) appendKey(dst []byte, url string, o Options) ([]byte, error) {
 			k.b = normalizePath(k.b[:0], p)
 			p = k.b
 		}
+		dst = slices.Grow(dst, escapedLen(p))
 		dst = appendEscaped(dst, p, true)
 		dst = stripPathSessionID(dst, start)
 		if n := len(dst); n-start > 1 && dst[n-1] == '/' {
@@ -303,32 +329,32 @@ func (k *keyer) appendKey(dst []byte, url string, o Options) ([]byte, error) {
 	}
 	pathEnd := len(dst)
 
-	// The query.
-	var q []byte
+	// The query, escaped into dst, then sorted from a copy.
 	if query != "" {
 		k.a = appendUnescaped(k.a[:0], query)
-		k.b = appendEscaped(k.b[:0], k.a, true)
-		q = stripQuerySessionID(k.b)
-	}
-	var f []byte
-	if o.Fragment && frag != "" {
-		k.a = appendUnescaped(k.a[:0], frag)
-		f = k.a
-	}
-	if pathEnd == start && (len(q) > 0 || len(f) > 0) {
-		dst = append(dst, '/')
-	}
-	if len(q) > 0 {
+		dst = slices.Grow(dst, escapedLen(k.a)+2)
 		dst = append(dst, '?')
-		if o.KeepQueryOrder || len(q) <= 1 {
-			dst = append(dst, q...)
-		} else {
-			dst = appendSortedQuery(dst, q)
+		qs := len(dst)
+		dst = appendEscaped(dst, k.a, true)
+		q := stripQuerySessionID(dst[qs:])
+		dst = dst[:qs+len(q)]
+		switch {
+		case len(q) == 0:
+			dst = dst[:qs-1]
+		case !o.KeepQueryOrder && len(q) > 1 && !querySorted(q):
+			k.b = append(grow(k.b, len(q)), q...)
+			dst = appendSortedQuery(dst[:qs], k.b)
 		}
 	}
-	if len(f) > 0 {
+	if o.Fragment && frag != "" {
+		k.a = appendUnescaped(k.a[:0], frag)
+		dst = slices.Grow(dst, escapedLen(k.a)+2)
 		dst = append(dst, '#')
-		dst = appendEscaped(dst, f, false)
+		dst = appendEscaped(dst, k.a, false)
+	}
+	if pathEnd == start && len(dst) > pathEnd {
+		// A query or fragment needs a path.
+		dst = slices.Insert(dst, pathEnd, '/')
 	}
 	return dst, nil
 }
@@ -403,8 +429,10 @@ func (k *keyer) hostPort(netloc string, off int) (host string, port int, err err
 func (k *keyer) appendHost(dst []byte, host string, keepWWW bool) []byte {
 	h := appendUnescaped(k.a[:0], host)
 	k.a = h
-	if !isASCII(h) {
-		if a, err := idna.DomainToASCII(string(h), false); err == nil {
+	if !isASCII(h) && len(h) <= maxIDNA && labelsFit(bytestr.String(h), 4*63) {
+		// As Python's IDNA codec, a label longer than 63 bytes keeps
+		// the bytes.
+		if a, err := idna.DomainToASCII(string(h), false); err == nil && labelsFit(a, 63) {
 			h = append(h[:0], a...)
 		}
 	}
@@ -429,32 +457,38 @@ func (k *keyer) appendHost(dst []byte, host string, keepWWW bool) []byte {
 			h = h[:len(h)-1]
 		}
 	}
-	var hb []byte
+	hs := len(dst)
 	if ip, ok := attemptIPv4(h); ok {
-		hb = k.b[:0]
 		for i, v := range ip {
 			if i > 0 {
-				hb = append(hb, '.')
+				dst = append(dst, '.')
 			}
-			hb = strconv.AppendUint(hb, uint64(v), 10)
+			dst = strconv.AppendUint(dst, uint64(v), 10)
 		}
 	} else {
-		hb = appendEscaped(k.b[:0], h, true)
+		dst = slices.Grow(dst, escapedLen(h))
+		dst = appendEscaped(dst, h, true)
 		if !keepWWW {
-			hb = massageHost(hb)
+			if m := massageHost(dst[hs:]); len(m) < len(dst)-hs {
+				n := copy(dst[hs:], m)
+				dst = dst[:hs+n]
+			}
 		}
 	}
-	k.b = hb
-	// Reverse the labels.
-	end := len(hb)
-	for i := len(hb) - 1; i >= -1; i-- {
-		if i == -1 || hb[i] == '.' {
-			dst = append(dst, hb[i+1:end]...)
-			if i >= 0 {
-				dst = append(dst, ',')
-			}
-			end = i
+	// Reverse the labels in place: reverse the bytes, then each label.
+	hb := dst[hs:]
+	slices.Reverse(hb)
+	for len(hb) > 0 {
+		i := slices.Index(hb, '.')
+		if i < 0 {
+			i = len(hb)
 		}
+		slices.Reverse(hb[:i])
+		if i < len(hb) {
+			hb[i] = ','
+			i++
+		}
+		hb = hb[i:]
 	}
 	return dst
 }
@@ -577,6 +611,37 @@ func attemptIPv4(h []byte) (ip [4]byte, ok bool) {
 	return ip, true
 }
 
+// maxIDNA is the longest host converted to A-labels: a DNS name has at
+// most 253 bytes, and a Unicode character 4 bytes in UTF-8.
+const maxIDNA = 1024
+
+// labelsFit reports whether every label of the name a has at most n
+// bytes (63 for an A-label; 4*63 for a UTF-8 label that may become one).
+func labelsFit(a string, n int) bool {
+	for l := range strings.SplitSeq(a, ".") {
+		if len(l) > n {
+			return false
+		}
+	}
+	return true
+}
+
+// grow returns b emptied, with room for n bytes.
+func grow(b []byte, n int) []byte { return slices.Grow(b[:0], n) }
+
+// escapedLen returns the length of p escaped by appendEscaped.
+func escapedLen(p []byte) int {
+	n := len(p)
+	for _, c := range p {
+		if needsEscape(c) {
+			n += 2
+		}
+	}
+	return n
+}
+
+func needsEscape(c byte) bool { return c <= ' ' || c >= 0x7f || c == '#' || c == '%' }
+
 func isASCII(b []byte) bool {
 	for _, c := range b {
 		if c >= utf8.RuneSelf {
@@ -625,7 +690,7 @@ func appendEscaped(dst, p []byte, lowerCase bool) []byte {
 	}
 	for _, c := range p {
 		switch {
-		case c <= ' ' || c >= 0x7f || c == '#' || c == '%':
+		case needsEscape(c):
 			dst = append(dst, '%', hex[c>>4], hex[c&15])
 		case lowerCase:
 			dst = append(dst, lower(c))
@@ -733,13 +798,27 @@ func appendSortedQuery(dst, q []byte) []byte {
 	if querySorted(q) {
 		return append(dst, q...)
 	}
+	// Empty arguments sort first and are all alike: they are counted,
+	// not indexed, so that the index has at most one entry per two bytes.
+	empty, n := 0, 0
+	for a := range splitAmp(q) {
+		if len(a) == 0 {
+			empty++
+		} else {
+			n++
+		}
+	}
 	var stack [32]int32
 	starts := stack[:0]
-	starts = append(starts, 0)
-	for i, c := range q {
-		if c == '&' {
-			starts = append(starts, int32(i+1))
+	if n > len(stack) {
+		starts = make([]int32, 0, n)
+	}
+	i := 0
+	for a := range splitAmp(q) {
+		if len(a) > 0 {
+			starts = append(starts, int32(i))
 		}
+		i += len(a) + 1
 	}
 	arg := func(s int32) []byte {
 		a := q[s:]
@@ -749,13 +828,35 @@ func appendSortedQuery(dst, q []byte) []byte {
 		return a
 	}
 	slices.SortStableFunc(starts, func(x, y int32) int { return compareArgs(arg(x), arg(y)) })
-	for i, s := range starts {
-		if i > 0 {
+	for j := range empty {
+		if j > 0 {
+			dst = append(dst, '&')
+		}
+	}
+	for j, s := range starts {
+		if j > 0 || empty > 0 {
 			dst = append(dst, '&')
 		}
 		dst = append(dst, arg(s)...)
 	}
 	return dst
+}
+
+// splitAmp yields the "&"-separated arguments of q.
+func splitAmp(q []byte) func(func([]byte) bool) {
+	return func(yield func([]byte) bool) {
+		for {
+			i := slices.Index(q, '&')
+			if i < 0 {
+				yield(q)
+				return
+			}
+			if !yield(q[:i]) {
+				return
+			}
+			q = q[i+1:]
+		}
+	}
 }
 
 // compareArgs orders two query arguments as tuples (name, value).

@@ -261,11 +261,11 @@ type Result struct {
 
 // applies reports whether p applies to url.
 func (p *provider) applies(url string) bool {
-	if !p.urlPattern.MatchString(url) {
+	if !match(p.urlPattern, url) {
 		return false
 	}
 	for _, x := range p.exceptions {
-		if x.MatchString(url) {
+		if match(x, url) {
 			return false
 		}
 	}
@@ -347,7 +347,7 @@ restart:
 // matches url, percent-decoded once.
 func (p *provider) redirect(url string) (string, bool) {
 	for _, x := range p.redirects {
-		m := x.FindStringSubmatchIndex(url)
+		m := findSubmatchIndex(x, url)
 		if m == nil || m[2] < 0 || m[3] <= m[2] {
 			continue
 		}
@@ -383,11 +383,9 @@ func decodeOnce(s string) string {
 func (p *provider) clean(url string, buf []byte) (string, []byte, int) {
 	n := 0
 	for _, x := range p.raw {
-		if loc := x.FindStringIndex(url); loc != nil {
-			k := len(x.FindAllStringIndex(url, -1))
-			url = x.ReplaceAllString(url, "")
-			n += k
-		}
+		var k int
+		url, k = removeAll(x, url)
+		n += k
 	}
 	if p.params == nil {
 		return url, buf, n
@@ -491,4 +489,62 @@ func (p *provider) matchName(a string, buf *[]byte) bool {
 		return p.params.Match(b)
 	}
 	return p.params.MatchString(name)
+}
+
+// readerMin is the length from which a URL is matched through a reader:
+// Go's regexp then runs its automaton, whose memory does not grow with
+// the text, instead of its backtracker, whose memory does (to 32 KiB
+// per expression, which a rule set of many expressions would pay on
+// every long URL).
+const readerMin = 1024
+
+func match(x *regexp.Regexp, s string) bool {
+	if len(s) < readerMin {
+		return x.MatchString(s)
+	}
+	return x.MatchReader(strings.NewReader(s))
+}
+
+func findSubmatchIndex(x *regexp.Regexp, s string) []int {
+	if len(s) < readerMin {
+		return x.FindStringSubmatchIndex(s)
+	}
+	return x.FindReaderSubmatchIndex(strings.NewReader(s))
+}
+
+// removeAll removes the matches of x in s, as ReplaceAllString(s, "")
+// does, and counts them.
+func removeAll(x *regexp.Regexp, s string) (string, int) {
+	if len(s) < readerMin {
+		if x.FindStringIndex(s) == nil {
+			return s, 0
+		}
+		return x.ReplaceAllString(s, ""), len(x.FindAllStringIndex(s, -1))
+	}
+	var out []byte
+	n, last, pos := 0, 0, 0
+	for pos <= len(s) {
+		loc := x.FindReaderIndex(strings.NewReader(s[pos:]))
+		if loc == nil {
+			break
+		}
+		a, b := pos+loc[0], pos+loc[1]
+		if b > a {
+			if out == nil {
+				out = make([]byte, 0, len(s))
+			}
+			out = append(out, s[last:a]...)
+			last = b
+			n++
+			pos = b
+			continue
+		}
+		// An empty match removes nothing: go on after it.
+		pos = a + 1
+	}
+	if n == 0 {
+		return s, 0
+	}
+	out = append(out, s[last:]...)
+	return string(out), n
 }
