@@ -51,6 +51,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/hexdigit"
 )
 
@@ -254,8 +255,9 @@ type Result struct {
 	Unwrapped int
 	// Removed is how many parameters and raw-rule matches were removed.
 	Removed int
-	// Blocked names the complete provider that matched the URL, or is
-	// empty. The URL is then left as it was.
+	// Blocked names the complete provider that matched the URL (or a
+	// target it wraps), or is empty. URL is then the URL as given, and
+	// Unwrapped and Removed are 0.
 	Blocked string
 }
 
@@ -286,9 +288,7 @@ restart:
 			continue
 		}
 		if p.complete {
-			res.Blocked = p.name
-			res.URL = url
-			return res
+			return Result{URL: url, Blocked: p.name}
 		}
 		if res.Unwrapped < MaxUnwrap {
 			if t, ok := p.redirect(res.URL); ok {
@@ -430,7 +430,7 @@ func (p *provider) clean(url string, buf []byte) (string, []byte, int) {
 	if h >= 0 {
 		out = p.appendKept(out, '#', url[h+1:], &buf)
 	}
-	return string(out), buf, n
+	return bytestr.String(out), buf, n
 }
 
 // scan counts the arguments of s whose names match p's rules.
@@ -523,8 +523,10 @@ func removeAll(x *regexp.Regexp, s string) (string, int) {
 	}
 	var out []byte
 	n, last, pos := 0, 0, 0
+	rd := strings.NewReader(s)
 	for pos <= len(s) {
-		loc := x.FindReaderIndex(strings.NewReader(s[pos:]))
+		rd.Reset(s[pos:])
+		loc := x.FindReaderIndex(rd)
 		if loc == nil {
 			break
 		}
@@ -546,5 +548,5 @@ func removeAll(x *regexp.Regexp, s string) (string, int) {
 		return s, 0
 	}
 	out = append(out, s[last:]...)
-	return string(out), n
+	return bytestr.String(out), n
 }
