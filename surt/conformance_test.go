@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-type conformance struct {
+type conformanceFile struct {
 	Cases []struct {
 		URL, Surt, Options, Error, From string
 	}
@@ -50,7 +50,7 @@ func TestConformance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var c conformance
+	var c conformanceFile
 	if err := json.Unmarshal(data, &c); err != nil {
 		t.Fatal(err)
 	}

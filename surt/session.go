@@ -19,20 +19,29 @@ import "bytes"
 // each followed by the end of the query or by "&" (removed with it). As
 // in the reference, the name is not required to start an argument.
 func stripQuerySessionID(q []byte) []byte {
-	q = stripLast(q, func(q []byte, i int) int { return alnumID(q, i, "jsessionid=", 32) })
-	q = stripLast(q, func(q []byte, i int) int { return alnumID(q, i, "phpsessid=", 32) })
-	q = stripLast(q, func(q []byte, i int) int { return alnumID(q, i, "sid=", 32) })
-	q = stripLast(q, aspSessionID)
+	for rule := range 4 {
+		q = stripLast(q, rule)
+	}
 	q = stripCFID(q)
 	return q
 }
 
-// stripLast removes the last match of the rule m (m(q, i) returns the end
-// of a match at i, or -1) that is followed by the end of q or by "&",
+// stripLast removes the last match of a rule (0 jsessionid, 1 phpsessid,
+// 2 sid, 3 aspsessionid) that is followed by the end of q or by "&",
 // and that "&".
-func stripLast(q []byte, m func(q []byte, i int) int) []byte {
+func stripLast(q []byte, rule int) []byte {
 	for i := len(q) - 1; i >= 0; i-- {
-		e := m(q, i)
+		var e int
+		switch rule {
+		case 0:
+			e = alnumID(q, i, "jsessionid=", 32)
+		case 1:
+			e = alnumID(q, i, "phpsessid=", 32)
+		case 2:
+			e = alnumID(q, i, "sid=", 32)
+		default:
+			e = aspSessionID(q, i)
+		}
 		if e < 0 || (e < len(q) && q[e] != '&') {
 			continue
 		}
@@ -122,8 +131,8 @@ func stripPathSessionID(dst []byte, start int) []byte {
 	if !bytes.Contains(dst[start:], []byte(".aspx")) {
 		return dst
 	}
-	dst = stripPathBlock(dst, start, cookielessBlock)
-	return stripPathBlock(dst, start, plainBlock)
+	dst = stripPathBlock(dst, start, true)
+	return stripPathBlock(dst, start, false)
 }
 
 // cookielessBlock matches "(" 1*( letter "(" 24 alnum ")" ) ")/" at i,
@@ -162,10 +171,10 @@ func plainBlock(p []byte, i int) int {
 	return i + 27
 }
 
-// stripPathBlock removes the block that block matches right after the
+// stripPathBlock removes the block (cookieless or plain) right after the
 // last "/" for which the rest of the path holds ".aspx" after at least
 // one byte and before any "?".
-func stripPathBlock(dst []byte, start int, block func(p []byte, i int) int) []byte {
+func stripPathBlock(dst []byte, start int, cookieless bool) []byte {
 	p := dst[start:]
 	// na1 and na2: the first two ".aspx" at or after i; nq: the first "?".
 	na1, na2, nq := len(p), len(p), len(p)
@@ -178,7 +187,12 @@ func stripPathBlock(dst []byte, start int, block func(p []byte, i int) int) []by
 				na1, na2 = i, na1
 			}
 		case '/':
-			e := block(p, i+1)
+			var e int
+			if cookieless {
+				e = cookielessBlock(p, i+1)
+			} else {
+				e = plainBlock(p, i+1)
+			}
 			if e < 0 {
 				continue
 			}

@@ -1,6 +1,7 @@
 package surt
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,28 +79,23 @@ func keyCap(url string) int {
 // AppendKey appends the key of url under o to dst; see Key. On error it
 // returns dst unchanged.
 func AppendKey(dst []byte, url string, o Options) ([]byte, error) {
-	var k keyer
 	n := len(dst)
-	b, err := k.appendKey(dst, url, o)
+	b, err := appendKey(dst, url, o)
 	if err != nil {
 		return dst[:n], err
 	}
 	return b, nil
 }
 
-// keyer holds what one key needs besides the output: the input (for
-// error offsets) and two scratch buffers.
-type keyer struct {
+// where maps offsets of the cleaned input back to the input, for errors.
+type where struct {
 	input string
 	lo    int  // where the trimmed input starts in input
 	clean bool // tabs and line breaks were removed
-	a, b  []byte
-	sa    [128]byte
-	sb    [128]byte
 }
 
 // errAt returns the error of code at offset i of the cleaned input.
-func (k *keyer) errAt(code Code, i int) error {
+func (k where) errAt(code Code, i int) error {
 	off := k.lo + i
 	if k.clean {
 		// Walk the input, skipping what was removed.
@@ -166,8 +162,8 @@ func needsHost(scheme string) bool {
 	return false
 }
 
-func (k *keyer) appendKey(dst []byte, url string, o Options) ([]byte, error) {
-	k.input = url
+func appendKey(dst []byte, url string, o Options) ([]byte, error) {
+	k := where{input: url}
 	if url == "" {
 		return append(dst, '-'), nil
 	}
@@ -195,9 +191,12 @@ func (k *keyer) appendKey(dst []byte, url string, o Options) ([]byte, error) {
 			return r
 		}, s)
 	}
-	k.a, k.b = k.sa[:0], k.sb[:0]
-	if len(s) >= len(k.sa) {
-		k.a, k.b = make([]byte, 0, len(s)+1), make([]byte, 0, len(s)+1)
+	// Scratch space: a for decoded text, b for a normalized path or a
+	// query to sort.
+	var sa, sb [128]byte
+	a, b := sa[:0], sb[:0]
+	if len(s) >= len(sa) {
+		a, b = make([]byte, 0, len(s)+1), make([]byte, 0, len(s)+1)
 	}
 
 	// The scheme, "http" when there is none.
@@ -291,7 +290,7 @@ func (k *keyer) appendKey(dst []byte, url string, o Options) ([]byte, error) {
 			}
 			dst = append(dst, "://("...)
 		}
-		dst = k.appendHost(dst, host, o.KeepWWW || strings.EqualFold(scheme, "dns"))
+		dst, a = appendHost(dst, a, host, o.KeepWWW || strings.EqualFold(scheme, "dns"))
 		if port > 0 {
 			dst = append(dst, ':')
 			dst = strconv.AppendInt(dst, int64(port), 10)
@@ -314,11 +313,11 @@ func (k *keyer) appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		path = "/"
 	}
 	if path != "" {
-		k.a = appendUnescaped(k.a[:0], path)
-		p := k.a
+		a = appendUnescaped(a[:0], path)
+		p := a
 		if host != "" {
-			k.b = normalizePath(k.b[:0], p)
-			p = k.b
+			b = normalizePath(b[:0], p)
+			p = b
 		}
 		dst = slices.Grow(dst, escapedLen(p))
 		dst = appendEscaped(dst, p, true)
@@ -331,26 +330,26 @@ func (k *keyer) appendKey(dst []byte, url string, o Options) ([]byte, error) {
 
 	// The query, escaped into dst, then sorted from a copy.
 	if query != "" {
-		k.a = appendUnescaped(k.a[:0], query)
-		dst = slices.Grow(dst, escapedLen(k.a)+2)
+		a = appendUnescaped(a[:0], query)
+		dst = slices.Grow(dst, escapedLen(a)+2)
 		dst = append(dst, '?')
 		qs := len(dst)
-		dst = appendEscaped(dst, k.a, true)
+		dst = appendEscaped(dst, a, true)
 		q := stripQuerySessionID(dst[qs:])
 		dst = dst[:qs+len(q)]
 		switch {
 		case len(q) == 0:
 			dst = dst[:qs-1]
 		case !o.KeepQueryOrder && len(q) > 1 && !querySorted(q):
-			k.b = append(grow(k.b, len(q)), q...)
-			dst = appendSortedQuery(dst[:qs], k.b)
+			// (A copy of its own: the sort's closures keep what they see.)
+			dst = appendSortedQuery(dst[:qs], append([]byte(nil), q...))
 		}
 	}
 	if o.Fragment && frag != "" {
-		k.a = appendUnescaped(k.a[:0], frag)
-		dst = slices.Grow(dst, escapedLen(k.a)+2)
+		a = appendUnescaped(a[:0], frag)
+		dst = slices.Grow(dst, escapedLen(a)+2)
 		dst = append(dst, '#')
-		dst = appendEscaped(dst, k.a, false)
+		dst = appendEscaped(dst, a, false)
 	}
 	if pathEnd == start && len(dst) > pathEnd {
 		// A query or fragment needs a path.
@@ -374,7 +373,7 @@ func defaultPort(scheme string) int {
 // hostPort returns the host and port of netloc (whose offset in the
 // cleaned input is off): userinfo dropped, trailing colons dropped, a
 // bracketed IPv6 literal unbracketed. Port 0 means none.
-func (k *keyer) hostPort(netloc string, off int) (host string, port int, err error) {
+func (k where) hostPort(netloc string, off int) (host string, port int, err error) {
 	netloc = strings.TrimRight(netloc, ":")
 	if i := strings.LastIndexByte(netloc, '@'); i >= 0 {
 		netloc, off = netloc[i+1:], off+i+1
@@ -426,9 +425,9 @@ func (k *keyer) hostPort(netloc string, off int) (host string, port int, err err
 // A-labels, dots squeezed and trimmed, IPv4 forms read, lowercased,
 // escaped, "www" dropped (unless keepWWW), labels reversed and joined by
 // ",".
-func (k *keyer) appendHost(dst []byte, host string, keepWWW bool) []byte {
-	h := appendUnescaped(k.a[:0], host)
-	k.a = h
+func appendHost(dst, a []byte, host string, keepWWW bool) ([]byte, []byte) {
+	h := appendUnescaped(a[:0], host)
+	a = h
 	if !isASCII(h) && len(h) <= maxIDNA && labelsFit(bytestr.String(h), 4*63) {
 		// As Python's IDNA codec, a label longer than 63 bytes keeps
 		// the bytes.
@@ -490,7 +489,7 @@ func (k *keyer) appendHost(dst []byte, host string, keepWWW bool) []byte {
 		}
 		hb = hb[i:]
 	}
-	return dst
+	return dst, a
 }
 
 // massageHost drops a first label "www" followed by digits or nothing,
@@ -512,7 +511,8 @@ func massageHost(h []byte) []byte {
 	if len(rest) == 0 {
 		return h
 	}
-	rs := bytestr.String(rest)
+	// (A copy: the domain package may keep the name in an error.)
+	rs := string(rest)
 	if ps, err := domain.PublicSuffix(rs); err == nil {
 		if ps.Name == rs {
 			return h
@@ -575,7 +575,13 @@ func attemptIPv4(h []byte) (ip [4]byte, ok bool) {
 	// inet_aton.
 	var vals [4]uint64
 	n := 0
-	for p := range strings.SplitSeq(bytestr.String(h), ".") {
+	for len(h) > 0 {
+		p := h
+		if i := slices.Index(h, '.'); i >= 0 {
+			p, h = h[:i], h[i+1:]
+		} else {
+			h = nil
+		}
 		base := uint64(10)
 		if len(p) > 1 && p[0] == '0' {
 			base, p = 8, p[1:]
@@ -618,8 +624,13 @@ const maxIDNA = 1024
 // labelsFit reports whether every label of the name a has at most n
 // bytes (63 for an A-label; 4*63 for a UTF-8 label that may become one).
 func labelsFit(a string, n int) bool {
-	for l := range strings.SplitSeq(a, ".") {
-		if len(l) > n {
+	run := 0
+	for i := 0; i < len(a); i++ {
+		if a[i] == '.' {
+			run = 0
+			continue
+		}
+		if run++; run > n {
 			return false
 		}
 	}
@@ -715,7 +726,13 @@ func normalizePath(out, p []byte) []byte {
 	}
 	start := len(out)
 	kept := 0
-	for seg := range splitSlash(p) {
+	for done := false; !done; {
+		seg := p
+		if i := slices.Index(p, '/'); i >= 0 {
+			seg, p = p[:i], p[i+1:]
+		} else {
+			done = true
+		}
 		switch {
 		case len(seg) == 1 && seg[0] == '.':
 			continue
@@ -773,24 +790,6 @@ func lastSlash(b []byte) int {
 	return -1
 }
 
-// splitSlash yields the "/"-separated segments of p (one more than its
-// slashes).
-func splitSlash(p []byte) func(func([]byte) bool) {
-	return func(yield func([]byte) bool) {
-		for {
-			i := slices.Index(p, '/')
-			if i < 0 {
-				yield(p)
-				return
-			}
-			if !yield(p[:i]) {
-				return
-			}
-			p = p[i+1:]
-		}
-	}
-}
-
 // appendSortedQuery appends the arguments of q ("&"-separated) sorted as
 // the reference sorts them: by name, then by value, an argument without
 // "=" before one with.
@@ -801,11 +800,15 @@ func appendSortedQuery(dst, q []byte) []byte {
 	// Empty arguments sort first and are all alike: they are counted,
 	// not indexed, so that the index has at most one entry per two bytes.
 	empty, n := 0, 0
-	for a := range splitAmp(q) {
-		if len(a) == 0 {
-			empty++
-		} else {
-			n++
+	prev := -1
+	for i := 0; i <= len(q); i++ {
+		if i == len(q) || q[i] == '&' {
+			if i == prev+1 {
+				empty++
+			} else {
+				n++
+			}
+			prev = i
 		}
 	}
 	var stack [32]int32
@@ -813,12 +816,14 @@ func appendSortedQuery(dst, q []byte) []byte {
 	if n > len(stack) {
 		starts = make([]int32, 0, n)
 	}
-	i := 0
-	for a := range splitAmp(q) {
-		if len(a) > 0 {
-			starts = append(starts, int32(i))
+	prev = -1
+	for i := 0; i <= len(q); i++ {
+		if i == len(q) || q[i] == '&' {
+			if i > prev+1 {
+				starts = append(starts, int32(prev+1))
+			}
+			prev = i
 		}
-		i += len(a) + 1
 	}
 	arg := func(s int32) []byte {
 		a := q[s:]
@@ -842,33 +847,16 @@ func appendSortedQuery(dst, q []byte) []byte {
 	return dst
 }
 
-// splitAmp yields the "&"-separated arguments of q.
-func splitAmp(q []byte) func(func([]byte) bool) {
-	return func(yield func([]byte) bool) {
-		for {
-			i := slices.Index(q, '&')
-			if i < 0 {
-				yield(q)
-				return
-			}
-			if !yield(q[:i]) {
-				return
-			}
-			q = q[i+1:]
-		}
-	}
-}
-
 // compareArgs orders two query arguments as tuples (name, value).
 func compareArgs(a, b []byte) int {
 	an, av, ah := cutEq(a)
 	bn, bv, bh := cutEq(b)
-	if c := strings.Compare(bytestr.String(an), bytestr.String(bn)); c != 0 {
+	if c := bytes.Compare(an, bn); c != 0 {
 		return c
 	}
 	switch {
 	case ah && bh:
-		return strings.Compare(bytestr.String(av), bytestr.String(bv))
+		return bytes.Compare(av, bv)
 	case ah:
 		return 1
 	case bh:
