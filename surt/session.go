@@ -19,10 +19,18 @@ import "bytes"
 // each followed by the end of the query or by "&" (removed with it). As
 // in the reference, the name is not required to start an argument.
 func stripQuerySessionID(q []byte) []byte {
-	for rule := range 4 {
-		q = stripLast(q, rule)
+	// Each rule only where its name occurs: the first three end in "id=".
+	if bytes.Contains(q, []byte("id=")) {
+		for rule := range 3 {
+			q = stripLast(q, rule)
+		}
 	}
-	q = stripCFID(q)
+	if bytes.Contains(q, []byte("aspsessionid")) {
+		q = stripLast(q, 3)
+	}
+	if bytes.Contains(q, []byte("&cftoken=")) {
+		q = stripCFID(q)
+	}
 	return q
 }
 
@@ -30,15 +38,18 @@ func stripQuerySessionID(q []byte) []byte {
 // 2 sid, 3 aspsessionid) that is followed by the end of q or by "&",
 // and that "&".
 func stripLast(q []byte, rule int) []byte {
-	for i := len(q) - 1; i >= 0; i-- {
+	name := [...]string{"jsessionid=", "phpsessid=", "sid=", "aspsessionid"}[rule]
+	// The occurrences of the name, from the last.
+	for end := len(q); ; {
+		i := bytes.LastIndex(q[:end], []byte(name))
+		if i < 0 {
+			return q
+		}
+		end = i + len(name) - 1
 		var e int
 		switch rule {
-		case 0:
-			e = alnumID(q, i, "jsessionid=", 32)
-		case 1:
-			e = alnumID(q, i, "phpsessid=", 32)
-		case 2:
-			e = alnumID(q, i, "sid=", 32)
+		case 0, 1, 2:
+			e = alnumID(q, i, name, 32)
 		default:
 			e = aspSessionID(q, i)
 		}
@@ -51,7 +62,6 @@ func stripLast(q []byte, rule int) []byte {
 		n := copy(q[i:], q[e+1:])
 		return q[:i+n]
 	}
-	return q
 }
 
 func isAlnum(c byte) bool { return c-'0' < 10 || (c|0x20)-'a' < 26 }

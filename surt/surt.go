@@ -114,6 +114,11 @@ func (k where) errAt(code Code, i int) error {
 	return &Error{Offset: off, Code: code, Input: k.input}
 }
 
+// hasTabOrBreak reports whether s holds a tab, a CR or a LF.
+func hasTabOrBreak(s string) bool {
+	return strings.IndexByte(s, '\t') >= 0 || strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0
+}
+
 // isSpace reports the bytes Python's bytes.strip removes.
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
@@ -154,10 +159,15 @@ func httpPrefix(s string) int {
 
 // needsHost reports the schemes whose URLs have no key without a host.
 func needsHost(scheme string) bool {
-	for _, s := range [...]string{"http", "https", "ftp", "ws", "wss"} {
-		if strings.EqualFold(scheme, s) {
-			return true
-		}
+	switch len(scheme) {
+	case 2:
+		return strings.EqualFold(scheme, "ws")
+	case 3:
+		return strings.EqualFold(scheme, "ftp") || strings.EqualFold(scheme, "wss")
+	case 4:
+		return strings.EqualFold(scheme, "http")
+	case 5:
+		return strings.EqualFold(scheme, "https")
 	}
 	return false
 }
@@ -182,7 +192,7 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		return dst, &Error{Offset: -1, Code: ErrEmpty, Input: url}
 	}
 	s := url[lo:hi]
-	if strings.ContainsAny(s, "\t\r\n") {
+	if hasTabOrBreak(s) {
 		k.clean = true
 		s = strings.Map(func(r rune) rune {
 			if r == '\t' || r == '\r' || r == '\n' {
@@ -230,19 +240,19 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		netOff = base
 	}
 	if hasAuth {
-		i := strings.IndexAny(rest, "/?#")
-		if i < 0 {
-			i = len(rest)
+		i := 0
+		for i < len(rest) && rest[i] != '/' && rest[i] != '?' && rest[i] != '#' {
+			i++
 		}
 		netloc, rest = rest[:i], rest[i:]
 		base += i
 	}
 	path := rest
-	if i := strings.IndexAny(rest, "?#"); i >= 0 {
-		path, rest = rest[:i], rest[i:]
-	} else {
-		rest = ""
+	i := 0
+	for i < len(rest) && rest[i] != '?' && rest[i] != '#' {
+		i++
 	}
+	path, rest = rest[:i], rest[i:]
 	var query, frag string
 	if strings.HasPrefix(rest, "?") {
 		rest = rest[1:]
@@ -313,14 +323,20 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		path = "/"
 	}
 	if path != "" {
-		a = appendUnescaped(a[:0], path)
-		p := a
-		if host != "" {
-			b = normalizePath(b[:0], p)
-			p = b
+		if strings.IndexByte(path, '%') < 0 && (host == "" || plainPath(path)) {
+			// Nothing to decode, no segment to resolve or drop.
+			dst = slices.Grow(dst, escapedLen(path))
+			dst = appendEscaped(dst, path, true)
+		} else {
+			a = appendUnescaped(a[:0], path)
+			p := a
+			if host != "" {
+				b = normalizePath(b[:0], p)
+				p = b
+			}
+			dst = slices.Grow(dst, escapedLen(p))
+			dst = appendEscaped(dst, p, true)
 		}
-		dst = slices.Grow(dst, escapedLen(p))
-		dst = appendEscaped(dst, p, true)
 		dst = stripPathSessionID(dst, start)
 		if n := len(dst); n-start > 1 && dst[n-1] == '/' {
 			dst = dst[:n-1]
@@ -330,11 +346,17 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 
 	// The query, escaped into dst, then sorted from a copy.
 	if query != "" {
-		a = appendUnescaped(a[:0], query)
-		dst = slices.Grow(dst, escapedLen(a)+2)
-		dst = append(dst, '?')
-		qs := len(dst)
-		dst = appendEscaped(dst, a, true)
+		qs := len(dst) + 1
+		if strings.IndexByte(query, '%') < 0 {
+			dst = slices.Grow(dst, escapedLen(query)+2)
+			dst = append(dst, '?')
+			dst = appendEscaped(dst, query, true)
+		} else {
+			a = appendUnescaped(a[:0], query)
+			dst = slices.Grow(dst, escapedLen(a)+2)
+			dst = append(dst, '?')
+			dst = appendEscaped(dst, a, true)
+		}
 		q := stripQuerySessionID(dst[qs:])
 		dst = dst[:qs+len(q)]
 		switch {
@@ -398,8 +420,10 @@ func (k where) hostPort(netloc string, off int) (host string, port int, err erro
 			return "", 0, k.errAt(ErrInvalidHost, off+j+1)
 		}
 	} else {
-		if i := strings.IndexAny(netloc, "[]"); i >= 0 {
-			return "", 0, k.errAt(ErrInvalidHost, off+i)
+		for i := 0; i < len(netloc); i++ {
+			if netloc[i] == '[' || netloc[i] == ']' {
+				return "", 0, k.errAt(ErrInvalidHost, off+i)
+			}
 		}
 		host = netloc
 		if i := strings.IndexByte(netloc, ':'); i >= 0 {
@@ -426,6 +450,9 @@ func (k where) hostPort(netloc string, off int) (host string, port int, err erro
 // escaped, "www" dropped (unless keepWWW), labels reversed and joined by
 // ",".
 func appendHost(dst, a []byte, host string, keepWWW bool) ([]byte, []byte) {
+	if plainHost(host) {
+		return appendHostLabels(dst, host, keepWWW), a
+	}
 	h := appendUnescaped(a[:0], host)
 	a = h
 	if !isASCII(h) && len(h) <= maxIDNA && labelsFit(bytestr.String(h), 4*63) {
@@ -456,6 +483,28 @@ func appendHost(dst, a []byte, host string, keepWWW bool) ([]byte, []byte) {
 			h = h[:len(h)-1]
 		}
 	}
+	return appendHostLabels(dst, h, keepWWW), a
+}
+
+// plainHost reports whether host needs none of the first steps: ASCII
+// without escapes, and without dots to squeeze or trim.
+func plainHost(h string) bool {
+	if h == "" || h[0] == '.' || h[len(h)-1] == '.' {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if c == '%' || c >= utf8.RuneSelf || (c == '.' && h[i+1] == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// appendHostLabels appends the SURT form of a host that is decoded,
+// squeezed and in A-labels: read as an IPv4 address, or escaped and
+// lowercased with its "www" dropped, then its labels reversed.
+func appendHostLabels[T string | []byte](dst []byte, h T, keepWWW bool) []byte {
 	hs := len(dst)
 	if ip, ok := attemptIPv4(h); ok {
 		for i, v := range ip {
@@ -467,7 +516,7 @@ func appendHost(dst, a []byte, host string, keepWWW bool) ([]byte, []byte) {
 	} else {
 		dst = slices.Grow(dst, escapedLen(h))
 		dst = appendEscaped(dst, h, true)
-		if !keepWWW {
+		if !keepWWW && len(dst)-hs > 4 && dst[hs] == 'w' {
 			if m := massageHost(dst[hs:]); len(m) < len(dst)-hs {
 				n := copy(dst[hs:], m)
 				dst = dst[:hs+n]
@@ -489,7 +538,7 @@ func appendHost(dst, a []byte, host string, keepWWW bool) ([]byte, []byte) {
 		}
 		hb = hb[i:]
 	}
-	return dst, a
+	return dst
 }
 
 // massageHost drops a first label "www" followed by digits or nothing,
@@ -527,21 +576,21 @@ func massageHost(h []byte) []byte {
 // (taken modulo 2^32); a dotted form that starts with a non-zero digit or
 // with "0" and octal digits is read as inet_aton reads it (a part with a
 // leading 0 is octal; the last part fills the remaining bytes).
-func attemptIPv4(h []byte) (ip [4]byte, ok bool) {
-	if len(h) == 0 {
+func attemptIPv4[T string | []byte](h T) (ip [4]byte, ok bool) {
+	if len(h) == 0 || h[0] < '0' || h[0] > '9' {
 		return ip, false
 	}
 	allDigits := true
-	for _, c := range h {
-		if c < '0' || c > '9' {
+	for i := 0; i < len(h); i++ {
+		if c := h[i]; c < '0' || c > '9' {
 			allDigits = false
 			break
 		}
 	}
 	if allDigits {
 		var v uint32
-		for _, c := range h {
-			v = v*10 + uint32(c-'0')
+		for i := 0; i < len(h); i++ {
+			v = v*10 + uint32(h[i]-'0')
 		}
 		return [4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}, true
 	}
@@ -553,7 +602,8 @@ func attemptIPv4(h []byte) (ip [4]byte, ok bool) {
 	}
 	parts := 1
 	prevDot := false
-	for i, c := range h {
+	for i := 0; i < len(h); i++ {
+		c := h[i]
 		switch {
 		case c == '.':
 			if prevDot || i == 0 || i == len(h)-1 {
@@ -577,10 +627,10 @@ func attemptIPv4(h []byte) (ip [4]byte, ok bool) {
 	n := 0
 	for len(h) > 0 {
 		p := h
-		if i := slices.Index(h, '.'); i >= 0 {
+		if i := indexByte(h, '.'); i >= 0 {
 			p, h = h[:i], h[i+1:]
 		} else {
-			h = nil
+			h = h[:0]
 		}
 		base := uint64(10)
 		if len(p) > 1 && p[0] == '0' {
@@ -640,11 +690,16 @@ func labelsFit(a string, n int) bool {
 // grow returns b emptied, with room for n bytes.
 func grow(b []byte, n int) []byte { return slices.Grow(b[:0], n) }
 
-// escapedLen returns the length of p escaped by appendEscaped.
-func escapedLen(p []byte) int {
+// escapedLen returns the length of p escaped by appendEscaped, or len(p)
+// when p is short.
+func escapedLen[T string | []byte](p T) int {
 	n := len(p)
-	for _, c := range p {
-		if needsEscape(c) {
+	if n < 256 {
+		// Short text: append grows dst if need be, at a small cost.
+		return n
+	}
+	for i := 0; i < len(p); i++ {
+		if escClass[p[i]] == 2 {
 			n += 2
 		}
 	}
@@ -675,6 +730,9 @@ func lower(c byte) byte {
 // the bytes before it (kept in b) or after it (still to come), and the
 // result has no escape left either way.
 func appendUnescaped[T string | []byte](b []byte, s T) []byte {
+	if indexByte(s, '%') < 0 {
+		return append(b, s...)
+	}
 	start := len(b)
 	for i := 0; i < len(s); i++ {
 		b = append(b, s[i])
@@ -690,26 +748,85 @@ func appendUnescaped[T string | []byte](b []byte, s T) []byte {
 const upperHex = "0123456789ABCDEF"
 const lowerHex = "0123456789abcdef"
 
+// escClass classes the bytes for appendEscaped: 0 kept, 1 an uppercase
+// letter, 2 escaped.
+var escClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case needsEscape(byte(c)):
+			t[c] = 2
+		case c >= 'A' && c <= 'Z':
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
 // appendEscaped appends p with the bytes the reference escapes (controls,
 // space, "#", "%" and every byte from 0x7F) as %XX; with lowerCase, the
 // letters and the hex digits are lowercase, as the IA canonicalizer's
-// lowercasing leaves them.
-func appendEscaped(dst, p []byte, lowerCase bool) []byte {
+// lowercasing leaves them. Runs of bytes kept as they are go in one copy.
+func appendEscaped[T string | []byte](dst []byte, p T, lowerCase bool) []byte {
 	hex := upperHex
+	var min uint8 = 2
 	if lowerCase {
-		hex = lowerHex
+		hex, min = lowerHex, 1
 	}
-	for _, c := range p {
-		switch {
-		case needsEscape(c):
+	i0 := 0
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		cl := escClass[c]
+		if cl < min {
+			continue
+		}
+		dst = append(dst, p[i0:i]...)
+		if cl == 1 {
+			dst = append(dst, c+'a'-'A')
+		} else {
 			dst = append(dst, '%', hex[c>>4], hex[c&15])
-		case lowerCase:
-			dst = append(dst, lower(c))
-		default:
-			dst = append(dst, c)
+		}
+		i0 = i + 1
+	}
+	return append(dst, p[i0:]...)
+}
+
+func indexByte[T string | []byte](s T, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
 		}
 	}
-	return dst
+	return -1
+}
+
+// plainPath reports whether normalizePath leaves p as it is: it starts
+// with "/" and has no empty, "." or ".." segment but maybe the last.
+func plainPath(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	start := 1 // of the current segment
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch i - start {
+		case 0:
+			if i < len(p) {
+				return false
+			}
+		case 1:
+			if p[start] == '.' {
+				return false
+			}
+		case 2:
+			if p[start] == '.' && p[start+1] == '.' {
+				return false
+			}
+		}
+		start = i + 1
+	}
+	return true
 }
 
 // normalizePath appends p with its dot segments resolved and its empty
