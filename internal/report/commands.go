@@ -43,6 +43,8 @@ func Commands() []Command {
 		{Name: "template match", Options: `"template": "TEMPLATE" (required)`},
 		{Name: "edit", Options: `"rfc3986": bool, "set": ["C=V", "C:=V", "C?=V"], "append": ["path=S", "query=K=V"], "delete": ["query=GLOB"], "keep": [...], "replace": [...], "iterate": [...], "trim": bool, "sort_query": bool, "redirect": "REF", ...`},
 		{Name: "match", Options: `"pattern": "PATTERN" or "patterns": ["PATTERN", ...] (required), "base": "URL", "ignore_case": bool`},
+		{Name: "surt", Options: `"scheme": bool, "keep_www": bool, "keep_query_order": bool, "fragment": bool, "host_only": bool, "trailing_comma": bool, "fingerprint": bool`},
+		{Name: "unwrap", Options: ``},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")
