@@ -687,8 +687,6 @@ func labelsFit(a string, n int) bool {
 	return true
 }
 
-// grow returns b emptied, with room for n bytes.
-func grow(b []byte, n int) []byte { return slices.Grow(b[:0], n) }
 
 // escapedLen returns the length of p escaped by appendEscaped, or len(p)
 // when p is short.
@@ -873,12 +871,11 @@ func normalizePath(out, p []byte) []byte {
 	// Write "/" + the non-empty kept segments but the last, each with
 	// "/" after it, + the last one. Done in place from the front: the
 	// result is at most one byte longer than the joined list.
-	list := out[start:]
 	if kept == 0 {
 		return append(out[:start], '/')
 	}
 	out = append(out, 0)
-	list = out[start : len(out)-1]
+	list := out[start : len(out)-1]
 	copy(out[start+1:], list)
 	out[start] = '/'
 	list = out[start+1:]
