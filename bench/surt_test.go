@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"regexp"
 	"sort"
@@ -190,11 +191,16 @@ func TestSURTSpeed(t *testing.T) {
 		})
 		return float64(r.T.Nanoseconds()) / float64(r.N)
 	}
+	// The machine may be shared: the three are measured in turn, three
+	// times, and the least time of each counts.
 	for _, d := range conformance.Datasets(t) {
 		lines := agreeing(d)
-		k := run(lines, func(s string) bool { _, ok := urikitSURT(s); return ok })
-		n := run(lines, func(s string) bool { _, ok := nlnwaSURT(s); return ok })
-		u := run(lines, func(s string) bool { _, err := uri.NormalizeString(s, uri.SchemeBased); return err == nil })
+		k, n, u := math.Inf(1), math.Inf(1), math.Inf(1)
+		for range 3 {
+			k = min(k, run(lines, func(s string) bool { _, ok := urikitSURT(s); return ok }))
+			n = min(n, run(lines, func(s string) bool { _, ok := nlnwaSURT(s); return ok }))
+			u = min(u, run(lines, func(s string) bool { _, err := uri.NormalizeString(s, uri.SchemeBased); return err == nil }))
+		}
 		t.Logf("%s (%d lines): urikit %.0f ns/URL, nlnwa %.0f ns/URL (%.1f×), parse+normalize %.0f ns/URL (key costs %.2f×)",
 			d.Name, len(lines), k/float64(len(lines)), n/float64(len(lines)), n/k, u/float64(len(lines)), k/u)
 		if n/k < 10 {

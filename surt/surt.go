@@ -114,6 +114,17 @@ func (k where) errAt(code Code, i int) error {
 	return &Error{Offset: off, Code: code, Input: k.input}
 }
 
+// indexAny3 returns the index of the first of a, b or c in s, or len(s).
+func indexAny3(s string, a, b, c byte) int {
+	n := len(s)
+	for _, x := range [...]byte{a, b, c} {
+		if i := strings.IndexByte(s[:n], x); i >= 0 {
+			n = i
+		}
+	}
+	return n
+}
+
 // hasTabOrBreak reports whether s holds a tab, a CR or a LF.
 func hasTabOrBreak(s string) bool {
 	return strings.IndexByte(s, '\t') >= 0 || strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0
@@ -240,19 +251,12 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		netOff = base
 	}
 	if hasAuth {
-		i := 0
-		for i < len(rest) && rest[i] != '/' && rest[i] != '?' && rest[i] != '#' {
-			i++
-		}
+		i := indexAny3(rest, '/', '?', '#')
 		netloc, rest = rest[:i], rest[i:]
 		base += i
 	}
-	path := rest
-	i := 0
-	for i < len(rest) && rest[i] != '?' && rest[i] != '#' {
-		i++
-	}
-	path, rest = rest[:i], rest[i:]
+	i := indexAny3(rest, '?', '#', '#')
+	path, rest := rest[:i], rest[i:]
 	var query, frag string
 	if strings.HasPrefix(rest, "?") {
 		rest = rest[1:]
@@ -489,12 +493,11 @@ func appendHost(dst, a []byte, host string, keepWWW bool) ([]byte, []byte) {
 // plainHost reports whether host needs none of the first steps: ASCII
 // without escapes, and without dots to squeeze or trim.
 func plainHost(h string) bool {
-	if h == "" || h[0] == '.' || h[len(h)-1] == '.' {
+	if h == "" || h[0] == '.' || h[len(h)-1] == '.' || strings.Contains(h, "..") || strings.IndexByte(h, '%') >= 0 {
 		return false
 	}
 	for i := 0; i < len(h); i++ {
-		c := h[i]
-		if c == '%' || c >= utf8.RuneSelf || (c == '.' && h[i+1] == '.') {
+		if h[i] >= utf8.RuneSelf {
 			return false
 		}
 	}
@@ -803,28 +806,31 @@ func plainPath(p string) bool {
 	if p == "" || p[0] != '/' {
 		return false
 	}
-	start := 1 // of the current segment
-	for i := 1; i <= len(p); i++ {
-		if i < len(p) && p[i] != '/' {
-			continue
+	for rest := p[1:]; ; {
+		i := strings.IndexByte(rest, '/')
+		seg := rest
+		if i >= 0 {
+			seg = rest[:i]
 		}
-		switch i - start {
+		switch len(seg) {
 		case 0:
-			if i < len(p) {
+			if i >= 0 {
 				return false
 			}
 		case 1:
-			if p[start] == '.' {
+			if seg[0] == '.' {
 				return false
 			}
 		case 2:
-			if p[start] == '.' && p[start+1] == '.' {
+			if seg[0] == '.' && seg[1] == '.' {
 				return false
 			}
 		}
-		start = i + 1
+		if i < 0 {
+			return true
+		}
+		rest = rest[i+1:]
 	}
-	return true
 }
 
 // normalizePath appends p with its dot segments resolved and its empty
