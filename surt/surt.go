@@ -690,7 +690,6 @@ func labelsFit(a string, n int) bool {
 	return true
 }
 
-
 // escapedLen returns the length of p escaped by appendEscaped, or len(p)
 // when p is short.
 func escapedLen[T string | []byte](p T) int {
