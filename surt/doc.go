@@ -82,12 +82,18 @@
 //   - Bad URLs. Python raises on a bad port and returns "http:" for
 //     "http://"; we fail with an *Error in both cases, never returning a
 //     key made from a broken URL.
-//   - urlcanon's SURT keeps the scheme and a trailing comma by default
-//     and does not sort queries or strip session ids in its default
-//     canonicalizer; its SSURT ("com,example,//:http/path") is another
-//     format, not produced here.
-//   - CDXJ (the OpenWayback/pywb CDXJ format) uses the same SURT as
-//     Python surt for its key.
+//   - urlcanon (its aggressive canonicalizer and ParsedUrl.surt) differs
+//     more: its surt() keeps the scheme and writes the trailing comma by
+//     default ("http://(com,example,)/a"); it sorts the query arguments
+//     as whole strings ("a-b=1&a=2" stays, where the IA rule's sort by
+//     name then value gives "a=2&a-b=1"); it does not decode the query
+//     (so "%26" stays an escape); it turns https into http; it removes
+//     session ids only as whole arguments (a "sid" argument, not any
+//     name ending in "sid") with other lengths, and ";jsessionid=" in the
+//     path; it drops empty arguments. We follow the IA rule in each case.
+//     Its SSURT ("com,example,//http:/a", port and scheme after the host)
+//     is another format, not produced here.
+//   - CDXJ indexes (pywb, cdxj-indexer) take their key from Python surt.
 //
 // # Fingerprint
 //
