@@ -42,7 +42,10 @@
 //  9. The query is decoded and escaped as the path (so "%26" becomes an
 //     argument separator, as in the reference), lowercased, its session
 //     ids removed (jsessionid=, phpsessid= and sid= with 32 letters or
-//     digits, aspsessionidXXXXXXXX= with 24 letters, cfid=…&cftoken=…),
+//     digits, aspsessionidXXXXXXXX= with 24 letters, cfid=…&cftoken=…; as
+//     in the reference, the last match of each, the name need not start
+//     an argument, and the "&" after the id goes with it, so that
+//     "xsid=<32>&b=1" becomes "xb=1"),
 //     its arguments sorted by name then value (an argument without "="
 //     first) unless Options.KeepQueryOrder; an empty query is dropped.
 //  10. The fragment is dropped unless Options.Fragment.
