@@ -455,7 +455,7 @@ func (k where) hostPort(netloc string, off int) (host string, port int, err erro
 // ",".
 func appendHost(dst, a []byte, host string, keepWWW bool) ([]byte, []byte) {
 	if plainHost(host) {
-		return appendHostLabels(dst, host, keepWWW), a
+		return appendHostLabels(dst, host, host, keepWWW), a
 	}
 	h := appendUnescaped(a[:0], host)
 	a = h
@@ -487,18 +487,19 @@ func appendHost(dst, a []byte, host string, keepWWW bool) ([]byte, []byte) {
 			h = h[:len(h)-1]
 		}
 	}
-	return appendHostLabels(dst, h, keepWWW), a
+	return appendHostLabels(dst, h, "", keepWWW), a
 }
 
 // plainHost reports whether host needs none of the first steps: ASCII
-// without escapes, and without dots to squeeze or trim.
+// without escapes or bytes to escape, and without dots to squeeze or
+// trim.
 func plainHost(h string) bool {
-	if h == "" || h[0] == '.' || h[len(h)-1] == '.' || strings.Contains(h, "..") || strings.IndexByte(h, '%') >= 0 {
+	if h == "" || h[0] == '.' || h[len(h)-1] == '.' || strings.Contains(h, "..") {
 		return false
 	}
 	for i := 0; i < len(h); i++ {
-		if h[i] >= utf8.RuneSelf {
-			return false
+		if escClass[h[i]] == 2 {
+			return false // an escape, a byte to escape, non-ASCII
 		}
 	}
 	return true
@@ -507,7 +508,11 @@ func plainHost(h string) bool {
 // appendHostLabels appends the SURT form of a host that is decoded,
 // squeezed and in A-labels: read as an IPv4 address, or escaped and
 // lowercased with its "www" dropped, then its labels reversed.
-func appendHostLabels[T string | []byte](dst []byte, h T, keepWWW bool) []byte {
+//
+// same, when not empty, is h as a string that differs from what is
+// written only in letter case (a host that needs no escape): the public
+// suffix lookup of the "www" rule reads it, with no copy.
+func appendHostLabels[T string | []byte](dst []byte, h T, same string, keepWWW bool) []byte {
 	hs := len(dst)
 	if ip, ok := attemptIPv4(h); ok {
 		for i, v := range ip {
@@ -520,7 +525,7 @@ func appendHostLabels[T string | []byte](dst []byte, h T, keepWWW bool) []byte {
 		dst = slices.Grow(dst, escapedLen(h))
 		dst = appendEscaped(dst, h, true)
 		if !keepWWW && len(dst)-hs > 4 && dst[hs] == 'w' {
-			if m := massageHost(dst[hs:]); len(m) < len(dst)-hs {
+			if m := massageHost(dst[hs:], same); len(m) < len(dst)-hs {
 				n := copy(dst[hs:], m)
 				dst = dst[:hs+n]
 			}
@@ -548,7 +553,9 @@ func appendHostLabels[T string | []byte](dst []byte, h T, keepWWW bool) []byte {
 // as the IA canonicalizer does, except when what remains is itself a
 // public suffix ("www.com", "www1355544.com", "www.co.uk" stay whole):
 // the reference rule would make those "com" or "co.uk".
-func massageHost(h []byte) []byte {
+//
+// same, when not empty, is h in another letter case.
+func massageHost(h []byte, same string) []byte {
 	if len(h) < 4 || h[0] != 'w' || h[1] != 'w' || h[2] != 'w' {
 		return h
 	}
@@ -563,10 +570,16 @@ func massageHost(h []byte) []byte {
 	if len(rest) == 0 {
 		return h
 	}
-	// (A copy: the domain package may keep the name in an error.)
-	rs := string(rest)
+	// The domain package may keep the name in an error: it gets the
+	// input's text, or a copy.
+	var rs string
+	if len(same) == len(h) {
+		rs = same[i+1:]
+	} else {
+		rs = string(rest)
+	}
 	if ps, err := domain.PublicSuffix(rs); err == nil {
-		if ps.Name == rs {
+		if strings.EqualFold(ps.Name, rs) {
 			return h
 		}
 	} else if !slices.Contains(rest, '.') {
