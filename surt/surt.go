@@ -125,9 +125,18 @@ func indexAny3(s string, a, b, c byte) int {
 	return n
 }
 
-// hasTabOrBreak reports whether s holds a tab, a CR or a LF.
-func hasTabOrBreak(s string) bool {
-	return strings.IndexByte(s, '\t') >= 0 || strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0
+// inputClass marks the bytes scanInput looks for: 1 a tab, CR or LF, 2
+// a "%".
+var inputClass = [256]uint8{'\t': 1, '\r': 1, '\n': 1, '%': 2}
+
+// scanInput reports whether s holds a tab, a CR or a LF (breaks), and a
+// "%" (escapes), in one pass.
+func scanInput(s string) (breaks, escapes bool) {
+	var acc uint8
+	for i := 0; i < len(s); i++ {
+		acc |= inputClass[s[i]]
+	}
+	return acc&1 != 0, acc&2 != 0
 }
 
 // isSpace reports the bytes Python's bytes.strip removes.
@@ -203,7 +212,8 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		return dst, &Error{Offset: -1, Code: ErrEmpty, Input: url}
 	}
 	s := url[lo:hi]
-	if hasTabOrBreak(s) {
+	breaks, escapes := scanInput(s)
+	if breaks {
 		k.clean = true
 		s = strings.Map(func(r rune) rune {
 			if r == '\t' || r == '\r' || r == '\n' {
@@ -327,7 +337,7 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		path = "/"
 	}
 	if path != "" {
-		if strings.IndexByte(path, '%') < 0 && (host == "" || plainPath(path)) {
+		if (!escapes || strings.IndexByte(path, '%') < 0) && (host == "" || plainPath(path)) {
 			// Nothing to decode, no segment to resolve or drop.
 			dst = slices.Grow(dst, escapedLen(path))
 			dst = appendEscaped(dst, path, true)
@@ -351,7 +361,7 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 	// The query, escaped into dst, then sorted from a copy.
 	if query != "" {
 		qs := len(dst) + 1
-		if strings.IndexByte(query, '%') < 0 {
+		if !escapes || strings.IndexByte(query, '%') < 0 {
 			dst = slices.Grow(dst, escapedLen(query)+2)
 			dst = append(dst, '?')
 			dst = appendEscaped(dst, query, true)
