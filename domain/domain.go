@@ -122,20 +122,23 @@ func (p *parsed) parse(name string) error {
 	if name == "" {
 		return p.fail(ErrEmpty, -1)
 	}
-	if isIPv6(name) {
-		return p.fail(ErrIPAddress, -1)
+	// One pass says which of the checks below can find anything: a
+	// name without a forbidden byte holds no ":" (so no IPv6 address),
+	// and one without a byte from 0x80 is ASCII.
+	var class uint8
+	for i := 0; i < len(name); i++ {
+		class |= byteClass[name[i]]
 	}
-	if i := forbidden(name); i >= 0 {
-		return p.fail(ErrInvalidChar, i)
-	}
-	s := name
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			ascii = false
-			break
+	if class&classForbidden != 0 {
+		if isIPv6(name) {
+			return p.fail(ErrIPAddress, -1)
+		}
+		if i := forbidden(name); i >= 0 {
+			return p.fail(ErrInvalidChar, i)
 		}
 	}
+	s := name
+	ascii := class&classNonASCII == 0
 	if ascii {
 		if s[len(s)-1] == '.' {
 			s, p.dot = s[:len(s)-1], true
@@ -197,6 +200,25 @@ func (p *parsed) parse(name string) error {
 	p.match(key)
 	return nil
 }
+
+// The classes of byteClass.
+const (
+	classForbidden = 1 << 0 // a byte forbidden reports
+	classNonASCII  = 1 << 1 // a byte from 0x80
+)
+
+// byteClass classes each byte for parse's first pass.
+var byteClass = func() (t [256]uint8) {
+	for c := range 256 {
+		if forbidden(string([]byte{byte(c)})) == 0 {
+			t[c] |= classForbidden
+		}
+		if c >= utf8.RuneSelf {
+			t[c] |= classNonASCII
+		}
+	}
+	return t
+}()
 
 // forbidden returns the offset of the first byte of s that is a
 // forbidden domain code point of the URL Standard (C0 controls, space,
@@ -303,11 +325,12 @@ func (p *parsed) match(key string) {
 		if end < len(key) {
 			h = hashByte(h, '.')
 		}
-		dot := strings.LastIndexByte(key[:end], '.')
-		for i := end - 1; i > dot; i-- {
+		// Hash the label back to its dot (or the start of key).
+		i := end - 1
+		for ; i >= 0 && key[i] != '.'; i-- {
 			h = hashByte(h, ascii.ToLower(key[i]))
 		}
-		start = dot + 1
+		start = i + 1
 		n++
 		f, ok := lookup(key[start:], h)
 		if !ok {

@@ -213,3 +213,29 @@ func TestTable(t *testing.T) {
 		t.Errorf("ListVersion %q", ListVersion)
 	}
 }
+
+// TestByteClass: parse's first pass skips the IPv6 and forbidden-byte
+// checks and the non-ASCII path only when they would find nothing.
+func TestByteClass(t *testing.T) {
+	for c := range 256 {
+		s := string([]byte{byte(c)})
+		if got, want := byteClass[c]&classForbidden != 0, forbidden(s) == 0; got != want {
+			t.Errorf("byte %#x: classForbidden %v, forbidden %v", c, got, want)
+		}
+		if got, want := byteClass[c]&classNonASCII != 0, c >= 0x80; got != want {
+			t.Errorf("byte %#x: classNonASCII %v", c, got)
+		}
+	}
+	for _, name := range append(fuzzSeeds, "[::1]", "::1", "fe80::1%eth0", "a:b", "[a.com]") {
+		var class uint8
+		for i := 0; i < len(name); i++ {
+			class |= byteClass[name[i]]
+		}
+		if class&classForbidden == 0 && (isIPv6(name) || forbidden(name) >= 0) {
+			t.Errorf("%q: no forbidden byte seen, but the checks find one", name)
+		}
+		if class&classNonASCII == 0 && !isASCIIString(name) {
+			t.Errorf("%q: seen as ASCII", name)
+		}
+	}
+}
