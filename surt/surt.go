@@ -223,12 +223,11 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		}, s)
 	}
 	// Scratch space: a for decoded text, b for a normalized path or a
-	// query to sort.
+	// query to sort. They grow (by append) only when a longer text has
+	// to go through them; most paths and queries are written straight
+	// into dst.
 	var sa, sb [128]byte
 	a, b := sa[:0], sb[:0]
-	if len(s) >= len(sa) {
-		a, b = make([]byte, 0, len(s)+1), make([]byte, 0, len(s)+1)
-	}
 
 	// The scheme, "http" when there is none.
 	base := 0 // offset in s of what rest holds
@@ -377,8 +376,9 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		case len(q) == 0:
 			dst = dst[:qs-1]
 		case !o.KeepQueryOrder && len(q) > 1 && !querySorted(q):
-			// (A copy of its own: the sort's closures keep what they see.)
-			dst = appendSortedQuery(dst[:qs], append([]byte(nil), q...))
+			// The arguments are sorted from a copy in b, free by now.
+			b = append(b[:0], q...)
+			dst = appendSortedQuery(dst[:qs], b)
 		}
 	}
 	if o.Fragment && frag != "" {
