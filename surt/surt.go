@@ -791,27 +791,71 @@ var escClass = func() (t [256]uint8) {
 // lowercasing leaves them. Runs of bytes kept as they are go in one copy.
 func appendEscaped[T string | []byte](dst []byte, p T, lowerCase bool) []byte {
 	hex := upperHex
-	var min uint8 = 2
+	var least uint8 = 2 // the least class changed
 	if lowerCase {
-		hex, min = lowerHex, 1
+		hex, least = lowerHex, 1
 	}
 	i0 := 0
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		cl := escClass[c]
-		if cl < min {
+	for i := 0; i < len(p); {
+		// Eight bytes at a time while none needs a change; the eight
+		// that hold one go byte by byte.
+		if i+8 <= len(p) && plain8(load8(p, i), lowerCase) {
+			i += 8
 			continue
 		}
-		dst = append(dst, p[i0:i]...)
-		if cl == 1 {
-			dst = append(dst, c+'a'-'A')
-		} else {
-			dst = append(dst, '%', hex[c>>4], hex[c&15])
+		for end := min(i+8, len(p)); i < end; i++ {
+			c := p[i]
+			cl := escClass[c]
+			if cl < least {
+				continue
+			}
+			dst = append(dst, p[i0:i]...)
+			if cl == 1 {
+				dst = append(dst, c+'a'-'A')
+			} else {
+				dst = append(dst, '%', hex[c>>4], hex[c&15])
+			}
+			i0 = i + 1
 		}
-		i0 = i + 1
 	}
 	return append(dst, p[i0:]...)
 }
+
+// load8 returns the 8 bytes of p at i as a little-endian word.
+func load8[T string | []byte](p T, i int) uint64 {
+	w := p[i : i+8]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
+// Bytes of a word, for plain8.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// plain8 reports whether appendEscaped keeps all 8 bytes of x as they
+// are: none is escaped (escClass 2: up to ' ', from 0x7F, "#", "%") and,
+// with lowerCase, none is an uppercase letter. Each test is the exact
+// "some byte is" form of the bit tricks (a carry or borrow only ever
+// starts at a byte that is): TestPlain8 checks it against escClass.
+func plain8(x uint64, lowerCase bool) bool {
+	low := x & (ones * 0x7f)
+	bad := x                      // a byte from 0x80
+	bad |= low + ones*1           // 0x7F (no carry: low < 0x80)
+	bad |= (x - ones*0x21) &^ x   // a byte up to ' '
+	bad |= zeroByte(x ^ ones*'#') // "#"
+	bad |= zeroByte(x ^ ones*'%') // "%"
+	if lowerCase {
+		// A byte in 'A'..'Z': low+(0x80-'A') reaches 0x80 and
+		// low+(0x80-'Z'-1) does not.
+		bad |= (low + ones*(0x80-'A')) &^ (low + ones*(0x80-'Z'-1))
+	}
+	return bad&highs == 0
+}
+
+// zeroByte has the high bit of some byte set when a byte of v is 0.
+func zeroByte(v uint64) uint64 { return (v - ones) &^ v }
 
 func indexByte[T string | []byte](s T, c byte) int {
 	for i := 0; i < len(s); i++ {
