@@ -91,6 +91,21 @@ func RegistrableDomain(name string) (string, error) {
 	return p.tail(p.suffixLabels + 1), nil
 }
 
+// IsPublicSuffix reports whether name is itself a public suffix: whether
+// PublicSuffix returns all of it ("com", "co.uk", "github.io", "a.kobe.jp"
+// under the wildcard "*.kobe.jp", an unlisted single label such as
+// "localhost"), which is when RegistrableDomain fails with ErrIsSuffix.
+// A name that PublicSuffix refuses (an IP address, an empty label, ...)
+// is not one.
+//
+// It asks only that question: it builds no result, so it allocates
+// nothing for a valid ASCII name in any letter case, where PublicSuffix
+// lowers the suffix it returns and turns A-labels back to Unicode.
+func IsPublicSuffix(name string) bool {
+	var p parsed
+	return p.parse(name) == nil && p.suffixLabels >= p.labels
+}
+
 // parsed is a name checked and matched against the table.
 type parsed struct {
 	in    string // the input

@@ -239,3 +239,19 @@ func TestByteClass(t *testing.T) {
 		}
 	}
 }
+
+// TestIsPublicSuffix: the yes-or-no question agrees with
+// RegistrableDomain's ErrIsSuffix, and costs no allocation on ASCII.
+func TestIsPublicSuffix(t *testing.T) {
+	for _, name := range append(fuzzSeeds, "CO.UK", "WWW.CO.UK", "A.KOBE.JP", "Github.IO", "com.", "公司.cn", "xn--55qx5d.cn") {
+		_, err := RegistrableDomain(name)
+		if got, want := IsPublicSuffix(name), errors.Is(err, ErrIsSuffix); got != want {
+			t.Errorf("IsPublicSuffix(%q) = %v; RegistrableDomain error %v", name, got, err)
+		}
+	}
+	for _, name := range []string{"Example.COM", "CO.UK", "www.github.io"} {
+		if n := testing.AllocsPerRun(10, func() { _ = IsPublicSuffix(name) }); n != 0 {
+			t.Errorf("IsPublicSuffix(%q): %v allocations", name, n)
+		}
+	}
+}

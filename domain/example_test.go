@@ -44,6 +44,20 @@ func ExampleRegistrableDomain() {
 	// domain: "127.0.0.1": an IP address, not a domain name
 }
 
+func ExampleIsPublicSuffix() {
+	for _, name := range []string{"co.uk", "www.co.uk", "github.io", "a.kobe.jp", "city.kobe.jp", "localhost", "127.0.0.1"} {
+		fmt.Printf("%s: %v\n", name, domain.IsPublicSuffix(name))
+	}
+	// Output:
+	// co.uk: true
+	// www.co.uk: false
+	// github.io: true
+	// a.kobe.jp: true
+	// city.kobe.jp: false
+	// localhost: true
+	// 127.0.0.1: false
+}
+
 func ExampleError() {
 	_, err := domain.RegistrableDomain("shop..example.com")
 	var e *domain.Error

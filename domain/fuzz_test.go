@@ -23,7 +23,7 @@ var fuzzSeeds = []string{
 // FuzzRegistrableDomain checks the invariants that tie the two functions
 // together: they never panic, fail together on the same Code (or
 // RegistrableDomain alone with ErrIsSuffix, exactly when the name is its
-// own suffix), the registrable domain ends with the public suffix and has
+// own suffix, which is when IsPublicSuffix is true), the registrable domain ends with the public suffix and has
 // one more label, each result is a valid input of the same call and its
 // own fixed point, results are
 // lowercase, and error messages stay short.
@@ -34,6 +34,9 @@ func FuzzRegistrableDomain(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name string) {
 		ps, perr := PublicSuffix(name)
 		rd, rerr := RegistrableDomain(name)
+		if is := IsPublicSuffix(name); is != errors.Is(rerr, ErrIsSuffix) {
+			t.Fatalf("%q: IsPublicSuffix %v, RegistrableDomain error %v", name, is, rerr)
+		}
 		for _, err := range []error{perr, rerr} {
 			if err != nil && len(err.Error()) > 400 {
 				t.Fatalf("%q: a message of %d bytes", name, len(err.Error()))

@@ -12,6 +12,7 @@ import (
 func TestZeroValues(t *testing.T) { zerotest.Run(t, zeroCalls, zeroSkips) }
 
 var zeroCalls = map[string]func(){
+	"IsPublicSuffix":    func() { _ = IsPublicSuffix("") },
 	"PublicSuffix":      func() { _, _ = PublicSuffix("") },
 	"RegistrableDomain": func() { _, _ = RegistrableDomain("") },
 	"Code.Message":      func() { _ = Code("").Message() },
