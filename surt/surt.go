@@ -588,11 +588,8 @@ func massageHost(h []byte, same string) []byte {
 	} else {
 		rs = string(rest)
 	}
-	if ps, err := domain.PublicSuffix(rs); err == nil {
-		if strings.EqualFold(ps.Name, rs) {
-			return h
-		}
-	} else if !slices.Contains(rest, '.') {
+	// A name of one label that domain refuses ("www.123") stays too.
+	if domain.IsPublicSuffix(rs) || !slices.Contains(rest, '.') {
 		return h
 	}
 	return rest
