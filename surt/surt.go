@@ -865,35 +865,28 @@ func indexByte[T string | []byte](s T, c byte) int {
 
 // plainPath reports whether normalizePath leaves p as it is: it starts
 // with "/" and has no empty, "." or ".." segment but maybe the last.
+// One pass: n counts the bytes of the segment so far, dots its dots.
 func plainPath(p string) bool {
 	if p == "" || p[0] != '/' {
 		return false
 	}
-	for rest := p[1:]; ; {
-		i := strings.IndexByte(rest, '/')
-		seg := rest
-		if i >= 0 {
-			seg = rest[:i]
-		}
-		switch len(seg) {
-		case 0:
-			if i >= 0 {
+	n, dots := 0, 0
+	for i := 1; i < len(p); i++ {
+		c := p[i]
+		if c == '/' {
+			if n == 0 || n == dots && n <= 2 {
 				return false
 			}
-		case 1:
-			if seg[0] == '.' {
-				return false
-			}
-		case 2:
-			if seg[0] == '.' && seg[1] == '.' {
-				return false
-			}
+			n, dots = 0, 0
+			continue
 		}
-		if i < 0 {
-			return true
+		n++
+		if c == '.' {
+			dots++
 		}
-		rest = rest[i+1:]
 	}
+	// The last segment may be empty (a final "/"), not "." or "..".
+	return n == 0 || n != dots || n > 2
 }
 
 // normalizePath appends p with its dot segments resolved and its empty
