@@ -108,3 +108,31 @@ func TestAppendEscapedWords(t *testing.T) {
 		}
 	}
 }
+
+// scanInputBytes is scanInput one byte at a time, by inputClass.
+func scanInputBytes(s string) (breaks, escapes bool) {
+	var acc uint8
+	for i := 0; i < len(s); i++ {
+		acc |= inputClass[s[i]]
+	}
+	return acc&1 != 0, acc&2 != 0
+}
+
+// TestScanInputWords: the word loop of scanInput agrees with the table,
+// with every byte at every offset of texts of up to 40 bytes.
+func TestScanInputWords(t *testing.T) {
+	for n := range 40 {
+		for c := range 256 {
+			for pos := 0; pos < n; pos++ {
+				b := []byte(strings.Repeat("a/", n)[:n])
+				b[pos] = byte(c)
+				s := string(b)
+				b1, e1 := scanInput(s)
+				b2, e2 := scanInputBytes(s)
+				if b1 != b2 || e1 != e2 {
+					t.Fatalf("scanInput(%q) = %v, %v; want %v, %v", s, b1, e1, b2, e2)
+				}
+			}
+		}
+	}
+}

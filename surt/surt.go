@@ -131,12 +131,21 @@ var inputClass = [256]uint8{'\t': 1, '\r': 1, '\n': 1, '%': 2}
 
 // scanInput reports whether s holds a tab, a CR or a LF (breaks), and a
 // "%" (escapes), in one pass.
+// Eight bytes at a time, with the word tests of plain8; the last few
+// bytes by the table.
 func scanInput(s string) (breaks, escapes bool) {
+	var br, es uint64
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := load8(s, i)
+		br |= zeroByte(x^ones*'\t') | zeroByte(x^ones*'\r') | zeroByte(x^ones*'\n')
+		es |= zeroByte(x ^ ones*'%')
+	}
 	var acc uint8
-	for i := 0; i < len(s); i++ {
+	for ; i < len(s); i++ {
 		acc |= inputClass[s[i]]
 	}
-	return acc&1 != 0, acc&2 != 0
+	return br&highs != 0 || acc&1 != 0, es&highs != 0 || acc&2 != 0
 }
 
 // isSpace reports the bytes Python's bytes.strip removes.
