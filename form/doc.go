@@ -11,8 +11,9 @@
 // subsequence becoming U+FFFD. A "%" that does not start a valid escape is
 // kept as it is. Parse never fails; that is what the standard asks for, and
 // it means that invalid UTF-8 is replaced. [ParseStrict] reports the first
-// malformed escape or invalid UTF-8 sequence instead, as a [*percent.Error]
-// whose Offset is a byte offset in the whole input. [ParseSearchParams] is
+// malformed escape or invalid UTF-8 sequence instead, as an [*Error]
+// whose Offset is a byte offset in the whole input (its cause is the
+// [*percent.Error] of the name or value). [ParseSearchParams] is
 // Parse after stripping one leading "?", as the URLSearchParams
 // constructor does.
 //
@@ -36,9 +37,7 @@
 // keeps the raw bytes of every pair: [ParseRaw] followed by
 // [RawQuery.String] gives back the input byte for byte, and Set, Append and
 // Delete touch only the pairs they change, so "a=%7e&b=1" with b set to 2
-// becomes "a=%7e&b=2". DeleteMatch and KeepMatch delete or keep the pairs
-// whose names match a glob (MatchName: "utm_*"), and Replace changes a
-// pair only when there is one.
+// becomes "a=%7e&b=2". Replace changes a pair only when there is one.
 //
 // # Performance
 //

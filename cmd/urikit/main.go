@@ -100,7 +100,9 @@ subcommand writes the same shape, one object per line:
               tolerated or a parser reported without failing
 Any text member that is not UTF-8 goes out as its "_hex" twin
 ("path_hex"), never with U+FFFD in place of its bytes. A finding seen
-several times is one entry with its "count" and first "offsets".
+several times is one entry with its "count" and first "offsets". The
+echo of a failed record on standard error shows a byte that is not UTF-8
+as \xFF, never as U+FFFD.
 
 Exit status:
   0  every record succeeded (or failed and was skipped with --on-error skip)
@@ -120,6 +122,8 @@ An I/O error wins over failed records.`,
 		newDomainCmd(),
 		newIDNACmd(),
 		newURNCmd(), newMailtoCmd(),
+		newGitCmd(),
+		newPURLCmd(),
 		newDataCmd(),
 		newTemplateCmd(),
 		newEditCmd(),

@@ -184,6 +184,8 @@ func TestCaretWindow(t *testing.T) {
 		{long, len(long), "…" + strings.Repeat("x·", 40)},
 		{strings.Repeat("€", 100), 150, "…" + strings.Repeat("€", 52) + "…"}, // cut inside "€": less is shown
 		{"a\tb", 2, "a·b"},
+		{"http://a/\xff b", 9, `http://a/\xFF b`}, // a byte that is not UTF-8 shows as \xFF,
+		{"a\xff\xfeb c", 4, `a\xFF\xFEb c`},       // never as U+FFFD, and moves the caret
 	} {
 		got := caret(c.in, c.off)
 		lines := strings.Split(got, "\n")
@@ -195,7 +197,7 @@ func TestCaretWindow(t *testing.T) {
 		if line != c.line {
 			t.Errorf("caret(%d bytes, %d): line %q, want %q", len(c.in), c.off, line, c.line)
 		}
-		if !utf8.ValidString(got) || len(line) > 4*caretWindow+2*len("…") {
+		if !utf8.ValidString(got) || strings.ContainsRune(got, utf8.RuneError) || len(line) > 4*caretWindow+2*len("…") {
 			t.Errorf("caret(%d bytes, %d): %d bytes, or not UTF-8", len(c.in), c.off, len(line))
 		}
 		// The caret sits under the character at off (or just past the end).
@@ -207,7 +209,8 @@ func TestCaretWindow(t *testing.T) {
 		runes := []rune(line)
 		if c.off < len(c.in) {
 			want, _ := utf8.DecodeRuneInString(c.in[c.off:])
-			if col >= len(runes) || runes[col] != want && !(want < ' ' && runes[col] == '·') {
+			invalid := want == utf8.RuneError && runes[col] == '\\'
+			if col >= len(runes) || runes[col] != want && !(want < ' ' && runes[col] == '·') && !invalid {
 				t.Errorf("caret(%d bytes, %d): caret under column %d of %q, want it under %q", len(c.in), c.off, col, line, want)
 			}
 		} else if col != len(runes) {

@@ -6,9 +6,9 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/spf13/cobra"
+	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/report"
 )
 
@@ -69,17 +69,18 @@ func room(b []byte, n int) []byte {
 // gigabytes).
 const bigRecord = 64 << 10
 
-// bytesOf returns the bytes of s without copying them. They must not be
-// modified.
+// bytesOf returns the bytes of s without copying them (bytestr.Bytes): the
+// output sink only reads them.
 func bytesOf(s string) []byte {
-	return unsafe.Slice(unsafe.StringData(s), len(s))
+	return bytestr.Bytes(s)
 }
 
 // transient returns the bytes of a record as a string without copying
-// them, for the hot paths. The string must not be kept after the record
-// function returns: the batch that holds the record is refilled later.
+// them, for the hot paths (bytestr.View): the string is not kept after the
+// record function returns, and the batch that holds the record is refilled
+// only after that.
 func transient(in []byte) string {
-	return unsafe.String(unsafe.SliceData(in), len(in))
+	return bytestr.View(in)
 }
 
 // The --on-error modes.

@@ -18,6 +18,9 @@ func isTerminal(f *os.File) bool {
 	var errno syscall.Errno
 	if cerr := rc.Control(func(fd uintptr) {
 		var t syscall.Termios
+		// The one unsafe use of the CLI: the pointer is converted to
+		// uintptr in the call expression itself, as package unsafe
+		// allows for syscall.Syscall (rule 4), and never converted back.
 		_, _, errno = syscall.Syscall(syscall.SYS_IOCTL, fd, syscall.TCGETS, uintptr(unsafe.Pointer(&t)))
 	}); cerr != nil {
 		return false

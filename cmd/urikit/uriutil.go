@@ -16,7 +16,8 @@ const caretWindow = 80
 // and a caret under off, both indented, for a human reader. It shows at
 // most caretWindow bytes on each side (cut on UTF-8 boundaries, with "…"
 // where cut), so that its size does not depend on the record's; control
-// characters show as "·".
+// characters show as "·" and a byte that is not UTF-8 as \xFF (its hex
+// value), never as U+FFFD.
 func caret(input string, off int) string {
 	off = min(max(off, 0), len(input))
 	lo := max(0, off-caretWindow)
@@ -37,12 +38,23 @@ func caret(input string, off int) string {
 	}
 	show := func(s string) int {
 		n := 0
-		for _, r := range s {
-			if r < ' ' || r == 0x7f {
-				r = '·'
+		for i := 0; i < len(s); {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			switch {
+			case r == utf8.RuneError && size == 1:
+				const hex = "0123456789ABCDEF"
+				b.WriteString(`\x`)
+				b.WriteByte(hex[s[i]>>4])
+				b.WriteByte(hex[s[i]&15])
+				n += 4
+			case r < ' ' || r == 0x7f:
+				b.WriteRune('·')
+				n++
+			default:
+				b.WriteRune(r)
+				n++
 			}
-			b.WriteRune(r)
-			n++
+			i += size
 		}
 		return n
 	}

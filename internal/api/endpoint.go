@@ -100,6 +100,8 @@ func Endpoints(resolve Maker) map[string]Endpoint {
 		"file":            newEndpoint(prepareFile),
 		"domain":          newEndpoint(prepareDomain),
 		"urn":             newEndpoint(prepareURN),
+		"git":             newEndpoint(prepareGit),
+		"purl":            newEndpoint(preparePURL),
 		"mailto":          newEndpoint(prepareMailto),
 		"data":            newEndpoint(prepareData),
 		"template expand": newEndpoint(prepareTemplateExpand),

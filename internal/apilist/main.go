@@ -1,7 +1,7 @@
 // Command apilist writes the listing of urikit's exported API, one line per
 // exported name, in the manner of Go's own api/ files:
 //
-//	pkg github.com/urikit/urikit/percent, func Encode(string, Set) string
+//	pkg github.com/urikit/urikit/uri, func Parse(string) (Reference, error)
 //
 // Run from the repository root: `go run ./internal/apilist` prints the
 // listing, `go run ./internal/apilist -w` writes it to api/urikit.txt.

@@ -1,7 +1,7 @@
 package report
 
 import (
-	"unsafe"
+	"github.com/urikit/urikit/internal/bytestr"
 
 	"github.com/urikit/urikit/check"
 )
@@ -18,7 +18,7 @@ func CheckURL(in string) Record { return NewCheck([]byte(in), check.URL(in)) }
 // record keeps in without copying it: in must not change until the record
 // is written.
 func NewCheck(in []byte, r check.Report) Record {
-	rec := Record{Input: unsafe.String(unsafe.SliceData(in), len(in)), Fields: []Field{
+	rec := Record{Input: bytestr.View(in), Fields: []Field{
 		Text("severity", r.Max().String()),
 		Object("views",
 			viewObject("rfc3986", r.RFC3986),

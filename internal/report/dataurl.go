@@ -3,7 +3,8 @@ package report
 import (
 	"encoding/base64"
 	"errors"
-	"unsafe"
+
+	"github.com/urikit/urikit/internal/bytestr"
 
 	"github.com/urikit/urikit/dataurl"
 	"github.com/urikit/urikit/form"
@@ -58,7 +59,7 @@ func NewDataURL(in []byte, d *dataurl.DataURL, bodyBase64 bool) Record {
 	if bodyBase64 {
 		body = Text("body_base64", base64.StdEncoding.EncodeToString(d.Body))
 	}
-	rec := Record{Input: unsafe.String(unsafe.SliceData(in), len(in)), Fields: []Field{
+	rec := Record{Input: bytestr.View(in), Fields: []Field{
 		Text("mime_type", m.String()),
 		Text("type", m.Type()),
 		Text("subtype", m.Subtype()),
@@ -72,7 +73,7 @@ func NewDataURL(in []byte, d *dataurl.DataURL, bodyBase64 bool) Record {
 			Message: e.Code.Message() + ": the MIME type is text/plain;charset=US-ASCII"})
 	}
 	for _, e := range d.Kept {
-		f := PercentError(e)
+		f := PercentFinding(e)
 		f.Message += ": kept as it is"
 		rec.Findings = append(rec.Findings, f)
 	}

@@ -3,7 +3,8 @@ package report
 import (
 	"errors"
 	"strconv"
-	"unsafe"
+
+	"github.com/urikit/urikit/internal/bytestr"
 
 	"github.com/urikit/urikit/idna"
 )
@@ -98,7 +99,8 @@ func IDNAError(err error) *Error {
 		b = append(b, ' ')
 		b = strconv.AppendQuote(b, ie.Label)
 	}
-	return &Error{Offset: max(ie.Offset, 0), Code: string(ie.Code), Message: unsafe.String(unsafe.SliceData(b), len(b))}
+	// b was made for this message and is not written again.
+	return &Error{Offset: max(ie.Offset, 0), Code: string(ie.Code), Message: bytestr.String(b)}
 }
 
 // IDNA is the record of "urikit idna": in converted to ASCII (field

@@ -3,7 +3,8 @@ package report
 import (
 	"strconv"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/urikit/urikit/internal/bytestr"
 
 	"github.com/urikit/urikit/form"
 )
@@ -125,7 +126,7 @@ func Text(name, s string) Field { return Field{name: name, kind: kindText, text:
 // bytesField is Text on b without copying it: b must not change until the
 // record is written.
 func bytesField(name string, b []byte) Field {
-	return Text(name, unsafe.String(unsafe.SliceData(b), len(b)))
+	return Text(name, bytestr.View(b))
 }
 
 // OptText returns a text field when ok, else "name": null.

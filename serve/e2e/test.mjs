@@ -210,12 +210,13 @@ const TOOLS = [
   { id: 'data', tab: 'file', type: { input: 'data:,Hello%2C%20World' }, shows: ['Hello, World'], copy: 'text/plain;charset=US-ASCII' },
   { id: 'urn', tab: 'urn', type: { input: 'urn:ietf:rfc:3986' }, shows: ['ietf', 'rfc:3986'], copy: 'ietf' },
   { id: 'mailto', tab: 'urn', type: { input: 'mailto:x@example.com?subject=Hi%20you' }, shows: ['x@example.com', 'Hi you'], copy: 'x@example.com' },
+  { id: 'git', tab: 'git', type: { input: 'git@example.com:team/app.git' }, shows: ['ssh://git@example.com/team/app.git'], copy: 'ssh://git@example.com/team/app.git' },
   { id: 'expand', tab: 'template', type: { template: '/u/{owner}{?state}' }, shows: ['/u/urikit?state=open'], copy: '/u/urikit?state=open' },
   { id: 'match', tab: 'template', type: { input: '/repos/a/b/issues?state=closed' }, shows: ['closed'], copy: 'a' },
   { id: 'pattern', tab: 'template', type: { input: 'https://shop.example.com/books/7' }, shows: ['shop', '7'], copy: 'https://*.example.com/books/:id(\\d+)' },
 ];
 
-const TAB_ORDER = ['codec', 'inspect', 'resolve', 'normalize', 'edit', 'form', 'iri', 'domain', 'file', 'urn', 'template'];
+const TAB_ORDER = ['codec', 'inspect', 'resolve', 'normalize', 'edit', 'form', 'iri', 'domain', 'file', 'urn', 'git', 'template'];
 
 test('the API answers the records the page reads', async () => {
   for (const [route, body, want] of [

@@ -543,6 +543,35 @@
       route: '/v1/mailto',
     },
     {
+      id: 'git', tab: 'git', title: 'Git remote addresses',
+      help: 'Read as git clone reads it: a ":" before the first "/" makes it scp-like (ssh). The path is what git asks the server for.',
+      fields: [
+        { name: 'input', label: 'Remote address (scp-like, URL or path)', kind: 'text' },
+        { name: 'scp', label: 'Also the scp-like form', kind: 'check' },
+        { name: 'insteadof_config', label: 'insteadOf rules (git config text, optional)', kind: 'area', optional: true },
+      ],
+      samples: [
+        { input: 'git@github.com:owner/repo.git', scp: true },
+        { input: 'ssh://git@example.com:2222/~alice/repo.git', scp: true },
+        { input: 'gh:owner/repo', insteadof_config: '[url "https://github.com/"]\n\tinsteadOf = gh:' },
+      ],
+      route: '/v1/git',
+    },
+    {
+      id: 'purl', tab: 'urn', title: 'Package URLs (purl, ECMA-427)',
+      help: 'The canonical form of a package URL and its decoded components; two spellings of one package give the same canonical purl.',
+      fields: [
+        { name: 'input', label: 'purl', kind: 'text' },
+        { name: 'repo_url', label: "Show the package's repository URL", kind: 'check' },
+      ],
+      samples: [
+        { input: 'pkg://NPM/@angular/animation@12.3.1', repo_url: true },
+        { input: 'pkg:maven/org.apache.xmlgraphics/batik-anim@1.9.1?type=pom&classifier=sources' },
+        { input: 'pkg:PYPI/Django_Allauth@0.61.1#/src/./allauth/' },
+      ],
+      route: '/v1/purl',
+    },
+    {
       id: 'expand', tab: 'template', title: 'Expand a URI Template (RFC 6570)',
       help: "Each expression's part of the result is marked; hover or focus it to see the expression.",
       fields: [
@@ -618,7 +647,8 @@
     ['iri', 'IRI / IDNA'],
     ['domain', 'Domain / SURT'],
     ['file', 'File / data URLs'],
-    ['urn', 'URN / mailto'],
+    ['urn', 'URN / mailto / purl'],
+    ['git', 'Git remotes'],
     ['template', 'Templates / patterns'],
   ];
 
