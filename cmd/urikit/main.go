@@ -129,6 +129,7 @@ An I/O error wins over failed records.`,
 		newEditCmd(),
 		newMatchCmd(),
 		newSURTCmd(), newUnwrapCmd(),
+		newSplitCmd(),
 		newPlaygroundCmd(),
 	)
 	for _, c := range report.Commands() {

@@ -101,6 +101,15 @@ type recordOptions struct {
 	stats      bool
 	noProgress bool
 	maxRecord  byteSize
+
+	// Set by split, not by flags: every record's output is written, a
+	// failing one's too (under --on-error report without a message);
+	// outDelim follows each output; consume, when set, takes the outputs
+	// in place of standard output (see sink).
+	rows     bool
+	outDelim []byte
+	consume  func([]byte) error
+	failRow  func(*recordError) []byte // the output of a record longer than --max-record, with rows
 }
 
 // recordsHelp is appended to the long help of every record subcommand.
