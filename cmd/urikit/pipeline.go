@@ -366,7 +366,7 @@ func processRecordsFast(cmd *cobra.Command, args []string, opts recordOptions, n
 	if bar != nil {
 		snk.stderr = bar
 	}
-	if jobs == 1 {
+	if jobs == 1 && snk.consume == nil {
 		err = runSequential(rd, newFn, snk, &opts)
 	} else {
 		err = runParallel(rd, newFn, jobs, snk, &opts)
@@ -422,7 +422,9 @@ func runSequential(rd *recordReader, newFn func() (recordFunc, appendFunc), snk 
 	}
 }
 
-// runParallel processes the records with jobs workers: a reader goroutine
+// runParallel processes the records with jobs workers (also for one
+// worker when the sink consumes the output itself, as split's Parquet
+// writer does: it then encodes while the worker parses): a reader goroutine
 // fills batches and queues each both for the workers and, in input order,
 // for the writer (this goroutine), which waits for each batch to be
 // processed before writing it. 4×jobs batches circulate.

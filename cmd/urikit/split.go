@@ -75,9 +75,12 @@ null one.
            written \\, \t, \n and \r (PostgreSQL's text format).
 
 Text that is not UTF-8 is never written as it is: in Parquet, CSV and TSV
-its column is null and its twin column NAME_hex (after error_offset, one
-per text column, in order; null otherwise) holds its bytes in lowercase
-hex; in JSON Lines the member is NAME_hex, as everywhere in urikit.
+its column is null and its twin column NAME_hex holds its bytes in
+lowercase hex (null otherwise). The twins follow error_offset: input_hex,
+username_hex, password_hex, host_hex, path_hex, query_hex, fragment_hex
+(only these columns can hold raw bytes: --lenient keeps them, and a
+strict parse refuses them). In JSON Lines the member is NAME_hex, as
+everywhere in urikit.
 
 --format defaults to the extension of -o FILE (.parquet, .csv, .tsv,
 .jsonl), else jsonl; --json is --format jsonl. Parquet is not written to
@@ -361,7 +364,7 @@ func appendDelimited(b []byte, row *columns.Row, sep byte, text func([]byte, str
 		}
 		v := &row[i]
 		switch {
-		case !v.Valid || columns.Columns[i].Kind == columns.Text && !utf8.ValidString(v.Text):
+		case !v.Valid || columns.Columns[i].Raw && !utf8.ValidString(v.Text):
 			b = append(b, null...)
 		case columns.Columns[i].Kind == columns.Int:
 			b = strconv.AppendInt(b, int64(v.Int), 10)

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"io"
 
+	"github.com/klauspost/compress/s2"
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/snappy"
 	"github.com/urikit/urikit/internal/columns"
 )
 
@@ -41,7 +43,14 @@ func newParquetRows(out io.Writer, maxBytes, maxRows int) *parquetRows {
 	return &parquetRows{
 		bw: bw,
 		w: parquet.NewGenericWriter[columns.ParquetRow](bw,
-			parquet.Compression(&parquet.Snappy),
+			parquet.Compression(&fastSnappy{}),
+			// The column index has the bounds of each page; the
+			// deprecated copy in each page header is left out.
+			parquet.DataPageStatistics(false),
+			// Min and max per page are for the columns a query filters
+			// on; for long texts they only cost.
+			parquet.SkipPageBounds("input"), parquet.SkipPageBounds("path"),
+			parquet.SkipPageBounds("query"), parquet.SkipPageBounds("fragment"),
 			parquet.CreatedBy("urikit split", "", ""),
 		),
 		rows:     make([]columns.ParquetRow, parquetChunk),
@@ -86,4 +95,13 @@ func (p *parquetRows) close() error {
 		return err
 	}
 	return p.bw.Flush()
+}
+
+// fastSnappy is Parquet's SNAPPY codec with the fast block encoder of
+// github.com/klauspost/compress/s2 (parquet-go's own uses the slower
+// "better" one): the output is plain Snappy, as every reader expects.
+type fastSnappy struct{ snappy.Codec }
+
+func (*fastSnappy) Encode(dst, src []byte) ([]byte, error) {
+	return s2.EncodeSnappy(dst[:cap(dst)], src), nil
 }

@@ -41,6 +41,10 @@ type Column struct {
 	Kind Kind
 	// Doc says what the column holds.
 	Doc string
+	// Raw is set for a Text column whose value may be bytes that are not
+	// UTF-8 (the input and the components the parsers return raw): it
+	// has a "_hex" twin. The other Text columns are always UTF-8.
+	Raw bool
 }
 
 // HexName is the name of the twin of a Text column that holds its value
@@ -70,25 +74,25 @@ const (
 
 // Columns are the columns of a row, in order.
 var Columns = [N]Column{
-	Input:             {"input", Text, "the record as read"},
-	Scheme:            {"scheme", Text, "the scheme, as written (RFC 3986) or lowercase (WHATWG)"},
-	Username:          {"username", Text, "the user name: RFC 3986, the userinfo up to its first colon; WHATWG, the username getter (null when empty)"},
-	Password:          {"password", Text, "the password: RFC 3986, the userinfo after its first colon (null without one); WHATWG, the password getter (null when empty)"},
-	Host:              {"host", Text, "the host: RFC 3986, raw (IPv6 in brackets); WHATWG, the hostname getter"},
-	HostType:          {"host_type", Text, "RFC 3986: reg-name, ipv4, ipv6 or ipvfuture; WHATWG: domain, ipv4, ipv6, opaque or empty"},
-	Port:              {"port", Int, "the port number (0 to 65535); null when there is none, it is empty, or (lenient) not a number up to 65535; WHATWG: null for the scheme's default port"},
-	Path:              {"path", Text, "the path, raw (RFC 3986) or the pathname getter (WHATWG); never null for a parsed record"},
-	Query:             {"query", Text, "the query, without the \"?\""},
-	Fragment:          {"fragment", Text, "the fragment, without the \"#\""},
-	RegistrableDomain: {"registrable_domain", Text, "the registrable domain of the host (eTLD+1, package domain); null for an IP address, a public suffix, a host the list cannot place"},
-	PublicSuffix:      {"public_suffix", Text, "the public suffix of the host (package domain); null where the host has none"},
-	SURT:              {"surt", Text, "the SURT key (package surt, default options) of the input (RFC 3986) or of the href (WHATWG); null when surt fails"},
-	ErrorCode:         {"error_code", Text, "the code of the parse error; null when the record parsed"},
-	ErrorOffset:       {"error_offset", Int, "the byte offset of the parse error in the input; null when the record parsed"},
+	Input:             {"input", Text, "the record as read", true},
+	Scheme:            {"scheme", Text, "the scheme, as written (RFC 3986) or lowercase (WHATWG)", false},
+	Username:          {"username", Text, "the user name: RFC 3986, the userinfo up to its first colon; WHATWG, the username getter (null when empty)", true},
+	Password:          {"password", Text, "the password: RFC 3986, the userinfo after its first colon (null without one); WHATWG, the password getter (null when empty)", true},
+	Host:              {"host", Text, "the host: RFC 3986, raw (IPv6 in brackets); WHATWG, the hostname getter", true},
+	HostType:          {"host_type", Text, "RFC 3986: reg-name, ipv4, ipv6 or ipvfuture; WHATWG: domain, ipv4, ipv6, opaque or empty", false},
+	Port:              {"port", Int, "the port number (0 to 65535); null when there is none, it is empty, or (lenient) not a number up to 65535; WHATWG: null for the scheme's default port", false},
+	Path:              {"path", Text, "the path, raw (RFC 3986) or the pathname getter (WHATWG); never null for a parsed record", true},
+	Query:             {"query", Text, "the query, without the \"?\"", true},
+	Fragment:          {"fragment", Text, "the fragment, without the \"#\"", true},
+	RegistrableDomain: {"registrable_domain", Text, "the registrable domain of the host (eTLD+1, package domain); null for an IP address, a public suffix, a host the list cannot place", false},
+	PublicSuffix:      {"public_suffix", Text, "the public suffix of the host (package domain); null where the host has none", false},
+	SURT:              {"surt", Text, "the SURT key (package surt, default options) of the input (RFC 3986) or of the href (WHATWG); null when surt fails", false},
+	ErrorCode:         {"error_code", Text, "the code of the parse error; null when the record parsed", false},
+	ErrorOffset:       {"error_offset", Int, "the byte offset of the parse error in the input; null when the record parsed", false},
 }
 
-// Names returns the column names in order, each Text column followed by
-// nothing: the "_hex" twins are listed by HexColumns.
+// Names returns the column names in order (the "_hex" twins are listed by
+// HexColumns).
 func Names() []string {
 	names := make([]string, N)
 	for i, c := range Columns {
@@ -98,12 +102,11 @@ func Names() []string {
 }
 
 // HexColumns returns the indexes of the columns that have a "_hex" twin:
-// every Text column. Writers put the twins after the N columns, in this
-// order.
+// the Raw ones. Writers put the twins after the N columns, in this order.
 func HexColumns() []int {
 	var idx []int
 	for i, c := range Columns {
-		if c.Kind == Text {
+		if c.Raw {
 			idx = append(idx, i)
 		}
 	}
@@ -147,7 +150,21 @@ type Builder struct {
 	surt []byte
 	href []byte
 	u    whatwg.URL
+
+	// hosts caches the public suffix and registrable domain of the
+	// latest hosts: URL sets repeat hosts, and the lookup costs more
+	// than the map. It is emptied when it reaches maxHosts.
+	hosts map[string]hostDomain
 }
+
+// hostDomain is what Builder caches of a host.
+type hostDomain struct {
+	suffix, registrable string
+	hasSuffix, hasReg   bool
+}
+
+// maxHosts is the most hosts a Builder caches.
+const maxHosts = 4096
 
 // Build fills row with the columns of the record in, and returns the
 // record's error, or nil. A record that fails has only its input and
@@ -253,14 +270,31 @@ func (b *Builder) domain(row *Row, host string, name bool) {
 	if !name || host == "" || !utf8.ValidString(host) {
 		return
 	}
-	ps, err := domain.PublicSuffix(host)
-	if err != nil {
-		return
+	d, ok := b.hosts[host]
+	if !ok {
+		// The host may point into the record: the cache keeps a copy,
+		// and the results, which may point into it.
+		h := strings.Clone(host)
+		d = lookupDomain(h)
+		if b.hosts == nil || len(b.hosts) >= maxHosts {
+			b.hosts = make(map[string]hostDomain, maxHosts)
+		}
+		b.hosts[h] = d
 	}
-	row[PublicSuffix] = text(ps.Name)
+	row[PublicSuffix] = opt(d.suffix, d.hasSuffix)
+	row[RegistrableDomain] = opt(d.registrable, d.hasReg)
+}
+
+// lookupDomain returns the public suffix and registrable domain of host.
+func lookupDomain(host string) hostDomain {
+	var d hostDomain
 	if rd, err := domain.RegistrableDomain(host); err == nil {
-		row[RegistrableDomain] = text(rd)
+		d.registrable, d.hasReg = rd, true
 	}
+	if ps, err := domain.PublicSuffix(host); err == nil {
+		d.suffix, d.hasSuffix = ps.Name, true
+	}
+	return d
 }
 
 // key sets the SURT key of s.
@@ -300,7 +334,7 @@ func Record(row *Row, err *report.Error) report.Record {
 // ParquetRow is a row as the Parquet writers take it (github.com/parquet-go/parquet-go,
 // through its struct tags: this package does not import it): every
 // column optional, nil for null, the Text columns as STRING, the Int ones
-// as INT32, then the "_hex" twins of the Text columns in order. The
+// as INT32, then the "_hex" twins of the Raw columns in order. The
 // fields are those of Columns and HexColumns, in order (a test checks
 // it).
 type ParquetRow struct {
@@ -320,19 +354,13 @@ type ParquetRow struct {
 	ErrorCode         *string `parquet:"error_code,optional"`
 	ErrorOffset       *int32  `parquet:"error_offset,optional"`
 
-	InputHex             *string `parquet:"input_hex,optional"`
-	SchemeHex            *string `parquet:"scheme_hex,optional"`
-	UsernameHex          *string `parquet:"username_hex,optional"`
-	PasswordHex          *string `parquet:"password_hex,optional"`
-	HostHex              *string `parquet:"host_hex,optional"`
-	HostTypeHex          *string `parquet:"host_type_hex,optional"`
-	PathHex              *string `parquet:"path_hex,optional"`
-	QueryHex             *string `parquet:"query_hex,optional"`
-	FragmentHex          *string `parquet:"fragment_hex,optional"`
-	RegistrableDomainHex *string `parquet:"registrable_domain_hex,optional"`
-	PublicSuffixHex      *string `parquet:"public_suffix_hex,optional"`
-	SURTHex              *string `parquet:"surt_hex,optional"`
-	ErrorCodeHex         *string `parquet:"error_code_hex,optional"`
+	InputHex    *string `parquet:"input_hex,optional"`
+	UsernameHex *string `parquet:"username_hex,optional"`
+	PasswordHex *string `parquet:"password_hex,optional"`
+	HostHex     *string `parquet:"host_hex,optional"`
+	PathHex     *string `parquet:"path_hex,optional"`
+	QueryHex    *string `parquet:"query_hex,optional"`
+	FragmentHex *string `parquet:"fragment_hex,optional"`
 }
 
 // ParquetValues holds the values a ParquetRow points to.
@@ -343,13 +371,13 @@ type ParquetValues struct {
 }
 
 // Fill sets p to the values of row, stored in v, which must stay as it is
-// while p is in use. A text that is not UTF-8 goes, in lowercase hex, to
-// its "_hex" twin, and its column is null.
+// while p is in use. A text of a Raw column that is not UTF-8 goes, in
+// lowercase hex, to its "_hex" twin, and its column is null.
 func (p *ParquetRow) Fill(row *Row, v *ParquetValues) {
 	cols := [N]any{&p.Input, &p.Scheme, &p.Username, &p.Password, &p.Host, &p.HostType, &p.Port,
 		&p.Path, &p.Query, &p.Fragment, &p.RegistrableDomain, &p.PublicSuffix, &p.SURT, &p.ErrorCode, &p.ErrorOffset}
-	hex := [N]**string{&p.InputHex, &p.SchemeHex, &p.UsernameHex, &p.PasswordHex, &p.HostHex, &p.HostTypeHex, nil,
-		&p.PathHex, &p.QueryHex, &p.FragmentHex, &p.RegistrableDomainHex, &p.PublicSuffixHex, &p.SURTHex, &p.ErrorCodeHex, nil}
+	hex := [N]**string{Input: &p.InputHex, Username: &p.UsernameHex, Password: &p.PasswordHex, Host: &p.HostHex,
+		Path: &p.PathHex, Query: &p.QueryHex, Fragment: &p.FragmentHex}
 	for i := range N {
 		val := &row[i]
 		switch c := cols[i].(type) {
@@ -360,10 +388,13 @@ func (p *ParquetRow) Fill(row *Row, v *ParquetValues) {
 				*c = &v.Int[i]
 			}
 		case **string:
-			*c, *hex[i] = nil, nil
+			*c = nil
+			if hex[i] != nil {
+				*hex[i] = nil
+			}
 			switch {
 			case !val.Valid:
-			case utf8.ValidString(val.Text):
+			case hex[i] == nil || utf8.ValidString(val.Text):
 				v.Text[i] = val.Text
 				*c = &v.Text[i]
 			default:
