@@ -164,7 +164,7 @@ type hostDomain struct {
 }
 
 // maxHosts is the most hosts a Builder caches.
-const maxHosts = 4096
+const maxHosts = 16384
 
 // Build fills row with the columns of the record in, and returns the
 // record's error, or nil. A record that fails has only its input and
