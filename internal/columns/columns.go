@@ -1,7 +1,8 @@
 // Package columns defines, once, the typed columns of "urikit split" and
 // of the Parquet output of the Beam urlsets pipeline, and builds the row
-// of one record. It is shared by cmd/urikit and beam/ and imports only
-// the library and internal/report.
+// of one record. The CLI and the Beam module share it; it imports only
+// library packages and internal/report (the Parquet library reads
+// ParquetRow through its struct tags and is imported by the writers).
 //
 // A row has the columns of Columns, in order. A text value that is not
 // valid UTF-8 is never written as it is: the writers put it, as lowercase
