@@ -375,35 +375,56 @@ type ParquetValues struct {
 // while p is in use. A text of a Raw column that is not UTF-8 goes, in
 // lowercase hex, to its "_hex" twin, and its column is null.
 func (p *ParquetRow) Fill(row *Row, v *ParquetValues) {
-	cols := [N]any{&p.Input, &p.Scheme, &p.Username, &p.Password, &p.Host, &p.HostType, &p.Port,
-		&p.Path, &p.Query, &p.Fragment, &p.RegistrableDomain, &p.PublicSuffix, &p.SURT, &p.ErrorCode, &p.ErrorOffset}
-	hex := [N]**string{Input: &p.InputHex, Username: &p.UsernameHex, Password: &p.PasswordHex, Host: &p.HostHex,
-		Path: &p.PathHex, Query: &p.QueryHex, Fragment: &p.FragmentHex}
-	for i := range N {
-		val := &row[i]
-		switch c := cols[i].(type) {
-		case **int32:
-			*c = nil
-			if val.Valid {
-				v.Int[i] = int32(val.Int)
-				*c = &v.Int[i]
-			}
-		case **string:
-			*c = nil
-			if hex[i] != nil {
-				*hex[i] = nil
-			}
-			switch {
-			case !val.Valid:
-			case hex[i] == nil || utf8.ValidString(val.Text):
-				v.Text[i] = val.Text
-				*c = &v.Text[i]
-			default:
-				v.Hex[i] = hexString(val.Text)
-				*hex[i] = &v.Hex[i]
-			}
-		}
+	p.Input, p.InputHex = v.raw(row, Input)
+	p.Scheme = v.text(row, Scheme)
+	p.Username, p.UsernameHex = v.raw(row, Username)
+	p.Password, p.PasswordHex = v.raw(row, Password)
+	p.Host, p.HostHex = v.raw(row, Host)
+	p.HostType = v.text(row, HostType)
+	p.Port = v.int(row, Port)
+	p.Path, p.PathHex = v.raw(row, Path)
+	p.Query, p.QueryHex = v.raw(row, Query)
+	p.Fragment, p.FragmentHex = v.raw(row, Fragment)
+	p.RegistrableDomain = v.text(row, RegistrableDomain)
+	p.PublicSuffix = v.text(row, PublicSuffix)
+	p.SURT = v.text(row, SURT)
+	p.ErrorCode = v.text(row, ErrorCode)
+	p.ErrorOffset = v.int(row, ErrorOffset)
+}
+
+// text stores the value of column i of row, a Text column that is always
+// UTF-8, and returns a pointer to it, or nil for null.
+func (v *ParquetValues) text(row *Row, i int) *string {
+	if !row[i].Valid {
+		return nil
 	}
+	v.Text[i] = row[i].Text
+	return &v.Text[i]
+}
+
+// raw stores the value of column i of row, a Raw column, in its column
+// when it is UTF-8, else in hex in its twin, and returns pointers to
+// them (nil for null).
+func (v *ParquetValues) raw(row *Row, i int) (text, hex *string) {
+	switch {
+	case !row[i].Valid:
+		return nil, nil
+	case utf8.ValidString(row[i].Text):
+		v.Text[i] = row[i].Text
+		return &v.Text[i], nil
+	}
+	v.Hex[i] = hexString(row[i].Text)
+	return nil, &v.Hex[i]
+}
+
+// int stores the value of column i of row, an Int column, and returns a
+// pointer to it, or nil for null.
+func (v *ParquetValues) int(row *Row, i int) *int32 {
+	if !row[i].Valid {
+		return nil
+	}
+	v.Int[i] = int32(row[i].Int)
+	return &v.Int[i]
 }
 
 // hexString returns s in lowercase hex.
