@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -62,7 +63,7 @@ Absent and empty differ: "http://h/?" has an empty query, "http://h/" a
 null one.
   parquet  every column optional (null is null); text columns are STRING,
            port and error_offset INT32; snappy compression; a row group
-           per 64 MiB of text or 1,000,000 rows at most, so memory stays
+           per 16 MiB of text or 1,000,000 rows at most, so memory stays
            flat whatever the input size.
   jsonl    the record contract (see "urikit --help"): {"input", then the
            columns up to surt, null when absent}, or {"input", "error":
@@ -184,6 +185,13 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 	var pw *parquetRows
 	switch f {
 	case formatParquet:
+		// The Parquet writer keeps a row group live (up to
+		// parquetRowGroupBytes of text, compressed): the GC setting of
+		// the other subcommands (tuneGC), made for a live heap of about
+		// 1 MB, would let the heap grow to five times that.
+		if os.Getenv("GOGC") == "" {
+			debug.SetGCPercent(100)
+		}
 		opts.outDelim = nil
 		pw = newParquetRows(out, parquetRowGroupBytes, parquetRowGroupRows)
 		opts.consume = pw.consume

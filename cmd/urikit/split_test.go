@@ -386,3 +386,63 @@ func TestSplitBoundedMemory(t *testing.T) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// TestSplitReadBackLarge checks, on the file named by URIKIT_SPLIT_FILE
+// (the two million lines of BENCHMARKS.md), that the Parquet output
+// reads back (parquet-go, streaming) to the JSON Lines records of the
+// same input, row for row. It is skipped without the variable.
+func TestSplitReadBackLarge(t *testing.T) {
+	in := os.Getenv("URIKIT_SPLIT_FILE")
+	if in == "" {
+		t.Skip("URIKIT_SPLIT_FILE not set")
+	}
+	dir := t.TempDir()
+	pq, jl := filepath.Join(dir, "out.parquet"), filepath.Join(dir, "out.jsonl")
+	if _, stderr, code := cli(t, "", "split", "-j", "1", "-f", in, "-o", pq); code > 1 {
+		t.Fatalf("split: status %d: %s", code, stderr)
+	}
+	if _, stderr, code := cli(t, "", "split", "-f", in, "-o", jl); code > 1 {
+		t.Fatalf("split: status %d: %s", code, stderr)
+	}
+	f, err := os.Open(pq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := parquet.NewGenericReader[columns.ParquetRow](f)
+	jf, err := os.Open(jl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer jf.Close()
+	sc := bufio.NewScanner(jf)
+	sc.Buffer(nil, 64<<20)
+	buf := make([]columns.ParquetRow, 1024)
+	n := 0
+	for {
+		k, err := r.Read(buf)
+		for i := range k {
+			if !sc.Scan() {
+				t.Fatalf("row %d: no JSON Lines record", n+1)
+			}
+			var rec map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(parquetRowMap(&buf[i]))
+			var got map[string]any
+			json.Unmarshal(b, &got)
+			if exp := expectedRow(rec); !reflect.DeepEqual(got, exp) {
+				t.Fatalf("row %d:\n got %v\nwant %v", n+1, got, exp)
+			}
+			n++
+		}
+		if err != nil {
+			break
+		}
+	}
+	if sc.Scan() {
+		t.Fatalf("more JSON Lines records than the %d Parquet rows", n)
+	}
+	t.Logf("%d rows read back, each equal to its JSON Lines record", n)
+}

@@ -16,7 +16,7 @@ import (
 // compressed pages until it is written, one page buffer per column) does
 // not grow with the input.
 const (
-	parquetRowGroupBytes = 32 << 20
+	parquetRowGroupBytes = 16 << 20
 	parquetRowGroupRows  = 1_000_000
 )
 
