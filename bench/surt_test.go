@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"regexp"
 	"sort"
@@ -190,13 +191,19 @@ func TestSURTSpeed(t *testing.T) {
 		})
 		return float64(r.T.Nanoseconds()) / float64(r.N)
 	}
+	// The machine may be shared: the three are measured in turn, three
+	// times, and the least time of each counts.
 	for _, d := range conformance.Datasets(t) {
 		lines := agreeing(d)
-		k := run(lines, func(s string) bool { _, ok := urikitSURT(s); return ok })
-		n := run(lines, func(s string) bool { _, ok := nlnwaSURT(s); return ok })
-		u := run(lines, func(s string) bool { _, err := uri.NormalizeString(s, uri.SchemeBased); return err == nil })
-		t.Logf("%s (%d lines): urikit %.0f ns/URL, nlnwa %.0f ns/URL (%.1f×), parse+normalize %.0f ns/URL (key costs %.2f×)",
-			d.Name, len(lines), k/float64(len(lines)), n/float64(len(lines)), n/k, u/float64(len(lines)), k/u)
+		k, w, n, u := math.Inf(1), math.Inf(1), math.Inf(1), math.Inf(1)
+		for range 3 {
+			k = min(k, run(lines, func(s string) bool { _, ok := urikitSURT(s); return ok }))
+			w = min(w, run(lines, func(s string) bool { _, err := surt.Key(s, surt.Options{KeepWWW: true}); return err == nil }))
+			n = min(n, run(lines, func(s string) bool { _, ok := nlnwaSURT(s); return ok }))
+			u = min(u, run(lines, func(s string) bool { _, err := uri.NormalizeString(s, uri.SchemeBased); return err == nil }))
+		}
+		t.Logf("%s (%d lines): urikit %.0f ns/URL, nlnwa %.0f ns/URL (%.1f×), parse+normalize %.0f ns/URL (key costs %.2f×; with KeepWWW, no public suffix lookup, %.2f×)",
+			d.Name, len(lines), k/float64(len(lines)), n/float64(len(lines)), n/k, u/float64(len(lines)), k/u, w/u)
 		if n/k < 10 {
 			t.Errorf("%s: %.1f× nlnwa's throughput, want ≥ 10×", d.Name, n/k)
 		}

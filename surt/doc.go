@@ -24,9 +24,9 @@
 //     http(s), "http:////host/x" takes host from the path. A URL of
 //     http, https, ftp, ws or wss without a host has no key
 //     (ErrMissingHost).
-//  5. The host is percent-decoded until no escape is left, converted to
-//     A-labels when it is not ASCII (UTS #46, see package idna), "..",
-//     is squeezed to "." and dots are trimmed. An all-digit host is a
+//  5. The host is percent-decoded until no escape is left and converted
+//     to A-labels when it is not ASCII (UTS #46, see package idna); each
+//     ".." becomes "." (once) and dots are trimmed at both ends. An all-digit host is a
 //     32-bit number ("3279880203" is 195.127.0.11), a dotted-number host
 //     is read as inet_aton reads it ("017.0.0.1" is 15.0.0.1, "10.0.258"
 //     is 10.0.1.2). Otherwise it is lowercased and escaped.
@@ -42,19 +42,24 @@
 //  9. The query is decoded and escaped as the path (so "%26" becomes an
 //     argument separator, as in the reference), lowercased, its session
 //     ids removed (jsessionid=, phpsessid= and sid= with 32 letters or
-//     digits, aspsessionidXXXXXXXX= with 24 letters, cfid=…&cftoken=…),
-//     its arguments sorted by name then value (an argument without "="
-//     first) unless Options.KeepQueryOrder; an empty query is dropped.
+//     digits, aspsessionidXXXXXXXX= with 24 letters, cfid=…&cftoken=…; as
+//     in the reference, the last match of each, the name need not start
+//     an argument, and the "&" after the id goes with it, so that
+//     "xsid=<32>&b=1" becomes "xb=1"),
+//     its arguments sorted by name then value, bytewise (an argument
+//     without "=" before one of the same name with "="), unless
+//     Options.KeepQueryOrder; an empty query is dropped.
 //  10. The fragment is dropped unless Options.Fragment.
-//  11. The key is the host's labels reversed and joined by ",", the port
-//     after ":", ")", the path and the query. A URL without a host (dns:,
+//  11. The key is the host's labels reversed and joined by "," (the
+//     numbers of an IPv4 address too: "254,1,168,192"), the port after
+//     ":", ")", the path and the query. A URL without a host (dns:,
 //     mailto:, urn:…) keys as its scheme, ":", its path and query.
 //
 // # Where the implementations disagree, and which we follow
 //
 // Python surt (internetarchive/surt), Java webarchive-commons
 // (iipc/webarchive-commons, WaybackURLKeyMaker with the
-// AggressiveIAURLCanonicalizer), and urlcanon (internetarchive/urlcanon)
+// AggressiveIAURLCanonicalizer), and urlcanon (iipc/urlcanon)
 // differ:
 //
 //   - "www" removal. Python removes one leading www\d*\. label; Java
@@ -82,12 +87,18 @@
 //   - Bad URLs. Python raises on a bad port and returns "http:" for
 //     "http://"; we fail with an *Error in both cases, never returning a
 //     key made from a broken URL.
-//   - urlcanon's SURT keeps the scheme and a trailing comma by default
-//     and does not sort queries or strip session ids in its default
-//     canonicalizer; its SSURT ("com,example,//:http/path") is another
-//     format, not produced here.
-//   - CDXJ (the OpenWayback/pywb CDXJ format) uses the same SURT as
-//     Python surt for its key.
+//   - urlcanon (its aggressive canonicalizer and ParsedUrl.surt) differs
+//     more: its surt() keeps the scheme and writes the trailing comma by
+//     default ("http://(com,example,)/a"); it sorts the query arguments
+//     as whole strings ("a-b=1&a=2" stays, where the IA rule's sort by
+//     name then value gives "a=2&a-b=1"); it does not decode the query
+//     (so "%26" stays an escape); it turns https into http; it removes
+//     session ids only as whole arguments (a "sid" argument, not any
+//     name ending in "sid") with other lengths, and ";jsessionid=" in the
+//     path; it drops empty arguments. We follow the IA rule in each case.
+//     Its SSURT ("com,example,//http:/a", port and scheme after the host)
+//     is another format, not produced here.
+//   - CDXJ indexes (pywb, cdxj-indexer) take their key from Python surt.
 //
 // # Fingerprint
 //

@@ -34,6 +34,13 @@ func Fingerprint(url string) (string, error) {
 // returns dst unchanged.
 func AppendFingerprint(dst []byte, url string) ([]byte, error) {
 	clean := tracking.Default().Clean(url)
+	if clean != url {
+		// The URL as given must have a key: removing its parameters
+		// must not make a key of what has none ("#utm_" is not "").
+		if err := valid(url); err != nil {
+			return dst, err
+		}
+	}
 	n := len(dst)
 	dst = append(dst, FingerprintVersion...)
 	b, err := AppendKey(dst, clean, Options{})
@@ -45,4 +52,17 @@ func AppendFingerprint(dst []byte, url string) ([]byte, error) {
 		return dst[:n], err
 	}
 	return b, nil
+}
+
+// valid returns the error of Key(url), without keeping the key.
+func valid(url string) error {
+	var stack [256]byte
+	var b []byte
+	if len(url) > 200 {
+		b = make([]byte, 0, keyCap(url))
+	} else {
+		b = stack[:0]
+	}
+	_, err := AppendKey(b, url, Options{})
+	return err
 }

@@ -114,9 +114,29 @@ func (k where) errAt(code Code, i int) error {
 	return &Error{Offset: off, Code: code, Input: k.input}
 }
 
-// hasTabOrBreak reports whether s holds a tab, a CR or a LF.
-func hasTabOrBreak(s string) bool {
-	return strings.IndexByte(s, '\t') >= 0 || strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0
+// indexAny3 returns the index of the first of a, b or c in s, or len(s).
+func indexAny3(s string, a, b, c byte) int {
+	n := len(s)
+	for _, x := range [...]byte{a, b, c} {
+		if i := strings.IndexByte(s[:n], x); i >= 0 {
+			n = i
+		}
+	}
+	return n
+}
+
+// inputClass marks the bytes scanInput looks for: 1 a tab, CR or LF, 2
+// a "%".
+var inputClass = [256]uint8{'\t': 1, '\r': 1, '\n': 1, '%': 2}
+
+// scanInput reports whether s holds a tab, a CR or a LF (breaks), and a
+// "%" (escapes), in one pass.
+func scanInput(s string) (breaks, escapes bool) {
+	var acc uint8
+	for i := 0; i < len(s); i++ {
+		acc |= inputClass[s[i]]
+	}
+	return acc&1 != 0, acc&2 != 0
 }
 
 // isSpace reports the bytes Python's bytes.strip removes.
@@ -192,7 +212,8 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		return dst, &Error{Offset: -1, Code: ErrEmpty, Input: url}
 	}
 	s := url[lo:hi]
-	if hasTabOrBreak(s) {
+	breaks, escapes := scanInput(s)
+	if breaks {
 		k.clean = true
 		s = strings.Map(func(r rune) rune {
 			if r == '\t' || r == '\r' || r == '\n' {
@@ -240,19 +261,12 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		netOff = base
 	}
 	if hasAuth {
-		i := 0
-		for i < len(rest) && rest[i] != '/' && rest[i] != '?' && rest[i] != '#' {
-			i++
-		}
+		i := indexAny3(rest, '/', '?', '#')
 		netloc, rest = rest[:i], rest[i:]
 		base += i
 	}
-	path := rest
-	i := 0
-	for i < len(rest) && rest[i] != '?' && rest[i] != '#' {
-		i++
-	}
-	path, rest = rest[:i], rest[i:]
+	i := indexAny3(rest, '?', '#', '#')
+	path, rest := rest[:i], rest[i:]
 	var query, frag string
 	if strings.HasPrefix(rest, "?") {
 		rest = rest[1:]
@@ -323,7 +337,7 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 		path = "/"
 	}
 	if path != "" {
-		if strings.IndexByte(path, '%') < 0 && (host == "" || plainPath(path)) {
+		if (!escapes || strings.IndexByte(path, '%') < 0) && (host == "" || plainPath(path)) {
 			// Nothing to decode, no segment to resolve or drop.
 			dst = slices.Grow(dst, escapedLen(path))
 			dst = appendEscaped(dst, path, true)
@@ -347,7 +361,7 @@ func appendKey(dst []byte, url string, o Options) ([]byte, error) {
 	// The query, escaped into dst, then sorted from a copy.
 	if query != "" {
 		qs := len(dst) + 1
-		if strings.IndexByte(query, '%') < 0 {
+		if !escapes || strings.IndexByte(query, '%') < 0 {
 			dst = slices.Grow(dst, escapedLen(query)+2)
 			dst = append(dst, '?')
 			dst = appendEscaped(dst, query, true)
@@ -451,14 +465,14 @@ func (k where) hostPort(netloc string, off int) (host string, port int, err erro
 // ",".
 func appendHost(dst, a []byte, host string, keepWWW bool) ([]byte, []byte) {
 	if plainHost(host) {
-		return appendHostLabels(dst, host, keepWWW), a
+		return appendHostLabels(dst, host, host, keepWWW), a
 	}
 	h := appendUnescaped(a[:0], host)
 	a = h
 	if !isASCII(h) && len(h) <= maxIDNA && labelsFit(bytestr.String(h), 4*63) {
 		// As Python's IDNA codec, a label longer than 63 bytes keeps
 		// the bytes.
-		if a, err := idna.DomainToASCII(string(h), false); err == nil && labelsFit(a, 63) {
+		if a, err := idna.DomainToASCII(string(h)); err == nil && labelsFit(a, 63) {
 			h = append(h[:0], a...)
 		}
 	}
@@ -483,19 +497,19 @@ func appendHost(dst, a []byte, host string, keepWWW bool) ([]byte, []byte) {
 			h = h[:len(h)-1]
 		}
 	}
-	return appendHostLabels(dst, h, keepWWW), a
+	return appendHostLabels(dst, h, "", keepWWW), a
 }
 
 // plainHost reports whether host needs none of the first steps: ASCII
-// without escapes, and without dots to squeeze or trim.
+// without escapes or bytes to escape, and without dots to squeeze or
+// trim.
 func plainHost(h string) bool {
-	if h == "" || h[0] == '.' || h[len(h)-1] == '.' {
+	if h == "" || h[0] == '.' || h[len(h)-1] == '.' || strings.Contains(h, "..") {
 		return false
 	}
 	for i := 0; i < len(h); i++ {
-		c := h[i]
-		if c == '%' || c >= utf8.RuneSelf || (c == '.' && h[i+1] == '.') {
-			return false
+		if escClass[h[i]] == 2 {
+			return false // an escape, a byte to escape, non-ASCII
 		}
 	}
 	return true
@@ -504,7 +518,11 @@ func plainHost(h string) bool {
 // appendHostLabels appends the SURT form of a host that is decoded,
 // squeezed and in A-labels: read as an IPv4 address, or escaped and
 // lowercased with its "www" dropped, then its labels reversed.
-func appendHostLabels[T string | []byte](dst []byte, h T, keepWWW bool) []byte {
+//
+// same, when not empty, is h as a string that differs from what is
+// written only in letter case (a host that needs no escape): the public
+// suffix lookup of the "www" rule reads it, with no copy.
+func appendHostLabels[T string | []byte](dst []byte, h T, same string, keepWWW bool) []byte {
 	hs := len(dst)
 	if ip, ok := attemptIPv4(h); ok {
 		for i, v := range ip {
@@ -517,7 +535,7 @@ func appendHostLabels[T string | []byte](dst []byte, h T, keepWWW bool) []byte {
 		dst = slices.Grow(dst, escapedLen(h))
 		dst = appendEscaped(dst, h, true)
 		if !keepWWW && len(dst)-hs > 4 && dst[hs] == 'w' {
-			if m := massageHost(dst[hs:]); len(m) < len(dst)-hs {
+			if m := massageHost(dst[hs:], same); len(m) < len(dst)-hs {
 				n := copy(dst[hs:], m)
 				dst = dst[:hs+n]
 			}
@@ -545,7 +563,9 @@ func appendHostLabels[T string | []byte](dst []byte, h T, keepWWW bool) []byte {
 // as the IA canonicalizer does, except when what remains is itself a
 // public suffix ("www.com", "www1355544.com", "www.co.uk" stay whole):
 // the reference rule would make those "com" or "co.uk".
-func massageHost(h []byte) []byte {
+//
+// same, when not empty, is h in another letter case.
+func massageHost(h []byte, same string) []byte {
 	if len(h) < 4 || h[0] != 'w' || h[1] != 'w' || h[2] != 'w' {
 		return h
 	}
@@ -560,10 +580,16 @@ func massageHost(h []byte) []byte {
 	if len(rest) == 0 {
 		return h
 	}
-	// (A copy: the domain package may keep the name in an error.)
-	rs := string(rest)
+	// The domain package may keep the name in an error: it gets the
+	// input's text, or a copy.
+	var rs string
+	if len(same) == len(h) {
+		rs = same[i+1:]
+	} else {
+		rs = string(rest)
+	}
 	if ps, err := domain.PublicSuffix(rs); err == nil {
-		if ps.Name == rs {
+		if strings.EqualFold(ps.Name, rs) {
 			return h
 		}
 	} else if !slices.Contains(rest, '.') {
@@ -687,9 +713,6 @@ func labelsFit(a string, n int) bool {
 	return true
 }
 
-// grow returns b emptied, with room for n bytes.
-func grow(b []byte, n int) []byte { return slices.Grow(b[:0], n) }
-
 // escapedLen returns the length of p escaped by appendEscaped, or len(p)
 // when p is short.
 func escapedLen[T string | []byte](p T) int {
@@ -805,28 +828,31 @@ func plainPath(p string) bool {
 	if p == "" || p[0] != '/' {
 		return false
 	}
-	start := 1 // of the current segment
-	for i := 1; i <= len(p); i++ {
-		if i < len(p) && p[i] != '/' {
-			continue
+	for rest := p[1:]; ; {
+		i := strings.IndexByte(rest, '/')
+		seg := rest
+		if i >= 0 {
+			seg = rest[:i]
 		}
-		switch i - start {
+		switch len(seg) {
 		case 0:
-			if i < len(p) {
+			if i >= 0 {
 				return false
 			}
 		case 1:
-			if p[start] == '.' {
+			if seg[0] == '.' {
 				return false
 			}
 		case 2:
-			if p[start] == '.' && p[start+1] == '.' {
+			if seg[0] == '.' && seg[1] == '.' {
 				return false
 			}
 		}
-		start = i + 1
+		if i < 0 {
+			return true
+		}
+		rest = rest[i+1:]
 	}
-	return true
 }
 
 // normalizePath appends p with its dot segments resolved and its empty
@@ -873,12 +899,11 @@ func normalizePath(out, p []byte) []byte {
 	// Write "/" + the non-empty kept segments but the last, each with
 	// "/" after it, + the last one. Done in place from the front: the
 	// result is at most one byte longer than the joined list.
-	list := out[start:]
 	if kept == 0 {
 		return append(out[:start], '/')
 	}
 	out = append(out, 0)
-	list = out[start : len(out)-1]
+	list := out[start : len(out)-1]
 	copy(out[start+1:], list)
 	out[start] = '/'
 	list = out[start+1:]

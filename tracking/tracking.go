@@ -317,6 +317,28 @@ func (r Rules) Clean(url string) string {
 	return url
 }
 
+// Matcher returns the test Clean applies to the parameters of url: it
+// reports whether a query or fragment parameter of that name (decoded:
+// escapes and "+" already read) is a tracking parameter, by the rules of
+// the providers that apply to url (complete providers aside). It lets a
+// caller that edits the query itself remove what Clean would.
+func (r Rules) Matcher(url string) func(name string) bool {
+	var ps []*provider
+	for _, p := range r.ps {
+		if p.params != nil && !p.complete && p.applies(url) {
+			ps = append(ps, p)
+		}
+	}
+	return func(name string) bool {
+		for _, p := range ps {
+			if p.params.MatchString(name) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
 // AppendClean appends Clean(url) to dst.
 func (r Rules) AppendClean(dst []byte, url string) []byte {
 	return append(dst, r.Clean(url)...)

@@ -136,3 +136,15 @@ func TestDefaultFile(t *testing.T) {
 		t.Fatalf("providers: %v", r.Providers())
 	}
 }
+
+func TestMatcher(t *testing.T) {
+	r := Default()
+	m := r.Matcher("https://www.youtube.com/watch?v=1&si=2")
+	if !m("si") || !m("UTM_Source") || m("v") {
+		t.Error("youtube matcher")
+	}
+	m = r.Matcher("https://example.com/watch?v=1&si=2")
+	if m("si") || !m("fbclid") {
+		t.Error("example.com matcher")
+	}
+}

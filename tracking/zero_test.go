@@ -18,6 +18,7 @@ var zeroCalls = map[string]func(){
 	"Rules.Clean":       func() { _ = Rules{}.Clean("") },
 	"Rules.AppendClean": func() { _ = Rules{}.AppendClean(nil, "") },
 	"Rules.Unwrap":      func() { _, _ = Rules{}.Unwrap("") },
+	"Rules.Matcher":     func() { _ = Rules{}.Matcher("")("") },
 	"Code.Error":        func() { _ = Code("").Error() },
 	"Code.Message":      func() { _ = Code("").Message() },
 	"Error.Error":       func() { _ = (&Error{}).Error() },

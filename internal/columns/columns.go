@@ -224,7 +224,7 @@ func (b *Builder) rfc(row *Row, r uri.Reference, in string) {
 }
 
 func (b *Builder) whatwg(row *Row, in string) *report.Error {
-	if err := whatwg.ParseInto(&b.u, in, nil); err != nil {
+	if err := whatwg.ParseInto(&b.u, in); err != nil {
 		e := report.FailureError(err)
 		setError(row, e)
 		return e

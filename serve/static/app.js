@@ -478,7 +478,7 @@
       route: '/v1/domain',
     },
     {
-      id: 'surt', tab: 'domain', title: 'SURT keys (web archive CDX)',
+      id: 'surt', tab: 'archive', title: 'SURT keys (web archive CDX)',
       fields: [
         { name: 'input', label: 'URL', kind: 'text' },
         { name: 'scheme', label: 'Keep the scheme', kind: 'check' },
@@ -496,7 +496,7 @@
       route: '/v1/surt',
     },
     {
-      id: 'unwrap', tab: 'domain', title: 'Unwrap redirects, remove tracking parameters',
+      id: 'unwrap', tab: 'archive', title: 'Unwrap redirects, remove tracking parameters',
       fields: [{ name: 'input', label: 'URL', kind: 'text' }],
       samples: [
         { input: 'https://www.google.com/url?q=https%3A%2F%2Fexample.com%2Fa%3Futm_source%3Dx%26id%3D1&sa=D' },
@@ -645,7 +645,8 @@
     ['edit', 'Edit'],
     ['form', 'Forms'],
     ['iri', 'IRI / IDNA'],
-    ['domain', 'Domain / SURT'],
+    ['domain', 'Domain'],
+    ['archive', 'Web archive'],
     ['file', 'File / data URLs'],
     ['urn', 'URN / mailto / purl'],
     ['git', 'Git remotes'],
