@@ -3,6 +3,7 @@ package purl
 import (
 	"bytes"
 
+	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/hexdigit"
 )
 
@@ -124,7 +125,7 @@ func fast(s string) (PURL, bool) {
 	var buf [maxFast + 64]byte
 	out, i := buf[:0], 0
 	for k := range len(scheme) {
-		if lower(s[k]) != scheme[k] {
+		if ascii.ToLower(s[k]) != scheme[k] {
 			return PURL{}, false
 		}
 	}
@@ -140,7 +141,7 @@ func fast(s string) (PURL, bool) {
 		if !(isAlpha(c) || '0' <= c && c <= '9' && i > lo || c == '.' || c == '+' || c == '-') {
 			return PURL{}, false
 		}
-		out = append(out, lower(c))
+		out = append(out, ascii.ToLower(c))
 	}
 	if i == lo || i == len(s) {
 		return PURL{}, false

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/hexdigit"
 )
@@ -139,7 +140,7 @@ func (p *parser) full(s string) (PURL, error) {
 	}
 	// The scheme.
 	for i := range len(scheme) {
-		if i >= end || lower(s[i]) != scheme[i] {
+		if i >= end || ascii.ToLower(s[i]) != scheme[i] {
 			return p.fail(min(i, end), ComponentScheme, ErrScheme)
 		}
 	}
@@ -186,7 +187,7 @@ func (p *parser) full(s string) (PURL, error) {
 	if typ.hi-typ.lo <= len(p.dec) {
 		t := p.dec[:0]
 		for k := typ.lo; k < typ.hi; k++ {
-			t = append(t, lower(s[k]))
+			t = append(t, ascii.ToLower(s[k]))
 		}
 		if reg := rule(t); reg != nil {
 			r = reg
@@ -268,7 +269,7 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 	}
 	b = append(b, scheme...)
 	for k := typ.lo; k < typ.hi; k++ {
-		b = append(b, lower(s[k]))
+		b = append(b, ascii.ToLower(s[k]))
 	}
 	out := PURL{typ: len(b)}
 	b = append(b, '/')
@@ -396,7 +397,7 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 			b = append(b, '&')
 		}
 		for k := q.lo; k < q.eq; k++ {
-			b = append(b, lower(s[k]))
+			b = append(b, ascii.ToLower(s[k]))
 		}
 		b = append(b, '=')
 		if nb, ok := p.transcode(b, q.value(), false, false); ok {
@@ -532,9 +533,9 @@ func (p *parser) qualifiers(sp span, wantRepo bool) ([]qual, string, error) {
 // shortKey bounds a key quoted in an error message.
 func shortKey(k string) string {
 	if len(k) > 40 {
-		return strings.ToLower(k[:40]) + "…"
+		return ascii.Lower(k[:40]) + "…"
 	}
-	return strings.ToLower(k)
+	return ascii.Lower(k)
 }
 
 func hasKey(s string, qs []qual, k string) bool {
@@ -564,7 +565,7 @@ func validKey(k string) bool {
 // compareFold compares two keys as their ASCII lowercase.
 func compareFold(a, b string) int {
 	for i := 0; i < len(a) && i < len(b); i++ {
-		x, y := lower(a[i]), lower(b[i])
+		x, y := ascii.ToLower(a[i]), ascii.ToLower(b[i])
 		if x != y {
 			if x < y {
 				return -1
@@ -694,13 +695,6 @@ var plain = func() (t [256]bool) {
 }()
 
 func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
 
 // componentAt names the component that holds offset i of s, by the
 // separators around it (for errors found before the structure is read).
