@@ -78,6 +78,28 @@ func component(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]
 	return out, i, true
 }
 
+// typeBytes maps the bytes of a type to their lowercase, and any other
+// byte to 0 (a type may not begin with a digit: the caller checks).
+var typeBytes = func() (t [256]byte) {
+	for c := range 256 {
+		if isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '.' || c == '+' || c == '-' {
+			t[c] = ascii.ToLower(byte(c))
+		}
+	}
+	return t
+}()
+
+// keyBytes maps the bytes of a qualifier key to their lowercase, and any
+// other byte to 0 (a key begins with a letter: the caller checks).
+var keyBytes = func() (t [256]byte) {
+	for c := range 256 {
+		if isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '.' || c == '-' || c == '_' {
+			t[c] = ascii.ToLower(byte(c))
+		}
+	}
+	return t
+}()
+
 // plainLower is plain without the uppercase letters.
 var plainLower = func() [256]bool {
 	t := plain
@@ -91,7 +113,6 @@ var plainLower = func() [256]bool {
 var (
 	stopSegment = stops("/@?#")
 	stopVersion = stops("/@?#")
-	stopKey     = stops("=&?#/@")
 	stopValue   = stops("&?#")
 	stopSubpath = stops("/?#")
 )
@@ -134,16 +155,15 @@ func fast(s string) (PURL, bool) {
 	for i < len(s) && s[i] == '/' {
 		i++
 	}
-	// The type.
+	// The type: a letter (or ".", "+", "-"), then those and digits.
 	lo := i
-	for ; i < len(s) && s[i] != '/'; i++ {
-		c := s[i]
-		if !(isAlpha(c) || '0' <= c && c <= '9' && i > lo || c == '.' || c == '+' || c == '-') {
-			return PURL{}, false
-		}
-		out = append(out, ascii.ToLower(c))
+	if i == len(s) || '0' <= s[i] && s[i] <= '9' {
+		return PURL{}, false
 	}
-	if i == lo || i == len(s) {
+	for ; i < len(s) && typeBytes[s[i]] != 0; i++ {
+		out = append(out, typeBytes[s[i]])
+	}
+	if i == lo || i == len(s) || s[i] != '/' {
 		return PURL{}, false
 	}
 	var p PURL
@@ -250,12 +270,20 @@ func fast(s string) (PURL, bool) {
 			} else {
 				out = append(out, '&')
 			}
-			kLo, inLo := len(out), i
-			var ok bool
-			if out, i, ok = component(out, s, i, &stopKey, true, false); !ok || i == inLo || i == len(s) || s[i] != '=' ||
-				!validKey(s[inLo:i]) {
+			// The key, lowered: a letter, then letters, digits, ".",
+			// "-" and "_" (anything else, an escape too, is the full
+			// parse's to refuse).
+			kLo := len(out)
+			if i == len(s) || !isAlpha(s[i]) {
 				return PURL{}, false
 			}
+			for ; i < len(s) && keyBytes[s[i]] != 0; i++ {
+				out = append(out, keyBytes[s[i]])
+			}
+			if i == len(s) || s[i] != '=' {
+				return PURL{}, false
+			}
+			var ok bool
 			eq := len(out)
 			out = append(out, '=')
 			i++
@@ -285,33 +313,26 @@ func fast(s string) (PURL, bool) {
 			}
 		}
 		if !sorted {
-			// Insertion sort by key, then the pairs written again in order
-			// from a copy.
-			var tmp [3 * maxFast]byte
-			qb := append(tmp[:0], out[qstart:]...)
-			for a := range n {
-				qs[a].lo -= uint16(qstart)
-				qs[a].eq -= uint16(qstart)
-				qs[a].hi -= uint16(qstart)
-			}
-			cmp := func(x, y fastQual) int { return bytes.Compare(qb[x.lo:x.eq], qb[y.lo:y.eq]) }
+			// Insertion sort by key, then the pairs written again in
+			// order after the end and moved back in place.
 			for a := 1; a < n; a++ {
-				for b := a; b > 0 && cmp(qs[b], qs[b-1]) < 0; b-- {
+				for b := a; b > 0 && bytes.Compare(out[qs[b].lo:qs[b].eq], out[qs[b-1].lo:qs[b-1].eq]) < 0; b-- {
 					qs[b], qs[b-1] = qs[b-1], qs[b]
 				}
 			}
-			out = out[:qstart]
+			end := len(out)
 			for a := range n {
-				if a > 0 && cmp(qs[a], qs[a-1]) == 0 {
-					return PURL{}, false
+				if a > 0 && bytes.Equal(out[qs[a].lo:qs[a].eq], out[qs[a-1].lo:qs[a-1].eq]) {
+					return PURL{}, false // a repeated key: the full parse's error
 				}
 				if a == 0 {
 					out = append(out, '?')
 				} else {
 					out = append(out, '&')
 				}
-				out = append(out, qb[qs[a].lo:qs[a].hi]...)
+				out = append(out, out[qs[a].lo:qs[a].hi]...)
 			}
+			out = out[:qstart+copy(out[qstart:], out[end:])]
 		}
 	}
 	p.qual = len(out)
