@@ -40,16 +40,12 @@ func component(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]
 		run = &plainLower
 	}
 	for i < len(s) {
-		// A run of bytes written as they are, copied at once.
-		j := i
-		for j < len(s) && run[s[j]] {
-			j++
-		}
-		out = append(out, s[i:j]...)
-		if i = j; i == len(s) {
-			break
-		}
 		c := s[i]
+		if run[c] {
+			out = append(out, c)
+			i++
+			continue
+		}
 		if stop[c] {
 			return out, i, true
 		}
