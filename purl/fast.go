@@ -162,8 +162,8 @@ func fast(s string) (PURL, bool) {
 	if i == lo || i == len(s) || s[i] != '/' {
 		return PURL{}, false
 	}
-	var p PURL
-	p.typ = len(out)
+	// The offsets of the result, kept apart from its text until the end.
+	typ, ns, name, ver, qual := len(out), 0, 0, 0, 0
 	r := lookupType(out[len(scheme):])
 	switch {
 	case r == nil:
@@ -223,9 +223,9 @@ func fast(s string) (PURL, bool) {
 		return PURL{}, false
 	}
 	if segs > 0 {
-		p.ns = nameOut - 1
+		ns = nameOut - 1
 	} else {
-		p.ns = p.typ
+		ns = typ
 	}
 	if r.name == "pypi" {
 		for k := nameOut; k < len(out); k++ {
@@ -234,7 +234,7 @@ func fast(s string) (PURL, bool) {
 			}
 		}
 	}
-	p.name = len(out)
+	name = len(out)
 	// The version.
 	if i < len(s) && s[i] == '@' {
 		i++
@@ -245,7 +245,7 @@ func fast(s string) (PURL, bool) {
 			return PURL{}, false
 		}
 	}
-	p.ver = len(out)
+	ver = len(out)
 	// The qualifiers, written as they come, then sorted if they are not.
 	if i < len(s) && s[i] == '?' {
 		var qs [maxFastQualifiers]fastQual
@@ -331,9 +331,9 @@ func fast(s string) (PURL, bool) {
 			out = out[:qstart+copy(out[qstart:], out[end:])]
 		}
 	}
-	p.qual = len(out)
+	qual = len(out)
 	for _, k := range r.requiredQualifiers {
-		if !hasQualifierKey(out[p.ver:p.qual], k) {
+		if !hasQualifierKey(out[ver:qual], k) {
 			return PURL{}, false
 		}
 	}
@@ -350,7 +350,7 @@ func fast(s string) (PURL, bool) {
 			if out, i, ok = component(out, s, i, &stopSubpath, r.foldSubpath, true); !ok || i == inLo {
 				return PURL{}, false
 			}
-			if seg := string(out[outLo:]); seg == "." || seg == ".." {
+			if n := len(out) - outLo; n <= 2 && out[outLo] == '.' && out[len(out)-1] == '.' {
 				return PURL{}, false
 			}
 			if i == len(s) {
@@ -362,12 +362,11 @@ func fast(s string) (PURL, bool) {
 			out = append(out, '/')
 		}
 	}
-	if string(out) == s {
-		p.s = s
-	} else {
-		p.s = string(out)
+	text := s
+	if string(out) != s {
+		text = string(out)
 	}
-	return p, true
+	return PURL{s: text, typ: typ, ns: ns, name: name, ver: ver, qual: qual}, true
 }
 
 // typeSlots is an open-addressed table of the registered types, for the
