@@ -12,14 +12,19 @@ import (
 // applies. It reads the components from left to right and gives up (ok
 // false) on anything whose reading depends on what follows or that the
 // full parse refuses or treats specially: a second "@", "?" or "#" where
-// the full parse would split at the last one, a "/" in a version, empty,
-// "." or ".." segments, escapes of bytes outside ASCII, qualifier keys
-// given twice, more than maxFastQualifiers qualifiers, a requirement of
-// the type not met, and the types with rules in prose (normalizeName,
-// checkName, nameHasSlashes, upperNamespace, permitted characters,
-// required qualifiers). Parse then takes the full path, which gives the
-// same result (the fuzz target checks it). The output is written to a
-// stack buffer; an input that is canonical already allocates nothing.
+// the full parse would split at the last one, an "@" or a "/" in a
+// version, empty namespace or name segments, escapes of bytes outside
+// ASCII, qualifier keys given twice, more than maxFastQualifiers
+// qualifiers, a requirement of the type not met, the types with permitted
+// characters (chrome-extension), and the names that the rules in prose
+// would change or refuse: a pub name other than [a-z0-9_], an mlflow name
+// with an uppercase letter (lowercased with a Databricks repository_url
+// only), a cpan name with "::". It applies the others as it writes: pypi's
+// "_" to "-", cpan's uppercase namespace, git's name of several segments,
+// and drops empty, "." and ".." subpath segments. Parse then takes the
+// full path, which gives the same result (TestFastMatchesFull and the
+// fuzz target check it). The output is written to a stack buffer; an
+// input that is canonical already allocates nothing.
 
 const (
 	// maxFast is the longest input the fast path reads.
@@ -129,6 +134,16 @@ func stops(cs string) (t [256]bool) {
 	return t
 }
 
+// fastNameRules reports whether the fast path applies the name rules of
+// the type t (see the switch after the name in fast).
+func fastNameRules(t string) bool {
+	switch t {
+	case "pypi", "pub", "mlflow", "cpan":
+		return true
+	}
+	return false
+}
+
 // fastQual is one qualifier written by the fast path: the key is
 // out[lo:eq], the value out[eq+1:hi], in the qualifier buffer.
 type fastQual struct{ lo, eq, hi uint16 }
@@ -168,7 +183,7 @@ func fast(s string) (PURL, bool) {
 	switch {
 	case r == nil:
 		r = &unregistered
-	case r.nameRules && r.name != "pypi", r.versionPermitted != "", upperNamespace(r.name):
+	case r.versionPermitted != "", r.nameRules && !fastNameRules(r.name):
 		return PURL{}, false
 	}
 	out = append(out, '/')
@@ -210,6 +225,15 @@ func fast(s string) (PURL, bool) {
 			out, i = out[:outLo], inLo
 			out, i, _ = component(out, s, i, &stopSegment, true, true)
 		}
+		if isNS && upperNamespace(r.name) {
+			// Canonical text but for case: letters, and escapes of
+			// other bytes with uppercase hex digits.
+			for k := outLo; k < len(out); k++ {
+				if 'a' <= out[k] && out[k] <= 'z' {
+					out[k] -= 'a' - 'A'
+				}
+			}
+		}
 		if !isNS {
 			nameOut = outLo
 			break
@@ -227,11 +251,28 @@ func fast(s string) (PURL, bool) {
 	} else {
 		ns = typ
 	}
-	if r.name == "pypi" {
+	switch r.name {
+	case "pypi":
 		for k := nameOut; k < len(out); k++ {
 			if out[k] == '_' {
 				out[k] = '-'
 			}
+		}
+	case "pub":
+		// The name already a pub name: what normalizeName would
+		// replace, and namePermitted refuse, is the full parse's.
+		if !isPubName(out[nameOut:]) {
+			return PURL{}, false
+		}
+	case "mlflow":
+		// Lowercased only with a Databricks repository_url: the fast
+		// path takes the names that lowercasing leaves as they are.
+		if hasUpperASCII(out[nameOut:]) {
+			return PURL{}, false
+		}
+	case "cpan":
+		if !checkName("cpan", out[nameOut:]) {
+			return PURL{}, false
 		}
 	}
 	name = len(out)
@@ -337,29 +378,30 @@ func fast(s string) (PURL, bool) {
 			return PURL{}, false
 		}
 	}
-	// The subpath.
+	// The subpath: empty, "." and ".." segments dropped.
 	if i < len(s) {
 		if s[i] != '#' {
 			return PURL{}, false
 		}
+		hash := len(out)
 		out = append(out, '#')
-		for {
-			i++
-			inLo, outLo := i, len(out)
+		for i < len(s) {
+			i++ // "#" or "/"
+			sep := len(out)
+			if sep > hash+1 {
+				out = append(out, '/')
+			}
+			outLo := len(out)
 			var ok bool
-			if out, i, ok = component(out, s, i, &stopSubpath, r.foldSubpath, true); !ok || i == inLo {
+			if out, i, ok = component(out, s, i, &stopSubpath, r.foldSubpath, true); !ok || i < len(s) && s[i] != '/' {
 				return PURL{}, false
 			}
-			if n := len(out) - outLo; n <= 2 && out[outLo] == '.' && out[len(out)-1] == '.' {
-				return PURL{}, false
+			if n := len(out) - outLo; n == 0 || n <= 2 && out[outLo] == '.' && out[len(out)-1] == '.' {
+				out = out[:sep]
 			}
-			if i == len(s) {
-				break
-			}
-			if s[i] != '/' {
-				return PURL{}, false
-			}
-			out = append(out, '/')
+		}
+		if len(out) == hash+1 {
+			out = out[:hash] // no segment: no subpath
 		}
 	}
 	text := s
