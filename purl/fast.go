@@ -24,13 +24,16 @@ import (
 // and drops empty, "." and ".." subpath segments. Parse then takes the
 // full path, which gives the same result (TestFastMatchesFull and the
 // fuzz target check it). The output is written to a stack buffer; an
-// input that is canonical already allocates nothing.
+// input that is canonical already and fits it allocates nothing.
 
 const (
 	// maxFast is the longest input the fast path reads.
-	maxFast = 192
+	maxFast = 1024
+	// fastBuf is the size of its stack buffer: a longer output is
+	// written to the heap.
+	fastBuf = 256
 	// maxFastQualifiers is the most qualifiers it sorts.
-	maxFastQualifiers = 8
+	maxFastQualifiers = 16
 )
 
 // component transcodes s from i up to one of the stop bytes (or the
@@ -154,7 +157,7 @@ func fast(s string) (PURL, bool) {
 	if len(s) > maxFast || len(s) < len(scheme) {
 		return PURL{}, false
 	}
-	var buf [maxFast + 64]byte
+	var buf [fastBuf]byte
 	out, i := buf[:0], 0
 	for k := range len(scheme) {
 		if ascii.ToLower(s[k]) != scheme[k] {

@@ -50,7 +50,7 @@ const maxLen = 1<<32 - 1
 //
 // Parse allocates only the canonical text (and, for inputs longer than
 // 256 bytes, the buffer it is written in), and nothing when s is
-// canonical already, up to 192 bytes with at most 8 qualifiers.
+// canonical already, up to 256 bytes with at most 16 qualifiers.
 func Parse(s string) (PURL, error) {
 	if c, ok := fast(s); ok {
 		return c, nil
