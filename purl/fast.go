@@ -411,7 +411,7 @@ func fast(s string) (PURL, bool) {
 	if string(out) != s {
 		text = string(out)
 	}
-	return PURL{s: text, typ: typ, ns: ns, name: name, ver: ver, qual: qual}, true
+	return PURL{s: text, ns: uint32(ns), name: uint32(name), ver: uint32(ver)}, true
 }
 
 // typeSlots is an open-addressed table of the registered types, for the

@@ -16,12 +16,34 @@ import (
 // components.
 type PURL struct {
 	s string
-	// typ is the offset of the "/" after the type; ns the end of the
-	// namespace (== typ when there is none); name the end of the name;
-	// ver the end of the version (== name when there is none); qual the
-	// end of the qualifiers (== ver when there are none). The subpath,
-	// when there is one, follows qual's "#".
-	typ, ns, name, ver, qual int
+	// ns is the end of the namespace (the offset of the "/" after the
+	// type when there is none); name the end of the name; ver the end of
+	// the version (== name when there is none). Where the type and the
+	// qualifiers end is found in the text (typeEnd, qualEnd), and the
+	// offsets are 32-bit (see maxLen): the compiler keeps a struct of at
+	// most four fields and 32 bytes in registers where it is returned and
+	// passed, and copies a larger one through memory, which stalls the
+	// store forwarding of the CPU on every Parse.
+	ns, name, ver uint32
+}
+
+// typeEnd returns the offset of the "/" after the type (0 for the zero
+// PURL): the first "/", which a type does not hold.
+func (p PURL) typeEnd() uint32 {
+	if p.s == "" {
+		return 0
+	}
+	return uint32(len(scheme) + strings.IndexByte(p.s[len(scheme):], '/'))
+}
+
+// qualEnd returns the end of the qualifiers (== ver when there are
+// none): the "#" before the subpath, which canonical text holds nowhere
+// else, or the end.
+func (p PURL) qualEnd() uint32 {
+	if h := strings.IndexByte(p.s, '#'); h >= 0 {
+		return uint32(h)
+	}
+	return uint32(len(p.s))
 }
 
 // A Qualifier is one key=value pair of a purl's qualifiers, decoded.
@@ -31,8 +53,9 @@ type Qualifier struct {
 
 const scheme = "pkg:"
 
-// maxLen is the longest input Parse reads: 4 GiB - 1.
-const maxLen = 1<<32 - 1
+// maxLen is the longest input Parse reads: 1 GiB, so that the canonical
+// form (at most three times as long) fits the 32-bit offsets of a PURL.
+const maxLen = 1 << 30
 
 // Parse parses s as a purl (ECMA-427) and returns it in canonical form;
 // a failure is an [*Error] with the byte offset of the problem in s.
@@ -55,6 +78,12 @@ func Parse(s string) (PURL, error) {
 	if c, ok := fast(s); ok {
 		return c, nil
 	}
+	return parseFull(s)
+}
+
+// parseFull is the full parse of s with a parser of its own, kept out of
+// Parse so that the fast path does not pay for the parser's scratch space.
+func parseFull(s string) (PURL, error) {
 	var p parser
 	return p.full(s)
 }
@@ -271,7 +300,8 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 	for k := typ.lo; k < typ.hi; k++ {
 		b = append(b, ascii.ToLower(s[k]))
 	}
-	out := PURL{typ: len(b)}
+	typEnd := len(b)
+	var out PURL
 	b = append(b, '/')
 	// Namespace segments.
 	var code Code
@@ -301,10 +331,10 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 		return fail(name.lo, ComponentNamespace, ErrNamespaceRequired)
 	}
 	if hasNS {
-		out.ns = len(b)
+		out.ns = uint32(len(b))
 		b = append(b, '/')
 	} else {
-		out.ns = out.typ
+		out.ns = uint32(typEnd)
 	}
 	// Name.
 	nameStart := len(b)
@@ -346,7 +376,7 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 	if len(b) == nameStart {
 		return fail(name.lo, ComponentName, ErrMissingName)
 	}
-	out.name = len(b)
+	out.name = uint32(len(b))
 	// Version.
 	if !ver.empty() && r.versionPermitted == "" {
 		b = append(b, '@')
@@ -374,7 +404,7 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 		b = append(b, '@')
 		b = appendEscaped(b, d, false)
 	}
-	out.ver = len(b)
+	out.ver = uint32(len(b))
 	// Qualifiers, sorted by key.
 	for _, k := range r.requiredQualifiers {
 		if !hasKey(s, quals, k) {
@@ -408,7 +438,6 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 			b = appendEscaped(b, d, false)
 		}
 	}
-	out.qual = len(b)
 	// Subpath: segments, without empty, "." and ".." ones.
 	if sub.lo >= 0 {
 		b = append(b, '#')
