@@ -17,11 +17,11 @@ import (
 // ASCII, qualifier keys given twice, more than maxFastQualifiers
 // qualifiers, a requirement of the type not met, the types with permitted
 // characters (chrome-extension), and the names that the rules in prose
-// would change or refuse: a pub name other than [a-z0-9_], an mlflow name
-// with an uppercase letter (lowercased with a Databricks repository_url
-// only), a cpan name with "::". It applies the others as it writes: pypi's
-// "_" to "-", cpan's uppercase namespace, git's name of several segments,
-// and drops empty, "." and ".." subpath segments. Parse then takes the
+// would change or refuse: a pub name other than [a-z0-9_], a cpan name
+// with "::". It applies the others as it writes: pypi's "_" to "-", cpan's
+// uppercase namespace, git's name of several segments, mlflow's name
+// lowercased with a Databricks repository_url, and drops empty, "." and
+// ".." subpath segments. Parse then takes the
 // full path, which gives the same result (TestFastMatchesFull and the
 // fuzz target check it). The output is written to a stack buffer; an
 // input that is canonical already and fits it allocates nothing.
@@ -192,6 +192,7 @@ func fast(s string) (PURL, bool) {
 	out = append(out, '/')
 	i++
 	// Namespace segments and the name.
+	mlflowUpper := false
 	segs := 0
 	nameOut := 0
 	if nameHasSlashes(r.name) {
@@ -268,11 +269,9 @@ func fast(s string) (PURL, bool) {
 			return PURL{}, false
 		}
 	case "mlflow":
-		// Lowercased only with a Databricks repository_url: the fast
-		// path takes the names that lowercasing leaves as they are.
-		if hasUpperASCII(out[nameOut:]) {
-			return PURL{}, false
-		}
+		// Lowercased only with a Databricks repository_url, which the
+		// qualifiers tell: see after them.
+		mlflowUpper = hasUpperASCII(out[nameOut:])
 	case "cpan":
 		if !checkName("cpan", out[nameOut:]) {
 			return PURL{}, false
@@ -377,8 +376,35 @@ func fast(s string) (PURL, bool) {
 	}
 	qual = len(out)
 	for _, k := range r.requiredQualifiers {
-		if !hasQualifierKey(out[ver:qual], k) {
+		if _, ok := qualifierValue(out[ver:qual], k); !ok {
 			return PURL{}, false
+		}
+	}
+	if mlflowUpper {
+		// normalizeName's rule: the name lowercased when the decoded
+		// repository_url holds "databricks" in any case. Both are ASCII
+		// here, and the escapes of the name are of bytes other than
+		// letters, whose hex digits stay uppercase.
+		if v, ok := qualifierValue(out[ver:qual], "repository_url"); ok {
+			var tmp [maxFast]byte
+			d := tmp[:0]
+			for k := 0; k < len(v); k++ {
+				c := v[k]
+				if c == '%' {
+					c = hexdigit.Value(v[k+1])<<4 | hexdigit.Value(v[k+2])
+					k += 2
+				}
+				d = append(d, ascii.ToLower(c))
+			}
+			if bytes.Contains(d, []byte("databricks")) {
+				for k := nameOut; k < name; k++ {
+					if out[k] == '%' {
+						k += 2
+					} else {
+						out[k] = ascii.ToLower(out[k])
+					}
+				}
+			}
 		}
 	}
 	// The subpath: empty, "." and ".." segments dropped.
@@ -441,9 +467,10 @@ func lookupType(t []byte) *typeRule {
 	return nil
 }
 
-// hasQualifierKey reports whether the canonical qualifiers q ("?k=v&...")
-// have the key k.
-func hasQualifierKey(q []byte, k string) bool {
+// qualifierValue returns the value of the key k in the canonical
+// qualifiers q ("?k=v&..."), as it is written there, and whether q has
+// the key.
+func qualifierValue(q []byte, k string) ([]byte, bool) {
 	for len(q) > 0 {
 		q = q[1:] // "?" or "&"
 		end := bytes.IndexByte(q, '&')
@@ -451,9 +478,9 @@ func hasQualifierKey(q []byte, k string) bool {
 			end = len(q)
 		}
 		if eq := bytes.IndexByte(q[:end], '='); eq >= 0 && string(q[:eq]) == k {
-			return true
+			return q[eq+1 : end], true
 		}
 		q = q[end:]
 	}
-	return false
+	return nil, false
 }
