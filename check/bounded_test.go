@@ -120,7 +120,7 @@ func allocated(runs int, f func()) uint64 {
 // their own cost, which their packages' bounded tests answer for.
 func parsersAllocated(runs int, s string) uint64 {
 	return allocated(runs, func() { uri.ParseLenient(s) }) +
-		allocated(runs, func() { whatwg.ParseWithErrors(s, nil) }) +
+		allocated(runs, func() { whatwg.ParseWithFindings(s) }) +
 		allocated(runs, func() { url.Parse(s) })
 }
 
@@ -205,8 +205,8 @@ func checkReportBounded(t *testing.T, s string, r Report) {
 		t.Errorf("%d bytes: %d findings", len(s), n)
 	}
 	for _, f := range r.Findings {
-		if len(f.Message) > maxText || len(f.Detail) > maxText || !utf8.ValidString(f.Message) && utf8.ValidString(s) {
-			t.Errorf("%d bytes: %s: message of %d bytes, detail of %d", len(s), f.Code, len(f.Message), len(f.Detail))
+		if len(f.Message()) > maxText || len(f.Detail) > maxText || !utf8.ValidString(f.Message()) && utf8.ValidString(s) {
+			t.Errorf("%d bytes: %s: message of %d bytes, detail of %d", len(s), f.Code, len(f.Message()), len(f.Detail))
 		}
 		if len(f.Offsets) > maxOffsets || f.Offset < 0 || f.Offset > len(s) {
 			t.Errorf("%d bytes: %s: offset %d, %d offsets", len(s), f.Code, f.Offset, len(f.Offsets))

@@ -157,7 +157,7 @@ type checker struct {
 	sp    spans // of the RFC 3986 reading, as offsets in in
 
 	w     *whatwg.URL
-	wErrs []whatwg.ValidationError
+	wErrs []whatwg.Finding
 	wErr  error
 
 	findings []Finding
@@ -226,9 +226,10 @@ func newChecker(s string) *checker {
 		}
 	}
 	c.sp = spansOf(c.ref).shift(c.lead)
-	c.w, c.wErrs, c.wErr = whatwg.ParseWithErrors(s, nil)
-	if c.wErr != nil {
-		c.w = nil
+	w, wErrs, wErr := whatwg.ParseWithFindings(s)
+	c.w, c.wErrs, c.wErr = nil, wErrs, wErr
+	if wErr == nil {
+		c.w = &w
 	}
 	return c
 }
@@ -278,7 +279,7 @@ func (c *checker) add(code Code, sev Severity, off int, msg, detail string) {
 		c.merge(i, off, msg, detail)
 		return
 	}
-	c.findings = append(c.findings, Finding{Code: code, Severity: sev, Offset: off, Message: clip(msg), Detail: clip(detail)})
+	c.findings = append(c.findings, Finding{Code: code, Severity: sev, Offset: off, Text: clip(msg), Detail: clip(detail)})
 }
 
 // merge counts one more occurrence, at off, of findings[i]: Count goes up
@@ -305,7 +306,7 @@ func (c *checker) merge(i, off int, msg, detail string) {
 	}
 	if off < f.Offset {
 		f.Offset = off
-		f.Message, f.Detail = clip(msg), clip(detail)
+		f.Text, f.Detail = clip(msg), clip(detail)
 	}
 }
 
@@ -474,7 +475,7 @@ func netURLError(err error) string {
 func whatwgError(err error) string {
 	var we *whatwg.Error
 	if errors.As(err, &we) {
-		return we.Code + " at offset " + strconv.Itoa(we.Offset)
+		return string(we.Code) + " at offset " + strconv.Itoa(we.Offset)
 	}
 	if err == nil {
 		return ""

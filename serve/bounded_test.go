@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/urikit/urikit/internal/api"
+	"github.com/urikit/urikit/internal/boundedtest"
 	"github.com/urikit/urikit/internal/report"
 )
 
@@ -205,6 +206,7 @@ func allocated(f func()) int {
 // MaxResponseBytes. When the packages' share is within 8 bytes per input
 // byte, the whole request must be within what it held.
 func TestBounded(t *testing.T) {
+	boundedtest.SkipIfRace(t)
 	logs := new(lockedBuffer)
 	h := boundedHandler(nil)
 	service := boundedHandler(logs)

@@ -121,7 +121,7 @@ func literalSuffix(c *component) string {
 // input does not parse. The indexes are appended to dst.
 func (s *Set) Match(input string, dst []int) []int {
 	var u whatwg.URL
-	if whatwg.ParseInto(&u, input, nil) != nil {
+	if whatwg.ParseInto(&u, input) != nil {
 		return dst
 	}
 	return s.MatchURL(&u, dst)
@@ -159,21 +159,5 @@ func (s *Set) MatchURL(u *whatwg.URL, dst []int) []int {
 	}
 	try(s.other)
 	slices.Sort(dst[start:])
-	return dst
-}
-
-// MatchNaive is Match by trying every pattern in turn: the reference that
-// Match is tested against, and the baseline of its benchmark.
-func (s *Set) MatchNaive(input string, dst []int) []int {
-	u, err := whatwg.Parse(input, nil)
-	if err != nil {
-		return dst
-	}
-	v := urlComponents(u)
-	for id, p := range s.patterns {
-		if p.test(&v) {
-			dst = append(dst, id)
-		}
-	}
 	return dst
 }
