@@ -128,6 +128,7 @@ An I/O error wins over failed records.`,
 		newTemplateCmd(),
 		newEditCmd(),
 		newMatchCmd(),
+		newSURTCmd(), newUnwrapCmd(),
 		newPlaygroundCmd(),
 	)
 	for _, c := range report.Commands() {

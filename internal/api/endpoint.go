@@ -108,6 +108,8 @@ func Endpoints(resolve Maker) map[string]Endpoint {
 		"template match":  newEndpoint(prepareTemplateMatch),
 		"edit":            newEndpoint(prepareEdit),
 		"match":           newEndpoint(prepareMatch),
+		"surt":            newEndpoint(prepareSURT),
+		"unwrap":          newEndpoint(prepareUnwrap),
 	}
 }
 
