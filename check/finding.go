@@ -141,7 +141,8 @@ func (f Finding) Message() string {
 }
 
 // String returns "severity code @offset: message", followed by " (N
-// times)" when the finding was found N > 1 times.
+// times)" when the finding was found N > 1 times: the line of a check
+// report, led by its severity (`urikit check` writes it).
 func (f Finding) String() string {
 	s := f.Severity.String() + " " + string(f.Code) + " @" + strconv.Itoa(f.Offset) + ": " + f.Message()
 	if f.Count > 1 {
@@ -150,10 +151,15 @@ func (f Finding) String() string {
 	return s
 }
 
+// diag returns the finding as internal/diag writes it.
+func (f Finding) diag() diag.Finding {
+	return diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets}
+}
+
 // MarshalJSON returns the finding in the record contract's names, through
 // internal/diag, with "severity" and "detail" added.
 func (f Finding) MarshalJSON() ([]byte, error) {
-	b, err := diag.MarshalFinding(diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets})
+	b, err := diag.MarshalFinding(f.diag())
 	if err != nil {
 		return nil, err
 	}
