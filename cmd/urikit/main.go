@@ -53,7 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	cmd, err := root.ExecuteC()
 	switch {
 	case err == nil:
 		return exitOK
@@ -66,7 +66,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "urikit: %v\n", err)
 		return exitIO
 	}
-	fmt.Fprintf(stderr, "urikit: %v\nRun 'urikit --help' for usage.\n", err)
+	path := "urikit"
+	if cmd != nil {
+		path = cmd.CommandPath()
+	}
+	fmt.Fprintf(stderr, "urikit: %v\nRun '%s --help' for usage.\n", err, path)
 	return exitUsage
 }
 
@@ -129,6 +133,11 @@ An I/O error wins over failed records.`,
 		newMatchCmd(),
 		newPlaygroundCmd(),
 	)
+	for _, c := range root.Commands() {
+		if c.HasSubCommands() && !c.Runnable() {
+			groupCommand(c)
+		}
+	}
 	for _, c := range report.Commands() {
 		if sub := findCommand(root, c.Name); sub != nil {
 			options := "no options"
@@ -141,6 +150,27 @@ a JSON array of them.`
 		}
 	}
 	return root
+}
+
+// groupCommand makes a command that only groups subcommands (form,
+// template) refuse an argument that names none of them, as a usage error,
+// and print its help when given nothing.
+func groupCommand(c *cobra.Command) {
+	c.Args = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		var names []string
+		for _, sub := range cmd.Commands() {
+			if sub.IsAvailableCommand() {
+				names = append(names, sub.Name())
+			}
+		}
+		return fmt.Errorf("unknown command %q for %q: want %s", args[0], cmd.CommandPath(), strings.Join(names, " or "))
+	}
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		return cmd.Help()
+	}
 }
 
 // findCommand returns the subcommand of root called by the words of name

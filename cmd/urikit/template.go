@@ -64,7 +64,6 @@ template and record plus 64 KiB, code expansion-too-large) has its "error".` + r
   # /repos/urikit/urikit/issues?labels=bug,ui
   echo '{"q": "a b", "page": 2}' | urikit template expand '/search{?q,page}'
   urikit template expand '{+base}{/path*}' -f vars.jsonl --json`,
-		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t, err := parseTemplateArg(args)
 			if err != nil {
@@ -154,7 +153,6 @@ offset in the URL where it stops matching.` + recordsHelp,
 		Example: `  urikit template match '/repos/{owner}/{repo}/issues{?state,labels}' \
       '/repos/urikit/urikit/issues?state=open&labels=bug,ui'
   # {"owner":"urikit","repo":"urikit","state":"open","labels":["bug","ui"]}`,
-		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t, err := parseTemplateArg(args)
 			if err != nil {

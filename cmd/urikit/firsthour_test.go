@@ -1,0 +1,56 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUsageHints: a usage error points at the help of the command that
+// refused, a group command refuses an argument that names no subcommand,
+// and the errors say what to give.
+func TestUsageHints(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		has  []string
+	}{
+		{[]string{"decode", "--bogus"}, []string{"unknown flag: --bogus", "Run 'urikit decode --help' for usage."}},
+		{[]string{"form", `[["a","1"]]`}, []string{`unknown command "[[\"a\",\"1\"]]" for "urikit form"`, "Run 'urikit form --help' for usage."}},
+		{[]string{"template", "x"}, []string{`unknown command "x" for "urikit template"`}},
+		{[]string{"template", "expand"}, []string{"give the TEMPLATE", "Run 'urikit template expand --help' for usage."}},
+		{[]string{"template", "match"}, []string{"give the TEMPLATE"}},
+		{[]string{"parse", "--get", "hostname", "http://a/"}, []string{`unknown field "hostname"`, "input, scheme, userinfo, host, host_type, port", "--whatwg has hostname"}},
+		{[]string{"parse", "--whatwg", "--get", "hostnam", "http://a/"}, []string{`unknown field "hostnam"`, "href, protocol", "host is host:port"}},
+		{[]string{"bogus"}, []string{"Run 'urikit --help' for usage."}},
+	} {
+		out, errOut, code := cli(t, "", c.args...)
+		if code != exitUsage || out != "" {
+			t.Errorf("%q: status %d, stdout %q; want 2 and nothing", c.args, code, out)
+		}
+		for _, h := range c.has {
+			if !strings.Contains(errOut, h) {
+				t.Errorf("%q: stderr %q lacks %q", c.args, errOut, h)
+			}
+		}
+		if strings.Contains(errOut, "requires at least") {
+			t.Errorf("%q: stderr %q is cobra's, not ours", c.args, errOut)
+		}
+	}
+	// A group with nothing shows its help.
+	if out, _, code := cli(t, "", "form"); code != 0 || !strings.Contains(out, "decode") {
+		t.Errorf("form: status %d, stdout %q", code, out)
+	}
+}
+
+// TestNormalizeStrictHint: a strict failure on what --lenient or --whatwg
+// would take says so.
+func TestNormalizeStrictHint(t *testing.T) {
+	_, errOut, code := cli(t, "", "normalize", "http://example.com/a b")
+	if code != 1 || !strings.Contains(errOut, `--lenient gives "http://example.com/a b"`) || !strings.Contains(errOut, `--whatwg gives "http://example.com/a%20b"`) {
+		t.Errorf("status %d, stderr %q", code, errOut)
+	}
+	// No --whatwg hint where the browser fails too.
+	_, errOut, _ = cli(t, "", "normalize", "http://[::1/")
+	if !strings.Contains(errOut, "--lenient") || strings.Contains(errOut, "--whatwg gives") {
+		t.Errorf("stderr %q", errOut)
+	}
+}
