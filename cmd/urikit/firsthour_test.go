@@ -54,3 +54,16 @@ func TestNormalizeStrictHint(t *testing.T) {
 		t.Errorf("stderr %q", errOut)
 	}
 }
+
+// TestCheckHostNoDot: the target view gives the host without its final
+// dot as a field, for allow lists.
+func TestCheckHostNoDot(t *testing.T) {
+	out, _, code := cli(t, "", "check", "--json", "https://www.a.example./x", "https://b.example/")
+	recs := jsonLines(t, out, 2)
+	for i, want := range [][2]string{{"www.a.example.", "www.a.example"}, {"b.example", "b.example"}} {
+		target := recs[i]["views"].(map[string]any)["target"].(map[string]any)
+		if target["host"] != want[0] || target["host_no_dot"] != want[1] {
+			t.Errorf("status %d, record %d: target %v; want host %q, host_no_dot %q", code, i+1, target, want[0], want[1])
+		}
+	}
+}
