@@ -67,3 +67,22 @@ func TestCheckHostNoDot(t *testing.T) {
 		}
 	}
 }
+
+// TestFormDecodeKeepsOctets: bytes that are not UTF-8 are read as U+FFFD,
+// as the URL Standard says, and their octets are kept next to it, plain
+// and --json; the finding stays.
+func TestFormDecodeKeepsOctets(t *testing.T) {
+	out, _, code := cli(t, "", "form", "decode", "a=%FF&b=c")
+	if want := "[[\"a\",\"\ufffd\",\"61\",\"ff\"],[\"b\",\"c\"]]\n"; out != want || code != 0 {
+		t.Errorf("plain: %q, status %d; want %q", out, code, want)
+	}
+	out, _, _ = cli(t, "", "form", "decode", "--json", "a=%FF&b=c")
+	if want := `"pairs_hex":[["61","ff"],["62","63"]],"findings":[{"offset":2,"code":"invalid-utf8"`; !strings.Contains(out, want) {
+		t.Errorf("--json: %s; want %s", out, want)
+	}
+	// UTF-8 pairs: no twin.
+	out, _, _ = cli(t, "", "form", "decode", "--json", "a=%C3%A9")
+	if strings.Contains(out, "_hex") {
+		t.Errorf("--json: %s", out)
+	}
+}
