@@ -153,12 +153,15 @@ func TestEncodeDecodeRoutes(t *testing.T) {
 		{`{"input": "a b", "plus": true}`, "a+b"},
 		{`{"input": "100%25 x", "keep_escapes": true}`, "100%25%20x"},
 		{`{"input": "100%25 x"}`, "100%2525%20x"},
-		{`{"input": ""}`, ""},
 	} {
 		r := call(t, h, "POST", "/v1/encode", c.body).result(t)
 		if r["output"] != c.want {
 			t.Errorf("encode %s = %v, want %q", c.body, r, c.want)
 		}
+	}
+	// A blank input fails as a blank line does in the CLI.
+	if r := call(t, h, "POST", "/v1/encode", `{"input": ""}`).result(t); r["output"] != nil || r["error"].(map[string]any)["code"] != "empty" {
+		t.Errorf("encode of an empty input = %v, want the error empty", r)
 	}
 	rs := call(t, h, "POST", "/v1/encode", `{"inputs": ["a b", "c&d"], "set": "query-value"}`).results(t)
 	if len(rs) != 2 || rs[0]["output"] != "a%20b" || rs[1]["output"] != "c%26d" || rs[1]["input"] != "c&d" {

@@ -86,3 +86,59 @@ func TestFormDecodeKeepsOctets(t *testing.T) {
 		t.Errorf("--json: %s", out)
 	}
 }
+
+// TestBlankRecords: a blank record fails with the code "empty" in every
+// record subcommand, keeping its place; edit --set builds from it.
+func TestBlankRecords(t *testing.T) {
+	for _, args := range [][]string{
+		{"encode"}, {"decode"}, {"parse"}, {"parse", "--whatwg"}, {"normalize"}, {"normalize", "--whatwg"},
+		{"normalize", "--lenient"}, {"resolve", "--base", "http://a/"}, {"domain"}, {"check"}, {"form", "decode"},
+		{"idna", "--to-ascii"}, {"iri", "--to-uri"}, {"urn"}, {"mailto"}, {"git"}, {"edit", "--trim"},
+		{"file", "--to-path"}, {"data"}, {"template", "expand", "{x}"}, {"match", "https://a/*"},
+	} {
+		out, errOut, code := cli(t, "\n", append(args, "--json")...)
+		if code != exitFailures || !strings.Contains(out, `{"input":"","error":{"offset":0,"code":"empty"`) {
+			t.Errorf("%q --json on a blank line: status %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+		out, errOut, code = cli(t, "", append(args, "")...)
+		if code != exitFailures || out != "\n" || !strings.Contains(errOut, "record 1: offset 0: empty record") {
+			t.Errorf("%q '': status %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+	if out, _, code := cli(t, "", "normalize", "--on-error", "skip", "--stats", "http://a/", "", "http://b/"); code != 0 || out != "http://a/\nhttp://b/\n" {
+		t.Errorf("skip: status %d, %q", code, out)
+	}
+	if out, _, code := cli(t, "", "edit", "--set", "host=a.example", ""); code != 0 || out != "http://a.example/\n" {
+		t.Errorf("edit --set '': status %d, %q", code, out)
+	}
+}
+
+// TestHelpShape: a subcommand's help starts with its usage, purpose and
+// examples; the shared record rules are written once, in 'urikit help
+// records', which every record subcommand points at.
+func TestHelpShape(t *testing.T) {
+	out, _, code := cli(t, "", "help", "records")
+	if code != 0 || !strings.Contains(out, "--on-error report") || !strings.Contains(out, `"empty"`) || !strings.Contains(out, "gzip") {
+		t.Fatalf("help records: %d %q", code, out)
+	}
+	root, _, _ := cli(t, "", "--help")
+	if !strings.Contains(root, "urikit help records") || !strings.Contains(root, "Exit status") {
+		t.Errorf("urikit --help does not point at the records topic:\n%s", root)
+	}
+	for _, sub := range [][]string{{"encode"}, {"decode"}, {"parse"}, {"normalize"}, {"form", "decode"}, {"check"}, {"domain"}, {"template", "expand"}} {
+		out, _, _ := cli(t, "", append(sub, "--help")...)
+		lines := strings.Split(out, "\n")
+		if lines[0] != "Usage:" || !strings.HasPrefix(lines[1], "  urikit "+strings.Join(sub, " ")) {
+			t.Errorf("%q --help does not start with its usage: %q", sub, lines[:2])
+		}
+		if i := strings.Index(out, "Examples:"); i < 0 || i > 400 {
+			t.Errorf("%q --help: examples at %d", sub, i)
+		}
+		if strings.Contains(out, "gzip magic bytes") || strings.Contains(out, "--on-error report (the default)") {
+			t.Errorf("%q --help repeats the shared record rules", sub)
+		}
+		if !strings.Contains(out, "'urikit help records'") {
+			t.Errorf("%q --help does not point at 'urikit help records'", sub)
+		}
+	}
+}

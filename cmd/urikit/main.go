@@ -87,9 +87,11 @@ input (gzip data is gunzipped, found by its first bytes): one per line (a
 line per record, in input order, also with -j parallel workers; --json
 writes one JSON object per record instead. A failing record does not stop
 the stream: its error goes to standard error as "urikit: record N: offset
-K: message" (see --on-error in each command's help). A record longer than
---max-record (default 4M) is never read into memory: it fails. --stats
-prints a summary at the end.
+K: message" (see --on-error). A record longer than --max-record (default
+4M) is never read into memory: it fails. --stats prints a summary at the
+end. 'urikit help records' gives these rules in full, once for every
+record subcommand: inputs, gzip, byte order marks, blank lines,
+--on-error, --max-record, progress and exit status.
 
 Record objects (--json, and the answers of 'urikit serve'): every record
 subcommand writes the same shape, one object per line:
@@ -132,7 +134,9 @@ An I/O error wins over failed records.`,
 		newEditCmd(),
 		newMatchCmd(),
 		newPlaygroundCmd(),
+		newRecordsTopic(),
 	)
+	root.SetHelpTemplate(helpTemplate)
 	for _, c := range root.Commands() {
 		if c.HasSubCommands() && !c.Runnable() {
 			groupCommand(c)
@@ -144,13 +148,56 @@ An I/O error wins over failed records.`,
 			if c.Options != "" {
 				options = "options " + c.Options
 			}
-			sub.Long += "\n\nHTTP API ('urikit serve'): POST " + c.Route + ` {"input": "..."} or {"inputs": [...]},
+			api := "\n\nHTTP API ('urikit serve'): POST " + c.Route + ` {"input": "..."} or {"inputs": [...]},
 ` + options + `; the answer is the record object --json writes, or for "inputs"
 a JSON array of them.`
+			if strings.Contains(sub.Long, recordsPointer) {
+				// The pointer to the shared rules stays last.
+				sub.Long = strings.Replace(sub.Long, recordsPointer, api+recordsPointer, 1)
+			} else {
+				sub.Long += api
+			}
 		}
 	}
 	return root
 }
+
+// helpTemplate puts first what a person looks for: the usage line, the
+// one-line purpose and the examples; then the description and the flags.
+// What every record subcommand shares is the topic "urikit help records".
+const helpTemplate = `Usage:{{if .HasAvailableSubCommands}}
+  {{.CommandPath}} COMMAND ...{{else if .Runnable}}
+  {{.UseLine}}{{else}}
+  urikit help {{.Name}}{{end}}
+
+{{.Short}}
+{{- if .HasExample}}
+
+Examples:
+{{.Example}}{{end}}
+{{- with .Long}}
+
+{{. | trimTrailingWhitespaces}}{{end}}
+{{- if .HasAvailableSubCommands}}
+
+Commands:{{range .Commands}}{{if .IsAvailableCommand}}
+  {{rpad .Name .NamePadding }} {{.Short}}{{end}}{{end}}{{end}}
+{{- if .HasAvailableLocalFlags}}
+
+Flags:
+{{.LocalFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}
+{{- if .HasAvailableInheritedFlags}}
+
+Global flags:
+{{.InheritedFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}
+{{- if .HasHelpSubCommands}}
+
+Help topics:{{range .Commands}}{{if .IsAdditionalHelpTopicCommand}}
+  {{rpad .Name .NamePadding}} urikit help {{.Name}}: {{.Short}}{{end}}{{end}}{{end}}
+{{- if .HasAvailableSubCommands}}
+
+Run '{{.CommandPath}} COMMAND --help' for the help of a command.{{end}}
+`
 
 // groupCommand makes a command that only groups subcommands (form,
 // template) refuse an argument that names none of them, as a usage error,
