@@ -250,7 +250,10 @@ func asciiLower(s string) string {
 // scheme's default when empty.
 func portKey(p, scheme string) string {
 	if p == "" {
-		return uri.DefaultPortOf(scheme)
+		if d, ok := uri.DefaultPort(scheme); ok {
+			return strconv.Itoa(d)
+		}
+		return ""
 	}
 	t := strings.TrimLeft(p, "0")
 	if t == "" && p != "" {

@@ -16,8 +16,8 @@ func (c *checker) target() Target {
 	t := Target{OK: true, Href: w.Href(), Origin: w.Origin(), Scheme: w.Scheme(), Port: w.PortNumber(), Path: w.Pathname()}
 	t.Query, _ = w.Query()
 	if t.Port < 0 {
-		if d := uri.DefaultPortOf(t.Scheme); d != "" && w.HasHost() {
-			t.Port = atoi(d)
+		if d, ok := uri.DefaultPort(t.Scheme); ok && w.HasHost() {
+			t.Port = d
 		}
 	}
 	if w.HasHost() {
@@ -57,13 +57,4 @@ func (c *checker) target() Target {
 		}
 	}
 	return t
-}
-
-// atoi converts the digits of a default port.
-func atoi(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		n = n*10 + int(s[i]-'0')
-	}
-	return n
 }

@@ -36,10 +36,10 @@ type DataURL struct {
 	// Kept lists the escapes of the body that are not well formed ("%"
 	// not followed by two hex digits, as in "100%" or "%zz"), which the
 	// processor keeps as they are written, as package percent's lenient
-	// decoder reports them: one *percent.Error per code, with its count
+	// decoder reports them: one percent.Finding per code, with its count
 	// and first offsets, so that the list stays short. Offsets are in
 	// the input, as those of errors. It is nil when there are none.
-	Kept percent.ErrorList
+	Kept []percent.Finding
 }
 
 // Parse parses s as a URL with the URL Standard's parser (package whatwg,
@@ -127,9 +127,10 @@ func process(input string, u *whatwg.URL) (*DataURL, error) {
 		}
 		i += k
 	}
-	body, kept := percent.Decoder{Lenient: true}.AppendDecodeBytesKept(make([]byte, 0, size), enc)
+	body, kept := percent.Decoder{}.AppendDecodeBytesLenient(make([]byte, 0, size), enc)
 	d := &DataURL{}
-	for _, e := range kept {
+	for i := range kept {
+		e := &kept[i]
 		e.Offset = inputOffset(input, href, bodyStart+e.Offset)
 		for i := range e.Offsets {
 			e.Offsets[i] = inputOffset(input, href, bodyStart+e.Offsets[i])

@@ -11,8 +11,9 @@
 // subsequence becoming U+FFFD. A "%" that does not start a valid escape is
 // kept as it is. Parse never fails; that is what the standard asks for, and
 // it means that invalid UTF-8 is replaced. [ParseStrict] reports the first
-// malformed escape or invalid UTF-8 sequence instead, as a [*percent.Error]
-// whose Offset is a byte offset in the whole input. [ParseSearchParams] is
+// malformed escape or invalid UTF-8 sequence instead, as an [*Error]
+// whose Offset is a byte offset in the whole input (its cause is the
+// [*percent.Error] of the name or value). [ParseSearchParams] is
 // Parse after stripping one leading "?", as the URLSearchParams
 // constructor does.
 //

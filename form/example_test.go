@@ -31,10 +31,12 @@ func ExampleParse_invalidUTF8() {
 
 func ExampleParseStrict() {
 	_, err := form.ParseStrict("a=1&b=%zz")
-	var pe *percent.Error
-	fmt.Println(errors.As(err, &pe), pe.Offset, errors.Is(err, percent.ErrInvalidEscape))
+	fmt.Println(err)
+	var fe *form.Error
+	fmt.Println(errors.As(err, &fe), fe.Offset, errors.Is(err, form.ErrInvalidEscape), errors.Is(err, percent.ErrInvalidEscape))
 	// Output:
-	// true 6 true
+	// form: offset 6 (value): "a=1&b=%zz": % not followed by two hex digits
+	// true 6 true true
 }
 
 func ExampleParseSearchParams() {

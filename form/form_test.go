@@ -71,20 +71,24 @@ func TestParseStrict(t *testing.T) {
 	tests := []struct {
 		in     string
 		offset int
-		code   percent.Code
+		code   Code
+		cause  percent.Code
+		comp   Component
 		kept   int
 	}{
-		{"a=1&b=%zz", 6, percent.ErrInvalidEscape, 1},
-		{"a=1&b=x%4", 7, percent.ErrTruncatedEscape, 1},
-		{"ab=%C3&c", 3, percent.ErrInvalidUTF8, 0},
-		{"a=b&%FF=1", 4, percent.ErrInvalidUTF8, 1},
-		{"a=b&c=%u0041", 6, percent.ErrLegacyEscape, 1},
+		{"a=1&b=%zz", 6, ErrInvalidEscape, percent.ErrInvalidEscape, ComponentValue, 1},
+		{"a=1&b=x%4", 7, ErrTruncatedEscape, percent.ErrTruncatedEscape, ComponentValue, 1},
+		{"ab=%C3&c", 3, ErrInvalidUTF8, percent.ErrInvalidUTF8, ComponentValue, 0},
+		{"a=b&%FF=1", 4, ErrInvalidUTF8, percent.ErrInvalidUTF8, ComponentName, 1},
+		{"a=b&c=%u0041", 6, ErrInvalidEscape, percent.ErrLegacyEscape, ComponentValue, 1},
 	}
 	for _, tt := range tests {
 		v, err := ParseStrict(tt.in)
+		var fe *Error
 		var pe *percent.Error
-		if !errors.As(err, &pe) || pe.Offset != tt.offset || !errors.Is(err, tt.code) {
-			t.Errorf("ParseStrict(%q) error = %v, want %s at %d", tt.in, err, tt.code, tt.offset)
+		if !errors.As(err, &fe) || fe.Offset != tt.offset || fe.Input != tt.in || fe.Component != tt.comp ||
+			!errors.Is(err, tt.code) || !errors.Is(err, tt.cause) || !errors.As(err, &pe) {
+			t.Errorf("ParseStrict(%q) error = %v, want %s (%s) at %d", tt.in, err, tt.code, tt.cause, tt.offset)
 		}
 		if len(v) != tt.kept {
 			t.Errorf("ParseStrict(%q) kept %q, want %d pairs", tt.in, v, tt.kept)
@@ -312,8 +316,8 @@ func TestRawQuery(t *testing.T) {
 	}
 
 	err := q.AppendRaw("a=1&b=2")
-	var pe *percent.Error
-	if !errors.As(err, &pe) || pe.Offset != 3 || !errors.Is(err, percent.ErrUnencoded) {
+	var fe *Error
+	if !errors.As(err, &fe) || fe.Offset != 3 || !errors.Is(err, ErrUnencoded) || !errors.Is(err, percent.ErrUnencoded) {
 		t.Errorf("AppendRaw with & = %v", err)
 	}
 	if err := q.SetRaw("a", "&"); err == nil {

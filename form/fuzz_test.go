@@ -60,8 +60,9 @@ func FuzzParse(f *testing.F) {
 		}
 		sv, err := ParseStrict(s)
 		if err != nil {
+			var fe *Error
 			var pe *percent.Error
-			if !errors.As(err, &pe) || pe.Offset < 0 || pe.Offset >= len(s) || !strings.HasPrefix(s[pe.Offset:], pe.Text) {
+			if !errors.As(err, &fe) || !errors.As(err, &pe) || fe.Offset < 0 || fe.Offset >= len(s) || !strings.HasPrefix(s[fe.Offset:], pe.Text) {
 				t.Fatalf("ParseStrict(%q) error %v is not located in the input", s, err)
 			}
 			if !slices.Equal(sv, v[:len(sv)]) {

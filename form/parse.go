@@ -58,10 +58,12 @@ func ParseSearchParams(s string) Values {
 
 // ParseStrict parses s as [Parse] does, but fails on the first "%" that does
 // not start a valid escape and on decoded bytes that are not valid UTF-8,
-// where Parse would keep the "%" or write U+FFFD. The error is a
-// [*percent.Error] whose Offset is a byte offset in s; errors.Is matches it
-// against the percent error codes such as [percent.ErrInvalidEscape]. On
-// error the pairs before the faulty one are returned.
+// where Parse would keep the "%" or write U+FFFD. The error is an [*Error]
+// whose Offset is a byte offset in s and whose cause is the
+// [*percent.Error] of the name or value; errors.Is matches it against this
+// package's codes ([ErrInvalidEscape]) and package percent's
+// ([percent.ErrInvalidEscape]). On error the pairs before the faulty one
+// are returned.
 func ParseStrict(s string) (Values, error) {
 	return appendParse(nil, s, true)
 }
@@ -174,7 +176,7 @@ func appendParseDecoding(dst Values, s string, off int, strict bool) (Values, er
 		name, value, _ := strings.Cut(seq, "=")
 		if !plain(name) {
 			start := len(buf)
-			buf, err = decodeInto(roomFor(buf, name, len(s)-seqOff), name, seqOff, strict)
+			buf, err = decodeInto(roomFor(buf, name, len(s)-seqOff), name, seqOff, strict, s, ComponentName)
 			if err != nil {
 				break
 			}
@@ -182,7 +184,7 @@ func appendParseDecoding(dst Values, s string, off int, strict bool) (Values, er
 		}
 		if !plain(value) {
 			start := len(buf)
-			buf, err = decodeInto(roomFor(buf, value, len(s)-seqOff), value, seqOff+len(name)+1, strict)
+			buf, err = decodeInto(roomFor(buf, value, len(s)-seqOff), value, seqOff+len(name)+1, strict, s, ComponentValue)
 			if err != nil {
 				break
 			}
@@ -231,9 +233,10 @@ func roomForNote(notes []byte) []byte {
 	return notes
 }
 
-// decodeInto appends the decoding of f to buf. In strict mode a decoding
-// problem is returned as a *percent.Error located at off+its offset in f.
-func decodeInto(buf []byte, f string, off int, strict bool) ([]byte, error) {
+// decodeInto appends the decoding of f, the name or value (comp) at
+// offset off of the input in, to buf. In strict mode a decoding problem
+// is returned as an *Error located at off+its offset in f.
+func decodeInto(buf []byte, f string, off int, strict bool, in string, comp Component) ([]byte, error) {
 	if !strict {
 		// The lenient decoder always returns the complete decoding; its
 		// error only lists what it kept or replaced.
@@ -244,9 +247,9 @@ func decodeInto(buf []byte, f string, off int, strict bool) ([]byte, error) {
 	if err != nil {
 		var pe *percent.Error
 		if errors.As(err, &pe) {
-			return buf, &percent.Error{Offset: off + pe.Offset, Code: pe.Code, Text: pe.Text}
+			return buf, &Error{Offset: off + pe.Offset, Code: codeOf(pe.Code), Input: in, Component: comp, Err: pe}
 		}
-		return buf, err
+		return buf, &Error{Offset: off, Code: ErrInvalidEscape, Input: in, Component: comp, Err: err}
 	}
 	return buf, nil
 }

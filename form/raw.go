@@ -95,6 +95,17 @@ func (q RawQuery) AppendTo(dst []byte) []byte {
 	return dst
 }
 
+// MarshalText returns the query as String gives it: "" for the zero
+// RawQuery.
+func (q RawQuery) MarshalText() ([]byte, error) { return q.AppendTo(nil), nil }
+
+// UnmarshalText replaces *q with ParseRaw of text, which never fails; ""
+// gives the zero RawQuery. The pairs do not share memory with text.
+func (q *RawQuery) UnmarshalText(text []byte) error {
+	*q = ParseRaw(string(text))
+	return nil
+}
+
 // Clone returns a copy of q that shares nothing with it.
 func (q RawQuery) Clone() RawQuery { return RawQuery{segs: slices.Clone(q.segs)} }
 
@@ -232,10 +243,10 @@ func (q *RawQuery) appendSeg(seg string) {
 
 // AppendRaw adds the raw pair raw ("name=value", already encoded) at the
 // end, as it is. raw must not contain "&", which would make it more than
-// one pair; that is an error of code [percent.ErrUnencoded] whose Offset
-// is that of the "&" in raw.
+// one pair; that is an [*Error] of code [ErrUnencoded] whose Offset is
+// that of the "&" in raw.
 func (q *RawQuery) AppendRaw(raw string) error {
-	if err := checkRaw(raw); err != nil {
+	if err := checkRaw(raw, ""); err != nil {
 		return err
 	}
 	if raw != "" {
@@ -244,9 +255,12 @@ func (q *RawQuery) AppendRaw(raw string) error {
 	return nil
 }
 
-func checkRaw(raw string) error {
+// checkRaw returns the error of an "&" in raw, a raw pair or (comp) a raw
+// name or value: its cause is the error percent.Validate reports for it.
+func checkRaw(raw string, comp Component) error {
 	if i := strings.IndexByte(raw, '&'); i >= 0 {
-		return &percent.Error{Offset: i, Code: percent.ErrUnencoded, Text: "&"}
+		cause := &percent.Error{Offset: i, Code: percent.ErrUnencoded, Input: raw, Text: "&"}
+		return &Error{Offset: i, Code: ErrUnencoded, Input: raw, Component: comp, Err: cause}
 	}
 	return nil
 }
@@ -263,7 +277,7 @@ func (q *RawQuery) Set(name, value string) {
 // written as it is. rawValue must not contain "&" (see
 // [RawQuery.AppendRaw]).
 func (q *RawQuery) SetRaw(name, rawValue string) error {
-	if err := checkRaw(rawValue); err != nil {
+	if err := checkRaw(rawValue, ComponentValue); err != nil {
 		return err
 	}
 	q.set(name, rawValue)

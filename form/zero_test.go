@@ -13,6 +13,10 @@ func TestZeroValues(t *testing.T) { zerotest.Run(t, zeroCalls, zeroSkips) }
 
 var zeroCalls = map[string]func(){
 	"CompareNames":      func() { _ = CompareNames("", "") },
+	"Code.Error":        func() { _ = Code("").Error() },
+	"Code.Message":      func() { _ = Code("").Message() },
+	"Error.Error":       func() { _ = (&Error{}).Error() },
+	"Error.Unwrap":      func() { _ = (&Error{}).Unwrap() },
 	"Parse":             func() { _ = Parse("") },
 	"AppendParse":       func() { _ = AppendParse(nil, "") },
 	"ParseSearchParams": func() { _ = ParseSearchParams("") },
@@ -22,8 +26,19 @@ var zeroCalls = map[string]func(){
 	"RawQuery.String":   func() { _ = RawQuery{}.String() },
 	"RawQuery.AppendTo": func() { _ = RawQuery{}.AppendTo(nil) },
 	"RawQuery.Clone":    func() { _ = RawQuery{}.Clone() },
-	"RawQuery.Len":      func() { _ = RawQuery{}.Len() },
-	"RawQuery.Values":   func() { _ = RawQuery{}.Values() },
+	"RawQuery.MarshalText": func() {
+		if b, _ := (RawQuery{}).MarshalText(); len(b) != 0 {
+			panic("the zero RawQuery does not marshal to \"\"")
+		}
+	},
+	"RawQuery.UnmarshalText": func() {
+		var q RawQuery
+		if _ = q.UnmarshalText(nil); q.segs != nil {
+			panic("\"\" does not unmarshal to the zero RawQuery")
+		}
+	},
+	"RawQuery.Len":    func() { _ = RawQuery{}.Len() },
+	"RawQuery.Values": func() { _ = RawQuery{}.Values() },
 	"RawQuery.All": func() {
 		for range (RawQuery{}).All() {
 		}

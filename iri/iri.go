@@ -18,71 +18,111 @@
 package iri
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/diag"
+	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/uri"
 )
 
-// Codes of IRI problems, in addition to the syntax codes of package uri.
+// A Code is a stable, machine-readable name for a kind of conversion
+// problem. Codes are errors themselves, so they serve as sentinels:
+// errors.Is(err, iri.ErrNotIRIChar) reports whether err is an [*Error] of
+// that kind.
+type Code string
+
+// Error returns the code's text.
+func (c Code) Error() string { return string(c) }
+
+// The codes of ToURI and ToIRI.
 const (
+	// ErrSyntax: the text breaks the grammar of RFC 3986 (for ToURI,
+	// beyond the non-ASCII characters an IRI may hold). The Error's Err
+	// is the *uri.Error, so errors.Is also matches the codes of package
+	// uri (uri.ErrInvalidChar, ...).
+	ErrSyntax Code = "syntax"
 	// ErrNotIRIChar: a non-ASCII character that RFC 3987 does not allow:
 	// not ucschar, iprivate outside the query, or a bidi formatting
 	// character (§4.1: LRM, RLM, LRE through RLO, and the isolates).
-	ErrNotIRIChar uri.Code = "not-iri-char"
-	// ErrIDNA: the host could not be converted to an A-label.
-	ErrIDNA uri.Code = "idna"
+	ErrNotIRIChar Code = "not-iri-char"
+	// ErrIDNA: the host could not be converted to an A-label. The
+	// Error's Err is the error of package idna (or the *percent.Error of
+	// an escape in the host that does not decode to UTF-8).
+	ErrIDNA Code = "idna"
 )
 
-// An Error describes why an IRI or URI could not be converted.
+// Message returns a one-line human description of the code.
+func (c Code) Message() string {
+	switch c {
+	case ErrSyntax:
+		return "not RFC 3986 syntax"
+	case ErrNotIRIChar:
+		return "character not allowed in an IRI"
+	case ErrIDNA:
+		return "host cannot be converted to an A-label"
+	}
+	return string(c)
+}
+
+// An Error describes why an IRI or URI could not be converted: the first
+// problem found.
 type Error struct {
+	// Offset is the byte offset of the problem in Input; -1 when the
+	// error has no position.
+	Offset int
+	// Code says what is wrong; it is the sentinel for errors.Is.
+	Code Code
 	// Input is the text that was converted.
 	Input string
-	// Offset is the byte offset of the problem in Input.
-	Offset int
 	// Component is the component holding the problem.
 	Component uri.Component
-	// Code says what is wrong; it is the sentinel for errors.Is.
-	Code uri.Code
-	// Err is the underlying error, such as an IDNA error, or nil.
+	// Err is the cause, or nil: the *uri.Error of a syntax error, the
+	// error of package idna for a host.
 	Err error
 }
 
 // Error returns a message such as
-// `iri: "http://a b": offset 8 (host): invalid-char: character not allowed here`.
-// It quotes at most about 40 bytes of the input on each side of the
-// offset, with "…" where the input goes on.
+// `iri: offset 8 (path): "http://a/b c": character not allowed here`. It
+// quotes at most 40 bytes of Input on each side of the offset, with "…"
+// where the input goes on, so that its length does not depend on the
+// input's.
 func (e *Error) Error() string {
-	b := window.AppendHead(make([]byte, 0, 128), "iri: ", e.Input, e.Offset)
-	b = append(b, " ("...)
-	b = append(b, e.Component...)
-	b = append(b, "): "...)
-	b = append(b, e.Code...)
+	msg := e.Code.Message()
+	var ue *uri.Error
 	switch {
+	case errors.As(e.Err, &ue):
+		msg = ue.Code.Message()
 	case e.Err != nil:
-		b = append(b, ": "...)
-		b = append(b, e.Err.Error()...)
-	case e.Code == ErrNotIRIChar:
-		b = append(b, ": character not allowed in an IRI"...)
-	default:
-		b = append(b, ": "...)
-		b = append(b, e.Code.Message()...)
+		msg += ": " + window.Clip(e.Err.Error(), maxCause)
 	}
-	return string(b)
+	return diag.Error("iri", e.Offset, string(e.Component), e.Input, msg)
 }
 
-// Unwrap returns the code and the underlying error, for errors.Is and
+// maxCause is the most bytes of a cause's message an Error's message
+// quotes.
+const maxCause = 160
+
+// Unwrap returns the code and, when set, the cause Err, for errors.Is and
 // errors.As.
 func (e *Error) Unwrap() []error {
 	if e.Err != nil {
 		return []error{e.Code, e.Err}
 	}
 	return []error{e.Code}
+}
+
+// syntaxError returns the Error of a syntax problem of s that package uri
+// reported at off in component c with code.
+func syntaxError(s string, off int, c uri.Component, code uri.Code) *Error {
+	return &Error{Offset: off, Code: ErrSyntax, Input: s, Component: c,
+		Err: &uri.Error{Offset: off, Code: code, Input: s, Component: c}}
 }
 
 // nonASCII is the encode set of the bytes 0x80-0xFF.
@@ -159,11 +199,11 @@ func AppendURI(dst []byte, s string) ([]byte, error) {
 		}
 		end := min(componentEnd(r, s, f.Component), limit)
 		if off, ok := firstNotIRIChar(s, f.Offset, end, f.Component == uri.ComponentQuery); ok {
-			return dst, &Error{Input: s, Offset: off, Component: f.Component, Code: ErrNotIRIChar}
+			return dst, &Error{Offset: off, Code: ErrNotIRIChar, Input: s, Component: f.Component}
 		}
 	}
 	if bad != nil {
-		return dst, &Error{Input: s, Offset: bad.Offset, Component: bad.Component, Code: bad.Code}
+		return dst, syntaxError(s, bad.Offset, bad.Component, bad.Code)
 	}
 	if len(findings) == 0 {
 		return append(dst, s...), nil
@@ -191,7 +231,7 @@ func AppendURI(dst []byte, s string) ([]byte, error) {
 		if hasNonASCII(h) {
 			a, err := hostToASCII(h)
 			if err != nil {
-				return dst, &Error{Input: s, Offset: hostOff, Component: uri.ComponentHost, Code: ErrIDNA, Err: err}
+				return dst, &Error{Offset: hostOff, Code: ErrIDNA, Input: s, Component: uri.ComponentHost, Err: err}
 			}
 			h = a
 		}
@@ -310,7 +350,7 @@ func AppendIRI(dst []byte, s string) ([]byte, error) {
 	r, err := uri.Parse(s)
 	if err != nil {
 		e := err.(*uri.Error)
-		return dst, &Error{Input: s, Offset: e.Offset, Component: e.Component, Code: e.Code}
+		return dst, &Error{Offset: e.Offset, Code: ErrSyntax, Input: s, Component: e.Component, Err: e}
 	}
 	// Decoding only shortens the text (Unicode host names may be a
 	// little longer than their A-labels): grow once.
@@ -420,28 +460,12 @@ func showable(r rune, query bool) bool {
 	return !unicode.In(r, unicode.Cf, unicode.Zs, unicode.Zl, unicode.Zp)
 }
 
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10
-	}
-	return 0xFF
-}
-
 // escapedByte returns the byte escaped at s[i:i+3], or false.
 func escapedByte(s string, i int) (byte, bool) {
-	if i+2 >= len(s) || s[i] != '%' {
+	if i+2 >= len(s) || s[i] != '%' || !hexdigit.Is(s[i+1]) || !hexdigit.Is(s[i+2]) {
 		return 0, false
 	}
-	h, l := unhex(s[i+1]), unhex(s[i+2])
-	if h|l > 15 {
-		return 0, false
-	}
-	return h<<4 | l, true
+	return hexdigit.Value(s[i+1])<<4 | hexdigit.Value(s[i+2]), true
 }
 
 // appendDisplay appends s with the escapes of showable non-ASCII

@@ -12,6 +12,8 @@ import (
 func TestZeroValues(t *testing.T) { zerotest.Run(t, zeroCalls, zeroSkips) }
 
 var zeroCalls = map[string]func(){
+	"Code.Error":   func() { _ = Code("").Error() },
+	"Code.Message": func() { _ = Code("").Message() },
 	"Error.Error":  func() { _ = (&Error{}).Error() },
 	"Error.Unwrap": func() { _ = (&Error{}).Unwrap() },
 	"ToURI":        func() { _, _ = ToURI("") },

@@ -317,7 +317,7 @@ func (p *parser) decode(lo, hi int, comp Component) (string, error) {
 		}
 		return out, nil
 	}
-	out, kept := percent.Decoder{Lenient: true}.DecodeKept(p.s[lo:hi])
+	out, kept := percent.Decoder{}.DecodeLenient(p.s[lo:hi])
 	for _, e := range kept {
 		if e.Code != percent.ErrInvalidUTF8 {
 			continue // check reported it

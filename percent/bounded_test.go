@@ -1,6 +1,7 @@
 package percent
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -69,9 +70,9 @@ func boundedCases() []boundedtest.Case {
 		name string
 		d    Decoder
 	}{
-		{"lenient", Decoder{Lenient: true}},
-		{"lenient+", Decoder{Lenient: true, PlusAsSpace: true}},
+		{"plus", Decoder{PlusAsSpace: true}},
 		{"legacy", Decoder{LegacyU: true}},
+		{"lenient", Decoder{Lenient: true}},
 		{"lenient,legacy", Decoder{Lenient: true, LegacyU: true}},
 		{"form", Decoder{Lenient: true, PlusAsSpace: true, ReplaceInvalidUTF8: true}},
 	} {
@@ -83,6 +84,16 @@ func boundedCases() []boundedtest.Case {
 		add("Decode("+d.name+").Error", func(s string) {
 			if _, err := dec.Decode(s); err != nil {
 				_ = err.Error()
+			}
+		})
+		add("DecodeLenient("+d.name+")", func(s string) { _, _ = dec.DecodeLenient(s) })
+		add("DecodeBytesLenient("+d.name+")", func(s string) { _, _ = dec.DecodeBytesLenient(s) })
+		add("AppendDecodeLenient("+d.name+")", func(s string) { _, _ = dec.AppendDecodeLenient(nil, s) })
+		add("AppendDecodeBytesLenient("+d.name+")", func(s string) { _, _ = dec.AppendDecodeBytesLenient(nil, s) })
+		add("DecodeLenient("+d.name+").String", func(s string) {
+			_, fs := dec.DecodeLenient(s)
+			for _, f := range fs {
+				_ = f.String()
 			}
 		})
 	}
@@ -99,19 +110,18 @@ func boundedCases() []boundedtest.Case {
 
 func TestBounded(t *testing.T) { boundedtest.CheckAll(t, boundedCases()) }
 
-// TestErrorListCollapse checks that a lenient decoder reports the repeats
+// TestFindingCollapse checks that a lenient decode reports the repeats
 // of a problem once, with their count and first offsets, and that the
-// messages stay short.
-func TestErrorListCollapse(t *testing.T) {
+// texts stay short.
+func TestFindingCollapse(t *testing.T) {
 	in := strings.Repeat("%zz", 20) + "%C3" + strings.Repeat("%", 3)
-	got, list := Decoder{}.DecodeKept(in)
+	got, list := Decoder{}.DecodeLenient(in)
 	if got != in {
-		t.Errorf("DecodeKept changed %q to %q", in, got)
+		t.Errorf("DecodeLenient changed %q to %q", in, got)
 	}
 	if len(list) != 3 {
-		t.Fatalf("kept = %#v, want an ErrorList of 3", list)
+		t.Fatalf("findings = %#v, want 3", list)
 	}
-	var err error = list
 	zz, c3, pct := list[0], list[1], list[2]
 	if zz.Code != ErrInvalidEscape || zz.Offset != 0 || zz.Count != 22 || zz.Text != "%zz" ||
 		!slices.Equal(zz.Offsets, []int{0, 3, 6, 9, 12, 15, 18, 21}) {
@@ -123,20 +133,37 @@ func TestErrorListCollapse(t *testing.T) {
 	if pct.Code != ErrTruncatedEscape || pct.Offset != 65 || pct.Count != 0 {
 		t.Errorf("third = %+v, want truncated-escape at 65, once", pct)
 	}
-	const want = `percent: offset 0: "%zz": % not followed by two hex digits (and 23 more)`
-	if msg := err.Error(); msg != want {
-		t.Errorf("message %q, want %q", msg, want)
+	if s := zz.String(); s != `offset 0: invalid-escape: "%zz": % not followed by two hex digits (22 times)` {
+		t.Errorf("String %q", s)
 	}
-	if msg := zz.Error(); msg != `percent: offset 0: "%zz": % not followed by two hex digits (22 times)` {
-		t.Errorf("message %q", msg)
+	b, err := json.Marshal(zz)
+	if want := `{"offset":0,"code":"invalid-escape","message":"\"%zz\": % not followed by two hex digits","count":22,"offsets":[0,3,6,9,12,15,18,21]}`; err != nil || string(b) != want {
+		t.Errorf("JSON %s, %v; want %s", b, err, want)
 	}
-	if !errors.Is(err, ErrInvalidUTF8) || !errors.Is(err, ErrTruncatedEscape) {
-		t.Errorf("errors.Is misses a code of %v", err)
+	if b, _ := json.Marshal(c3); string(b) != `{"offset":60,"code":"invalid-utf8","message":"\"%C3\": decoded bytes are not valid UTF-8"}` {
+		t.Errorf("JSON %s", b)
 	}
-	// A million repeats still make a list of one short Error.
-	_, list = Decoder{}.DecodeKept(strings.Repeat("%zz", 1<<20))
-	if err = list; len(list) != 1 || list[0].Count != 1<<20 || len(list[0].Offsets) != 8 || len(err.Error()) > 100 {
-		t.Errorf("1M repeats: %d errors, count %d, %d offsets, message %q", len(list), list[0].Count, len(list[0].Offsets), err)
+	// A million repeats still make a list of one short Finding.
+	_, list = Decoder{}.DecodeLenient(strings.Repeat("%zz", 1<<20))
+	if len(list) != 1 || list[0].Count != 1<<20 || len(list[0].Offsets) != 8 || len(list[0].String()) > 100 {
+		t.Errorf("1M repeats: %d findings, count %d, %d offsets, text %q", len(list), list[0].Count, len(list[0].Offsets), list[0])
+	}
+}
+
+// TestErrorText checks the one error text: the window of the input
+// around the offset, however long the input.
+func TestErrorText(t *testing.T) {
+	_, err := Decode("abc%zz")
+	if want := `percent: offset 3: "abc%zz": % not followed by two hex digits`; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Input != "abc%zz" || pe.Text != "%zz" || !errors.Is(err, ErrInvalidEscape) {
+		t.Errorf("error %#v", err)
+	}
+	long := strings.Repeat("a", 1000) + "%" + strings.Repeat("b", 1000)
+	if _, err := Decode(long); err == nil || len(err.Error()) > 150 {
+		t.Errorf("long input: %v", err)
 	}
 }
 

@@ -86,7 +86,7 @@ func latin1(s, errorsMode string) (string, bool) {
 //     (quote_plus adds SpaceAsPlus; Python's safe default is "/" for quote
 //     and "" for quote_plus);
 //   - unquote is lenient and replaces invalid UTF-8 (errors="replace"), so
-//     it maps to Decoder{Lenient: true, ReplaceInvalidUTF8: true}; with
+//     it maps to Decoder{ReplaceInvalidUTF8: true}.DecodeLenient; with
 //     encoding="latin-1" the lenient bytes are read as ISO-8859-1;
 //   - unquote_plus adds PlusAsSpace; unquote_to_bytes is the lenient bytes
 //     decoder.
@@ -155,19 +155,19 @@ func TestPythonURLLib(t *testing.T) {
 			}
 			got = e.Encode(in)
 		case "unquote", "unquote_plus", "unquote_to_bytes":
-			d := Decoder{Lenient: true, ReplaceInvalidUTF8: true, PlusAsSpace: c.Function == "unquote_plus"}
+			d := Decoder{ReplaceInvalidUTF8: true, PlusAsSpace: c.Function == "unquote_plus"}
 			switch {
 			case kw("errors") == "ignore":
 				tally.Skip("errors='ignore' drops bytes silently; urikit never loses data")
 				continue
 			case c.Function == "unquote_to_bytes":
-				b, _ := d.DecodeBytes(in)
+				b, _ := d.DecodeBytesLenient(in)
 				got = string(b)
 			case kw("encoding") == "latin-1":
 				tally.Skip("encoding='latin-1' reads escaped bytes as ISO-8859-1 code points; urikit decodes UTF-8 text or raw bytes")
 				continue
 			default:
-				got, _ = d.Decode(in)
+				got, _ = d.DecodeLenient(in)
 			}
 		}
 		tally.Check(t, got == want, "%s(%q, %v) = %q, want %q", c.Function, in, c.Kwargs, got, want)
@@ -211,7 +211,7 @@ func TestUriparser(t *testing.T) {
 			continue
 		}
 		// uriparser's unescape keeps malformed escapes: the lenient decoder.
-		b, _ := Decoder{Lenient: true, PlusAsSpace: c.PlusToSpace}.DecodeBytes(c.Input)
+		b, _ := Decoder{PlusAsSpace: c.PlusToSpace}.DecodeBytesLenient(c.Input)
 		unesc.Check(t, string(b) == c.Expected, "unescape(%q) = %q, want %q", c.Input, b, c.Expected)
 	}
 }

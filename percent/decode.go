@@ -6,23 +6,27 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/bytestr"
 )
 
-// A Decoder decodes percent-encoded strings. The zero Decoder is strict:
-// it fails on the first invalid escape, legacy %uXXXX escape or (for text)
-// invalid UTF-8, with an [*Error] that gives the byte offset.
+// A Decoder decodes percent-encoded strings. Its zero value is the strict
+// decoder: the methods without "Lenient" fail on the first invalid escape,
+// legacy %uXXXX escape or (for text) invalid UTF-8, with an [*Error] that
+// gives the byte offset. The Lenient methods ([Decoder.DecodeLenient] and
+// its siblings) are the tolerant calls: they keep what they cannot decode
+// as written and report it as findings.
 type Decoder struct {
 	// PlusAsSpace decodes "+" as a space (application/x-www-form-urlencoded).
 	PlusAsSpace bool
-	// Lenient keeps every invalid escape byte for byte instead of failing:
-	// "%zz" stays "%zz", and in text mode an escape whose byte does not
-	// belong to a valid UTF-8 sequence stays encoded ("%C3" stays "%C3").
-	// The result is then always complete and the error nil: a lenient
-	// decode that succeeded is not a failure. What it kept is reported
-	// through its own channel, the Kept methods ([Decoder.DecodeKept]
-	// and its siblings), as an [ErrorList]: one [*Error] per code, which
-	// counts its repeats, so that the list stays short whatever the
-	// input.
+	// Lenient makes the methods without "Lenient" in their name keep what
+	// they cannot decode as written, as the Lenient methods do, and report
+	// nothing: their error is then always nil. It is for the forgiving
+	// algorithms that have nothing to report, such as the URL Standard's
+	// percent-decode (package form), on hot paths: a Lenient method
+	// allocates its findings, one allocation for each decode that keeps
+	// something. Code that wants to know what was kept calls the Lenient
+	// methods, which need no field set.
 	Lenient bool
 	// LegacyU decodes the "%uXXXX" escapes of JavaScript's escape(),
 	// including surrogate pairs written as two escapes; a lone surrogate
@@ -34,7 +38,8 @@ type Decoder struct {
 	// decoder does) instead of reporting it.
 	ReplaceInvalidUTF8 bool
 
-	// keep lists what a lenient decode kept (set by the Kept methods).
+	// keep lists what a lenient decode kept (set by the Lenient methods
+	// on their copy of the Decoder, with Lenient).
 	keep bool
 }
 
@@ -52,72 +57,82 @@ func DecodeBytes(s string) ([]byte, error) { return Decoder{}.DecodeBytes(s) }
 // Decode decodes s as text. It returns s itself, without allocating, when s
 // holds nothing to decode.
 func (d Decoder) Decode(s string) (string, error) {
+	out, _, err := d.decode(s)
+	return out, err
+}
+
+// decode is Decode, with the findings of a lenient d.
+func (d Decoder) decode(s string) (string, []Finding, error) {
 	i := d.index(s)
 	if i < 0 && validText(s) {
-		return s, nil
+		return s, nil, nil
 	}
 	if len(s) <= stackBuf {
 		// The result is no longer than s: decode on the stack and copy
 		// into an exact-size string.
 		var buf [stackBuf]byte
-		b, err := d.appendDecodeFrom(buf[:0], s, i, true)
-		return string(b), err
+		b, fs, err := d.appendDecodeFrom(buf[:0], s, i, true)
+		return string(b), fs, err
 	}
-	b, err := d.appendDecodeFrom(make([]byte, 0, len(s)), s, i, true)
-	return stringOf(b), err
+	b, fs, err := d.appendDecodeFrom(make([]byte, 0, len(s)), s, i, true)
+	// b was allocated here for the result and is not written again.
+	return bytestr.String(b), fs, err
 }
 
 // AppendDecode appends the decoding of s as text to dst.
 func (d Decoder) AppendDecode(dst []byte, s string) ([]byte, error) {
-	return d.appendDecodeFrom(dst, s, d.start(s), true)
+	out, _, err := d.appendDecodeFrom(dst, s, d.start(s), true)
+	return out, err
 }
 
 // DecodeBytes decodes s to arbitrary octets (no UTF-8 rule).
 func (d Decoder) DecodeBytes(s string) ([]byte, error) {
-	return d.appendDecodeFrom(make([]byte, 0, len(s)), s, d.start(s), false)
+	out, _, err := d.appendDecodeFrom(make([]byte, 0, len(s)), s, d.start(s), false)
+	return out, err
 }
 
 // AppendDecodeBytes appends the decoding of s as arbitrary octets to dst.
 func (d Decoder) AppendDecodeBytes(dst []byte, s string) ([]byte, error) {
-	return d.appendDecodeFrom(dst, s, d.start(s), false)
+	out, _, err := d.appendDecodeFrom(dst, s, d.start(s), false)
+	return out, err
 }
 
-// DecodeKept decodes s as text leniently (whatever d.Lenient says) and
-// returns the result and what was kept as written: the malformed escapes,
-// and the escapes of bytes that are not valid UTF-8, one [*Error] per
-// code with its count and first offsets (nil when nothing was kept).
-func (d Decoder) DecodeKept(s string) (string, ErrorList) {
+// DecodeLenient decodes s as text, keeping as written what Decode would
+// fail on: "%zz" stays "%zz", a "%uXXXX" escape without LegacyU stays as
+// it is, and an escape whose byte does not belong to a valid UTF-8
+// sequence stays encoded ("%C3" alone stays "%C3"; with
+// ReplaceInvalidUTF8 it becomes U+FFFD instead, which is no finding). It
+// cannot fail: the result is always complete, and what was kept is
+// returned as findings, one [Finding] per code with the count and first
+// offsets of its repeats (nil when nothing was kept), so that the list
+// stays short whatever the input.
+func (d Decoder) DecodeLenient(s string) (string, []Finding) {
 	d.Lenient, d.keep = true, true
-	out, err := d.Decode(s)
-	return out, kept(err)
+	out, fs, _ := d.decode(s)
+	return out, fs
 }
 
-// AppendDecodeKept is DecodeKept appending to dst.
-func (d Decoder) AppendDecodeKept(dst []byte, s string) ([]byte, ErrorList) {
+// AppendDecodeLenient is DecodeLenient appending to dst.
+func (d Decoder) AppendDecodeLenient(dst []byte, s string) ([]byte, []Finding) {
 	d.Lenient, d.keep = true, true
-	out, err := d.AppendDecode(dst, s)
-	return out, kept(err)
+	out, fs, _ := d.appendDecodeFrom(dst, s, d.start(s), true)
+	return out, fs
 }
 
-// DecodeBytesKept decodes s leniently to arbitrary octets and returns
-// what was kept as written (the malformed escapes).
-func (d Decoder) DecodeBytesKept(s string) ([]byte, ErrorList) {
+// DecodeBytesLenient decodes s to arbitrary octets, keeping the malformed
+// escapes as written, and returns what it kept as findings (see
+// [Decoder.DecodeLenient]).
+func (d Decoder) DecodeBytesLenient(s string) ([]byte, []Finding) {
 	d.Lenient, d.keep = true, true
-	out, err := d.DecodeBytes(s)
-	return out, kept(err)
+	out, fs, _ := d.appendDecodeFrom(make([]byte, 0, len(s)), s, d.start(s), false)
+	return out, fs
 }
 
-// AppendDecodeBytesKept is DecodeBytesKept appending to dst.
-func (d Decoder) AppendDecodeBytesKept(dst []byte, s string) ([]byte, ErrorList) {
+// AppendDecodeBytesLenient is DecodeBytesLenient appending to dst.
+func (d Decoder) AppendDecodeBytesLenient(dst []byte, s string) ([]byte, []Finding) {
 	d.Lenient, d.keep = true, true
-	out, err := d.AppendDecodeBytes(dst, s)
-	return out, kept(err)
-}
-
-// kept returns the ErrorList a lenient decode's error holds.
-func kept(err error) ErrorList {
-	list, _ := err.(ErrorList)
-	return list
+	out, fs, _ := d.appendDecodeFrom(dst, s, d.start(s), false)
+	return out, fs
 }
 
 // shortInput is the length up to which the append API decodes with no
@@ -148,7 +163,7 @@ func (d Decoder) index(s string) int {
 
 // appendDecodeFrom decodes s after dst, i being d.index(s), an index
 // before it, or unknown.
-func (d Decoder) appendDecodeFrom(dst []byte, s string, i int, text bool) ([]byte, error) {
+func (d Decoder) appendDecodeFrom(dst []byte, s string, i int, text bool) ([]byte, []Finding, error) {
 	start := len(dst)
 	var out []byte
 	ok := false
@@ -158,7 +173,7 @@ func (d Decoder) appendDecodeFrom(dst []byte, s string, i int, text bool) ([]byt
 		out, ok = d.fast(dst, s, i, text)
 	}
 	if ok {
-		return out, nil
+		return out, nil, nil
 	}
 	// The fast paths may have grown the buffer already (out[:start] is
 	// dst[:start]): the general decoder reuses it.
@@ -476,13 +491,13 @@ func seqLen(c byte) int {
 
 // slow is the general decoder: unit by unit, with UTF-8 checking of the
 // decoded bytes, strict or lenient.
-func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, error) {
+func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, []Finding, error) {
 	// The output is no longer than s, except for the replacements of
 	// ReplaceInvalidUTF8 (see below): grow once rather than by appends.
 	if cap(dst)-len(dst) < len(s) {
 		dst = slices.Grow(dst, len(s))
 	}
-	var errs ErrorList
+	var fs []Finding
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c == '+' && d.PlusAsSpace {
@@ -499,10 +514,10 @@ func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, error) {
 		switch u.kind {
 		case unitBad:
 			if !d.Lenient {
-				return dst, newError(s, i, u.n, u.code)
+				return dst, nil, newError(s, i, u.n, u.code)
 			}
 			if d.keep {
-				errs = errs.add(s, i, u.n, u.code)
+				fs = addFinding(fs, s, i, u.n, u.code)
 			}
 			dst = append(dst, '%')
 			i++
@@ -548,18 +563,15 @@ func (d Decoder) slow(dst []byte, s string, text bool) ([]byte, error) {
 			continue
 		}
 		if !d.Lenient {
-			return dst, newError(s, i, u.n, ErrInvalidUTF8)
+			return dst, nil, newError(s, i, u.n, ErrInvalidUTF8)
 		}
 		if d.keep {
-			errs = errs.add(s, i, u.n, ErrInvalidUTF8)
+			fs = addFinding(fs, s, i, u.n, ErrInvalidUTF8)
 		}
 		dst = append(dst, s[i:i+u.n]...)
 		i += u.n
 	}
-	if len(errs) > 0 {
-		return dst, errs
-	}
-	return dst, nil
+	return dst, fs, nil
 }
 
 // maximalSubpart returns the length of the maximal subpart of an ill-formed

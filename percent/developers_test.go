@@ -187,15 +187,11 @@ func TestInvalidInputStrictAndLenient(t *testing.T) {
 		if strings.ContainsRune(got, '\uFFFD') {
 			t.Errorf("Decode(%q) substituted U+FFFD", c.in)
 		}
-		// Lenient: the invalid parts are kept as they were, the rest is decoded.
-		// A lenient decode succeeds: what it kept comes from DecodeKept.
-		lgot, lerr := Decoder{Lenient: true}.Decode(c.in)
-		if lerr != nil {
-			t.Errorf("lenient Decode(%q) err = %v, want nil", c.in, lerr)
-		}
-		kgot, list := Decoder{}.DecodeKept(c.in)
-		if kgot != lgot || len(list) == 0 || list[0].Offset != c.offset || !errors.Is(list, c.code) {
-			t.Errorf("DecodeKept(%q) = %q, %v; want %q and a list starting with %s at %d", c.in, kgot, list, lgot, c.code, c.offset)
+		// Lenient: the invalid parts are kept as they were, the rest is
+		// decoded, and what was kept is a finding.
+		lgot, list := Decoder{}.DecodeLenient(c.in)
+		if len(list) == 0 || list[0].Offset != c.offset || list[0].Code != c.code {
+			t.Errorf("DecodeLenient(%q) = %q, %v; want findings starting with %s at %d", c.in, lgot, list, c.code, c.offset)
 		}
 		if strings.ContainsRune(lgot, '\uFFFD') {
 			t.Errorf("lenient Decode(%q) substituted U+FFFD", c.in)
@@ -205,7 +201,7 @@ func TestInvalidInputStrictAndLenient(t *testing.T) {
 		"%": "%", "%4": "%4", "%zz": "%zz", "abc%4": "abc%4", "%C3": "%C3",
 		"%ED%A0%80": "%ED%A0%80", "a%41%zz%42": "aA%zzB", "%C3%A4%C3": "ä%C3", "%%41": "%A",
 	} {
-		if got, _ := (Decoder{Lenient: true}).Decode(in); got != want {
+		if got, _ := (Decoder{}).DecodeLenient(in); got != want {
 			t.Errorf("lenient Decode(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -228,7 +224,7 @@ func TestLegacyU(t *testing.T) {
 	if _, err := Decode("a%u00E4"); !errors.As(err, &pe) || pe.Code != ErrLegacyEscape || pe.Offset != 1 {
 		t.Errorf("Decode(%%u00E4) err = %v, want legacy-u-escape at 1", err)
 	}
-	if got, kept := (Decoder{}).DecodeKept("a%u00E4"); got != "a%u00E4" || !errors.Is(kept, ErrLegacyEscape) {
+	if got, kept := (Decoder{}).DecodeLenient("a%u00E4"); got != "a%u00E4" || len(kept) != 1 || kept[0].Code != ErrLegacyEscape {
 		t.Errorf("lenient: %q, %v", got, kept)
 	}
 	legacy := Decoder{LegacyU: true}

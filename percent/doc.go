@@ -14,9 +14,14 @@
 // Decoding is strict by default: a "%" not followed by two hex digits, an
 // escape cut off by the end of the input, a legacy %uXXXX escape and (for
 // text) a result that is not valid UTF-8 are errors of type [*Error], which
-// carry the byte offset of the offending escape and a stable [Code]. A
-// lenient [Decoder] keeps every invalid escape byte for byte and reports what
-// it kept. Nothing is replaced by U+FFFD unless the caller asks for it.
+// carry the byte offset of the offending escape and a stable [Code]; the
+// codes are sentinels for errors.Is. The tolerant calls,
+// [Decoder.DecodeLenient] and its siblings, keep every invalid escape byte
+// for byte and return what they kept as [Finding]s, the repeats of one
+// problem counted in a single Finding (Decoder.Lenient makes the other
+// methods as tolerant, reporting nothing, for hot paths that have nothing
+// to report). Nothing is replaced by U+FFFD unless the caller asks for it
+// (Decoder.ReplaceInvalidUTF8).
 //
 // Every encoder and decoder has an Append form (as strconv.AppendInt) that
 // allocates nothing when dst has room; the string forms return their input

@@ -5,7 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/urikit/urikit/internal/bytestr"
 )
 
 const upperhex = "0123456789ABCDEF"
@@ -72,12 +73,6 @@ func (e Encoder) EncodedLen(s string) int {
 	return len(s) + 2*escapesFrom(e, t[:], s, 0)
 }
 
-// stringOf returns the bytes of b as a string without copying them, as
-// strings.Builder does; b must not be modified afterwards.
-func stringOf(b []byte) string {
-	return unsafe.String(unsafe.SliceData(b), len(b))
-}
-
 // lookup returns the encoder's table as the Set's own 256-byte string when
 // the options need no change to it: the common case, which costs nothing.
 func (e Encoder) lookup() (string, bool) {
@@ -122,14 +117,16 @@ func encode[T table](e Encoder, t T, s string) string {
 		// the clean prefix costs it nothing, where appendFrom below would
 		// copy it first (10% more on isaacs_files lines).
 		var buf [stackBuf]byte
-		return string(buf[:vecEncode(tableArray(t), buf[:], 0, s, 0, e.SpaceAsPlus)])
+		return string(buf[:vecEncode(t, buf[:], 0, s, 0, e.SpaceAsPlus)])
 	}
 	if bound := len(s) + 2*(len(s)-i); bound <= stackBuf {
 		var buf [stackBuf]byte
 		return string(appendFrom(e, t, buf[:0], s, i, bound))
 	}
 	n := len(s) + 2*escapesFrom(e, t, s, i)
-	return stringOf(appendFrom(e, t, make([]byte, 0, n), s, i, n))
+	// The buffer is allocated here for the result, at its size, and not
+	// written again once appendFrom returns.
+	return bytestr.String(appendFrom(e, t, make([]byte, 0, n), s, i, n))
 }
 
 // appendEncode is Encoder.AppendEncode with the table t.
@@ -138,7 +135,7 @@ func appendEncode[T table](e Encoder, t T, dst []byte, s string) []byte {
 		// dst has room for the longest encoding: the vector loop
 		// encodes into it at once.
 		b := dst[:cap(dst)]
-		return b[:vecEncode(tableArray(t), b, len(dst), s, 0, e.SpaceAsPlus)]
+		return b[:vecEncode(t, b, len(dst), s, 0, e.SpaceAsPlus)]
 	}
 	i := firstChange(e, t, s)
 	if i == len(s) {
@@ -197,7 +194,7 @@ func escapesFrom[T table](e Encoder, t T, s string, i int) int {
 // or len(s).
 func firstChange[T table](e Encoder, t T, s string) int {
 	if len(s) >= vecIndexMin && e.vec() {
-		return vecIndex(tableArray(t), s)
+		return vecIndex(t, s)
 	}
 	t = t[:setSize]
 	i := 0
@@ -228,7 +225,7 @@ func appendFrom[T table](e Encoder, t T, dst []byte, s string, i int, size int) 
 	n := len(dst)
 	b := dst[:cap(dst)]
 	if e.vec() {
-		return b[:vecEncode(tableArray(t), b, n, s, i, e.SpaceAsPlus)]
+		return b[:vecEncode(t, b, n, s, i, e.SpaceAsPlus)]
 	}
 	plain := !e.KeepEscapes && !e.SpaceAsPlus
 	for i < len(s) {
@@ -312,15 +309,4 @@ func EncodeRune(dst []byte, r rune, set Set) []byte {
 		}
 	}
 	return dst
-}
-
-// tableArray returns the 256 bytes of the table t as an array pointer.
-func tableArray[T table](t T) *[setSize]byte {
-	switch t := any(t).(type) {
-	case string:
-		return (*[setSize]byte)(unsafe.Pointer(unsafe.StringData(t)))
-	case []byte:
-		return (*[setSize]byte)(t)
-	}
-	panic("percent: unknown table type")
 }

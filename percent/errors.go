@@ -4,12 +4,13 @@ import (
 	"strconv"
 
 	"github.com/urikit/urikit/internal/collapse"
+	"github.com/urikit/urikit/internal/diag"
 )
 
 // A Code is a stable, machine-readable name for a kind of percent-encoding
 // problem. Codes are errors themselves, so they serve as sentinels:
 // errors.Is(err, percent.ErrInvalidEscape) reports whether err is an
-// [*Error] (or an [ErrorList] holding one) of that kind.
+// [*Error] of that kind.
 type Code string
 
 // Error returns the code's text.
@@ -56,104 +57,99 @@ func (c Code) Message() string {
 	return string(c)
 }
 
-// An Error describes one problem in a percent-encoded string.
-//
-// In an [ErrorList], the repeats of a problem are collapsed into the Error
-// of its first occurrence, so that the list never grows with the input:
-// Count is then the number of occurrences and Offsets the offsets of the
-// first up to 8 of them (Offsets[0] == Offset). A strict
-// decoder's Error, and an Error that occurred once, has Count 0 and no
-// Offsets.
+// An Error describes why a strict decode or [Validate] failed: the first
+// problem of the input.
 type Error struct {
-	// Offset is the byte offset in the input of the "%" that starts the
-	// offending escape, or of the offending literal byte.
+	// Offset is the byte offset in Input of the "%" that starts the
+	// offending escape, or of the offending literal byte; -1 when the
+	// error has no position.
 	Offset int
-	// Code says what is wrong.
+	// Code says what is wrong; it is also the sentinel for errors.Is.
 	Code Code
-	// Text is the offending input text (up to the escape's length, so at
-	// most 6 bytes).
+	// Input is the text that was decoded or validated.
+	Input string
+	// Text is the offending text of Input (the escape, up to 6 bytes, or
+	// the byte).
 	Text string
-	// Count is the number of occurrences of the problem this Error stands
-	// for in an ErrorList; 0 or 1 means one.
-	Count int `json:"count,omitempty"`
-	// Offsets are the offsets of the first occurrences, at most 8 of
-	// them, set only when Count > 1.
-	Offsets []int `json:"offsets,omitempty"`
 }
 
-// Error returns a message such as `percent: offset 3: "%zz": % not followed
-// by two hex digits`, followed by ` (5 times)` when the Error stands for
-// several occurrences.
+// Error returns a message such as
+// `percent: offset 3: "abc%zz": % not followed by two hex digits`. It
+// quotes at most 40 bytes of Input on each side of the offset, with "…"
+// where the input goes on, so that its length does not depend on the
+// input's.
 func (e *Error) Error() string {
-	msg := e.message()
-	if e.Count > 1 {
-		msg += " (" + strconv.Itoa(e.Count) + " times)"
-	}
-	return msg
-}
-
-// message is the message of the first occurrence.
-func (e *Error) message() string {
-	return "percent: offset " + strconv.Itoa(e.Offset) + ": " + strconv.Quote(e.Text) + ": " + e.Code.Message()
+	return diag.Error("percent", e.Offset, "", e.Input, e.Code.Message())
 }
 
 // Unwrap returns the error's Code, for errors.Is.
-func (e *Error) Unwrap() error { return e.Code }
+func (e *Error) Unwrap() []error { return []error{e.Code} }
 
-// occurrences returns how many occurrences e stands for.
-func (e *Error) occurrences() int { return max(e.Count, 1) }
-
-// An ErrorList holds the problems a lenient decoder met, one [*Error] per
-// Code in the order of their first occurrence, each with the Count and
-// first Offsets of its repeats: its length is bounded by the number of
-// codes, whatever the input.
-type ErrorList []*Error
-
-// Error returns the first problem and how many more occurrences of
-// problems there are.
-func (l ErrorList) Error() string {
-	if len(l) == 0 {
-		return "percent: no errors"
-	}
-	more := -1
-	for _, e := range l {
-		more += e.occurrences()
-	}
-	if more == 0 {
-		return l[0].message()
-	}
-	return l[0].message() + " (and " + strconv.Itoa(more) + " more)"
+// A Finding is one problem a lenient decode ([Decoder.DecodeLenient] and
+// its siblings) tolerated: an escape it kept as written.
+//
+// The repeats of a problem (same Code) are collapsed into the Finding of
+// its first occurrence, so that the findings of a decode never grow with
+// the input: Count is then the number of occurrences and Offsets the
+// offsets of the first up to 8 of them (Offsets[0] == Offset). A problem
+// that occurred once has Count 0 and no Offsets.
+type Finding struct {
+	// Offset is the byte offset in the input of the "%" that starts the
+	// escape kept as written (its first occurrence).
+	Offset int
+	// Code says what is wrong.
+	Code Code
+	// Text is the offending text of the first occurrence (the escape, up
+	// to 6 bytes).
+	Text string
+	// Count is the number of occurrences; 0 or 1 means one.
+	Count int
+	// Offsets are the offsets of the first occurrences, at most 8 of
+	// them, set only when Count > 1.
+	Offsets []int
 }
 
-// Unwrap returns the list's errors, for errors.Is and errors.As.
-func (l ErrorList) Unwrap() []error {
-	errs := make([]error, len(l))
-	for i, e := range l {
-		errs[i] = e
+// Message returns a one-line human description of the finding: the
+// offending text, quoted, and the description of its code, such as
+// `"%zz": % not followed by two hex digits`.
+func (f Finding) Message() string {
+	if f.Text == "" {
+		return f.Code.Message()
 	}
-	return errs
+	return strconv.Quote(f.Text) + ": " + f.Code.Message()
 }
 
-// add records the problem code at s[off:off+n]: it is merged into the
-// Error of the same code when the list has one (a scan of a list that
-// holds at most one Error per code), and appended otherwise.
-func (l ErrorList) add(s string, off, n int, code Code) ErrorList {
-	for _, e := range l {
-		if e.Code == code {
-			e.merge(off)
-			return l
+// String returns a line such as
+// `offset 3: invalid-escape: "%zz": % not followed by two hex digits`,
+// followed by " (5 times)" when the problem occurred more than once.
+func (f Finding) String() string {
+	s := "offset " + strconv.Itoa(f.Offset) + ": " + string(f.Code) + ": " + f.Message()
+	if f.Count > 1 {
+		s += " (" + strconv.Itoa(f.Count) + " times)"
+	}
+	return s
+}
+
+// MarshalJSON returns the finding as the library's findings are written:
+// {"offset", "code", "message", "count", "offsets"}, the last two only
+// when the problem occurred more than once.
+func (f Finding) MarshalJSON() ([]byte, error) {
+	return diag.MarshalFinding(diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets})
+}
+
+// addFinding records the problem code at s[off:off+n]: it is merged into
+// the Finding of the same code when fs has one (a scan of a list that
+// holds at most one Finding per code), and appended otherwise.
+func addFinding(fs []Finding, s string, off, n int, code Code) []Finding {
+	for i := range fs {
+		if f := &fs[i]; f.Code == code {
+			collapse.Add(f.Offset, &f.Count, &f.Offsets, off)
+			return fs
 		}
 	}
-	return append(l, newError(s, off, n, code))
+	return append(fs, Finding{Offset: off, Code: code, Text: s[off:min(off+n, len(s))]})
 }
 
-// merge counts one more occurrence of e's problem, at off.
-func (e *Error) merge(off int) { collapse.Add(e.Offset, &e.Count, &e.Offsets, off) }
-
 func newError(s string, off, n int, code Code) *Error {
-	end := off + n
-	if end > len(s) {
-		end = len(s)
-	}
-	return &Error{Offset: off, Code: code, Text: s[off:end]}
+	return &Error{Offset: off, Code: code, Input: s, Text: s[off:min(off+n, len(s))]}
 }

@@ -52,19 +52,17 @@ func ExampleDecode() {
 	// true
 }
 
-func ExampleDecoder_lenient() {
-	d := percent.Decoder{Lenient: true}
-	s, err := d.Decode("100%zz%41%C3")
-	fmt.Println(s, err)
-	// What was kept as written, on its own channel:
-	_, kept := d.DecodeKept("100%zz%41%C3")
-	for _, e := range kept {
-		fmt.Println(e.Offset, e.Code)
+func ExampleDecoder_DecodeLenient() {
+	s, findings := percent.Decoder{}.DecodeLenient("100%zz%41%C3")
+	fmt.Println(s)
+	// What was kept as written:
+	for _, f := range findings {
+		fmt.Println(f)
 	}
 	// Output:
-	// 100%zzA%C3 <nil>
-	// 3 invalid-escape
-	// 9 invalid-utf8
+	// 100%zzA%C3
+	// offset 3: invalid-escape: "%zz": % not followed by two hex digits
+	// offset 9: invalid-utf8: "%C3": decoded bytes are not valid UTF-8
 }
 
 func ExampleDecoder_legacyU() {
@@ -89,7 +87,7 @@ func ExampleValidate() {
 	fmt.Println(percent.Validate("a b", percent.PathSegment))
 	// Output:
 	// <nil>
-	// percent: offset 1: " ": byte must be percent-encoded
+	// percent: offset 1: "a b": byte must be percent-encoded
 }
 
 func ExampleSet_Add() {

@@ -77,15 +77,18 @@ func FuzzDecode(f *testing.F) {
 		d := Decoder{PlusAsSpace: plus, LegacyU: legacy}
 		for _, textMode := range []bool{true, false} {
 			ld := Decoder{PlusAsSpace: plus, LegacyU: legacy, Lenient: true}
-			plain, perr := ld.appendDecodeFrom(nil, s, 0, textMode)
-			if perr != nil {
-				t.Fatalf("lenient decode of %q failed: %v", s, perr)
+			plain, none, perr := ld.appendDecodeFrom(nil, s, 0, textMode)
+			if perr != nil || none != nil {
+				t.Fatalf("lenient decode of %q failed: %v, %v", s, perr, none)
 			}
 			ld.keep = true
-			out, lerr := ld.appendDecodeFrom(nil, s, 0, textMode)
-			checkErrorList(t, s, lerr)
-			if !bytes.Equal(out, plain) {
-				t.Fatalf("lenient decode of %q: %q, %q with its list", s, plain, out)
+			out, fs, perr := ld.appendDecodeFrom(nil, s, 0, textMode)
+			if perr != nil || !bytes.Equal(out, plain) {
+				t.Fatalf("lenient decode of %q: %q, %q with its findings, %v", s, plain, out, perr)
+			}
+			checkFindings(t, s, fs)
+			if strict, _, err := d.appendDecodeFrom(nil, s, 0, textMode); err == nil && (len(fs) != 0 || !bytes.Equal(out, strict)) {
+				t.Fatalf("lenient decode of %q: %q, %v; strict %q", s, out, fs, strict)
 			}
 		}
 		text, err := d.Decode(s)
@@ -108,12 +111,12 @@ func FuzzDecode(f *testing.F) {
 			// Long input, with s across the first block boundary of
 			// plain, decodes as the general decoder does.
 			long := strings.Repeat("a", plainBlock-3) + s + strings.Repeat("é", len(s))
-			got, err := d.appendDecodeFrom(nil, long, unknown, textMode)
-			want, wantErr := d.slow(nil, long, textMode)
+			got, _, err := d.appendDecodeFrom(nil, long, unknown, textMode)
+			want, _, wantErr := d.slow(nil, long, textMode)
 			if !bytes.Equal(got, want) || (err == nil) != (wantErr == nil) {
 				t.Fatalf("long input with %q: got %q, %v; want %q, %v", s, got[plainBlock-3:], err, want[plainBlock-3:], wantErr)
 			}
-			slow, slowErr := d.slow(nil, s, textMode)
+			slow, _, slowErr := d.slow(nil, s, textMode)
 			// The fast path may start at the first byte to decode or
 			// anywhere before it, and with a buffer of any capacity.
 			for _, start := range []int{d.index(s), 0} {
@@ -134,7 +137,7 @@ func FuzzDecode(f *testing.F) {
 		if legacy || plus {
 			return
 		}
-		lenientBytes, _ := Decoder{Lenient: true}.DecodeBytes(s)
+		lenientBytes, _ := Decoder{}.DecodeBytesLenient(s)
 		keep := Encoder{Set: Unreserved, KeepEscapes: true}
 		if back, err := DecodeBytes(keep.Encode(s)); err != nil || !bytes.Equal(back, lenientBytes) {
 			t.Fatalf("DecodeBytes(keep(%q)) = %q, %v; want %q", s, back, err, lenientBytes)
@@ -142,26 +145,19 @@ func FuzzDecode(f *testing.F) {
 		if strings.Contains(strings.ToUpper(s), "%25") || Validate(s, none) != nil {
 			return // a decoded or stray "%" may form a new escape with decoded text
 		}
-		lenientText, _ := Decoder{Lenient: true}.Decode(s)
+		lenientText, _ := Decoder{}.DecodeLenient(s)
 		if back, err := DecodeBytes(keep.Encode(lenientText)); err != nil || !bytes.Equal(back, lenientBytes) {
 			t.Fatalf("lenient text %q re-encoded decodes to %q, %v; want %q", lenientText, back, err, lenientBytes)
 		}
 	})
 }
 
-// checkErrorList checks the error of a lenient decoder: nil or an
-// ErrorList with at most one Error per code, in the order of their first
-// offsets, each with a Count that covers its Offsets, at most 8 of them
-// and the first being Offset, in increasing order, pointing at the text.
-func checkErrorList(t *testing.T, s string, err error) {
+// checkFindings checks the findings of a lenient decode: at most one
+// Finding per code, in the order of their first offsets, each with a
+// Count that covers its Offsets, at most 8 of them and the first being
+// Offset, in increasing order, pointing at the text.
+func checkFindings(t *testing.T, s string, list []Finding) {
 	t.Helper()
-	if err == nil {
-		return
-	}
-	list, ok := err.(ErrorList)
-	if !ok || len(list) == 0 {
-		t.Fatalf("lenient decode of %q: error %v is not a non-empty ErrorList", s, err)
-	}
 	seen := map[Code]bool{}
 	for i, e := range list {
 		if seen[e.Code] {
@@ -169,7 +165,7 @@ func checkErrorList(t *testing.T, s string, err error) {
 		}
 		seen[e.Code] = true
 		if i > 0 && list[i-1].Offset >= e.Offset {
-			t.Fatalf("lenient decode of %q: list not in order of first offsets: %v", s, list)
+			t.Fatalf("lenient decode of %q: findings not in order of first offsets: %v", s, list)
 		}
 		if len(e.Offsets) > 8 || e.Count < len(e.Offsets) || (e.Count > 1) != (len(e.Offsets) > 0) {
 			t.Fatalf("lenient decode of %q: count %d with offsets %v", s, e.Count, e.Offsets)
@@ -183,7 +179,7 @@ func checkErrorList(t *testing.T, s string, err error) {
 			}
 		}
 		if e.Offset < 0 || e.Offset >= len(s) || !strings.HasPrefix(s[e.Offset:], e.Text) || len(e.Text) > 6 {
-			t.Fatalf("lenient decode of %q: error %v at %d, text %q", s, e, e.Offset, e.Text)
+			t.Fatalf("lenient decode of %q: finding %v at %d, text %q", s, e, e.Offset, e.Text)
 		}
 	}
 }
@@ -202,9 +198,8 @@ func FuzzNormalize(f *testing.F) {
 		if got := string(AppendNormalize([]byte("x"), s)); got != "x"+n {
 			t.Fatalf("AppendNormalize(%q) = %q, want x%q", s, got, n)
 		}
-		lenient := Decoder{Lenient: true}
-		a, _ := lenient.DecodeBytes(s)
-		b, _ := lenient.DecodeBytes(n)
+		a, _ := Decoder{}.DecodeBytesLenient(s)
+		b, _ := Decoder{}.DecodeBytesLenient(n)
 		if !bytes.Equal(a, b) {
 			t.Fatalf("Normalize(%q) = %q changes the decoded bytes %q -> %q", s, n, a, b)
 		}

@@ -22,8 +22,8 @@ func TestVecChunks(t *testing.T) {
 			s := fill[:vecChunk+at] + piece + fill[:vecChunk-len(piece)] + piece + "tail"
 			for _, d := range []Decoder{{}, {PlusAsSpace: true}} {
 				for _, text := range []bool{true, false} {
-					want, werr := d.slow(nil, s, text)
-					got, gerr := d.appendDecodeFrom(make([]byte, 0, len(s)), s, 0, text)
+					want, _, werr := d.slow(nil, s, text)
+					got, _, gerr := d.appendDecodeFrom(make([]byte, 0, len(s)), s, 0, text)
 					if (werr == nil) != (gerr == nil) || (werr == nil && !bytes.Equal(got, want)) {
 						t.Fatalf("at=%d piece=%q plus=%v text=%v: got %v, want %v", at, piece, d.PlusAsSpace, text, gerr, werr)
 					}

@@ -10,10 +10,10 @@ func vecDecode(b []byte, n int, s string, i int, plus bool) (int, bool, bool) {
 	panic("percent: vector loop in a portable build")
 }
 
-func vecEncode(t *[setSize]byte, b []byte, n int, s string, i int, spacePlus bool) int {
+func vecEncode[T table](t T, b []byte, n int, s string, i int, spacePlus bool) int {
 	panic("percent: vector loop in a portable build")
 }
 
-func vecIndex(t *[setSize]byte, s string) int {
+func vecIndex[T table](t T, s string) int {
 	panic("percent: vector loop in a portable build")
 }

@@ -2,8 +2,8 @@ package uri
 
 import (
 	"strings"
-	"unsafe"
 
+	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -92,7 +92,8 @@ func (x *raw) string() string {
 	var buf [256]byte
 	if n := x.len(); n > len(buf) {
 		b := x.appendTo(make([]byte, 0, n))
-		return unsafe.String(unsafe.SliceData(b), len(b))
+		// b was allocated here for the result and is not written again.
+		return bytestr.String(b)
 	}
 	return string(x.appendTo(buf[:0]))
 }
@@ -279,7 +280,7 @@ func (r Reference) With(c Component, value string) (Reference, error) {
 	case ComponentFragment:
 		x.fragment, x.hasF = value, true
 	default:
-		return Reference{}, &Error{Component: c, Code: ErrInvalidChar, Input: value}
+		return Reference{}, &Error{Offset: -1, Code: ErrUnknownComponent, Input: string(c)}
 	}
 	if c == ComponentPath && !x.hasAuth && strings.HasPrefix(value, "//") {
 		return Reference{}, &Error{Offset: 0, Component: ComponentPath, Code: ErrAmbiguousPath, Input: value}

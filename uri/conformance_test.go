@@ -343,11 +343,11 @@ func TestURIParser(t *testing.T) {
 			base, target := MustParse(c.Base), MustParse(c.Target)
 			var got Reference
 			if c.DomainRootMode {
-				got = Relativize(target, base)
+				got = Relativize(base, target)
 			} else {
-				got = RelativizePath(target, base)
+				got = RelativizePath(base, target)
 			}
-			tally.Check(t, got.String() == c.Expected, "Relativize(%q, %q) [root=%v] = %q, want %q", c.Target, c.Base, c.DomainRootMode, got, c.Expected)
+			tally.Check(t, got.String() == c.Expected, "Relativize(%q, %q) [root=%v] = %q, want %q", c.Base, c.Target, c.DomainRootMode, got, c.Expected)
 			back := mustResolve(base, got)
 			if back != target {
 				t.Errorf("Resolve(%q, Relativize) = %q, want %q", c.Base, back, c.Target)

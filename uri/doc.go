@@ -22,7 +22,9 @@
 // [Code]; the codes are sentinels for errors.Is. Ports above 65535 are
 // rejected too. [ParseLenient] splits the same way but accepts what real
 // URLs contain and returns every deviation as a [Finding], the repeats of
-// one counted in a single Finding.
+// one counted in a single Finding; a Finding marshals to the JSON of the
+// library's findings ({"offset", "code", "message", "component", "count",
+// "offsets"}).
 //
 // # Editing
 //
@@ -38,7 +40,8 @@
 //
 // [Resolve] is RFC 3986 §5.2 for a strict parser; it resolves only
 // against an absolute base URI and returns an error for a base without a
-// scheme. [Relativize] is its inverse, never longer than the target.
+// scheme. [Relativize] is its inverse, never longer than the target; like
+// Resolve, it takes the base first.
 // [Normalize] applies a [Level], a set of steps: [Syntax] (§6.2.2),
 // [SchemeBased] (§6.2.3) and [Full] (which also sorts the query and drops
 // empty queries and fragments) are the ladders. [Equal]
@@ -49,4 +52,10 @@
 // "/." is put in front of the path (otherwise the path would read as an
 // authority), and a relative path whose first segment holds a ":" gets
 // "./" in front.
+//
+// # net/url
+//
+// [Reference.NetURL] gives the *url.URL that url.Parse gives for the same
+// text, field by field, and [FromNetURL] converts back. [DefaultPort] is
+// the table of default ports that normalization uses.
 package uri

@@ -5,14 +5,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/internal/collapse"
-	"github.com/urikit/urikit/internal/window"
+	"github.com/urikit/urikit/internal/diag"
 )
 
 // A Component names a part of a URI reference. It is a plain string so that
 // error reports and findings print and compare easily.
 type Component string
 
-// The components of a URI reference (RFC 3986 §3).
+// The components of a URI reference (RFC 3986 §3): each valued by its
+// lowercase name.
 const (
 	ComponentScheme    Component = "scheme"
 	ComponentAuthority Component = "authority"
@@ -77,6 +78,12 @@ const (
 	ErrAmbiguousPath Code = "ambiguous-path"
 	// ErrTooLong: the input is longer than 2^31-1 bytes.
 	ErrTooLong Code = "too-long"
+	// ErrUnknownLevel: ParseLevel was given a name that is no level or
+	// step.
+	ErrUnknownLevel Code = "unknown-level"
+	// ErrUnknownComponent: With or WithDecoded was given a Component that
+	// is none of this package's constants; the Error's Input is its name.
+	ErrUnknownComponent Code = "unknown-component"
 )
 
 // Message returns a one-line human description of the code.
@@ -114,39 +121,48 @@ func (c Code) Message() string {
 		return "path starting with // needs an authority"
 	case ErrTooLong:
 		return "input longer than 2^31-1 bytes"
+	case ErrUnknownLevel:
+		return "unknown normalization level or step"
+	case ErrUnknownComponent:
+		return "unknown component"
+	case ErrDotSegment:
+		return `path segment "." or ".." would be removed by resolution`
+	case ErrIndexRange:
+		return "path segment index out of range"
 	}
 	return string(c)
 }
 
-// An Error describes why a strict parse failed: the first violation found.
+// An Error describes why a strict parse, a build or an edit failed: the
+// first violation found.
 type Error struct {
-	// Offset is the byte offset in the input of the offending byte.
+	// Offset is the byte offset in Input of the offending byte; -1 when
+	// the error has no position.
 	Offset int
-	// Component is the component being parsed.
-	Component Component
 	// Code says what is wrong; it is also the sentinel for errors.Is.
 	Code Code
-	// Input is the text that was parsed.
+	// Input is the text that was parsed (for an edit, the value that was
+	// refused).
 	Input string
+	// Component is the component being parsed, or "" when the error
+	// belongs to none.
+	Component Component
 }
 
 // Error returns a message such as
-// `uri: "a b": offset 1 (path): ' ': character not allowed here`. It quotes
-// at most about 40 bytes of the input on each side of the offset, with "…"
-// where the input goes on, so that its length does not depend on the
-// input's. The offending character is shown whole ('§'), or as '\xNN'
-// when the bytes at the offset are not valid UTF-8.
+// `uri: offset 1 (path): "a b": ' ': character not allowed here`. It quotes
+// at most 40 bytes of Input on each side of the offset, with "…" where the
+// input goes on, so that its length does not depend on the input's. The
+// offending character is shown whole ('§'), or as '\xNN' when the bytes at
+// the offset are not valid UTF-8.
 func (e *Error) Error() string {
-	b := window.AppendHead(make([]byte, 0, 128), "uri: ", e.Input, e.Offset)
-	b = append(b, " ("...)
-	b = append(b, e.Component...)
-	b = append(b, "): "...)
-	if e.Offset >= 0 && e.Offset < len(e.Input) && e.Code != ErrPortRange {
-		b = appendChar(b, e.Input[e.Offset:])
+	msg := e.Code.Message()
+	if e.Offset >= 0 && e.Offset < len(e.Input) && e.Code != ErrPortRange && e.Code != ErrUnknownLevel {
+		b := appendChar(make([]byte, 0, 16+len(msg)), e.Input[e.Offset:])
 		b = append(b, ": "...)
+		msg = string(append(b, msg...))
 	}
-	b = append(b, e.Code.Message()...)
-	return string(b)
+	return diag.Error("uri", e.Offset, string(e.Component), e.Input, msg)
 }
 
 // appendChar appends, quoted, the character that s starts with: the whole
@@ -162,7 +178,7 @@ func appendChar(b []byte, s string) []byte {
 }
 
 // Unwrap returns the error's Code, for errors.Is.
-func (e *Error) Unwrap() error { return e.Code }
+func (e *Error) Unwrap() []error { return []error{e.Code} }
 
 // A Finding is one deviation from RFC 3986 that ParseLenient accepted. It
 // carries the same facts as an [*Error].
@@ -177,15 +193,15 @@ type Finding struct {
 	// Offset is the byte offset in the input of the offending byte (its
 	// first occurrence).
 	Offset int
-	// Component is the component the byte belongs to.
-	Component Component
 	// Code says what is wrong.
 	Code Code
+	// Component is the component the byte belongs to.
+	Component Component
 	// Count is the number of occurrences; 0 or 1 means one.
-	Count int `json:"count,omitempty"`
+	Count int
 	// Offsets are the offsets of the first occurrences, at most 8 of
 	// them, set only when Count > 1.
-	Offsets []int `json:"offsets,omitempty"`
+	Offsets []int
 }
 
 // merge counts one more occurrence of f's deviation, at off.
@@ -203,4 +219,12 @@ func (f Finding) String() string {
 		s += " (" + strconv.Itoa(f.Count) + " times)"
 	}
 	return s
+}
+
+// MarshalJSON returns the finding as the library's findings are written:
+// {"offset", "code", "message", "component", "count", "offsets"}, the
+// last two only when the deviation occurred more than once.
+func (f Finding) MarshalJSON() ([]byte, error) {
+	return diag.MarshalFinding(diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(),
+		Component: string(f.Component), Count: f.Count, Offsets: f.Offsets})
 }

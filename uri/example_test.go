@@ -1,6 +1,7 @@
 package uri_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -98,14 +99,14 @@ func ExampleResolve() {
 	// http://a/b/c/d;p?q#s
 	// http://a/g
 	// http://g
-	// uri: "a/b": offset 0 (scheme): 'a': a URI needs a scheme
+	// uri: offset 0 (scheme): "a/b": 'a': a URI needs a scheme
 }
 
 func ExampleRelativize() {
 	base := uri.MustParse("http://a/b/c/d")
-	fmt.Println(uri.Relativize(uri.MustParse("http://a/b/e/f"), base))
-	fmt.Println(uri.Relativize(uri.MustParse("http://a/x"), base))
-	fmt.Println(uri.RelativizePath(uri.MustParse("http://a/x"), base))
+	fmt.Println(uri.Relativize(base, uri.MustParse("http://a/b/e/f")))
+	fmt.Println(uri.Relativize(base, uri.MustParse("http://a/x")))
+	fmt.Println(uri.RelativizePath(base, uri.MustParse("http://a/x")))
 	// Output:
 	// ../e/f
 	// /x
@@ -131,4 +132,30 @@ func ExampleEqual() {
 	// Output:
 	// false true
 	// false
+}
+
+func ExampleReference_NetURL() {
+	u, err := uri.MustParse("http://h/a%2Fb?q=1").NetURL()
+	fmt.Println(u.Path, u.RawPath, u.RawQuery, err)
+	r, err := uri.FromNetURL(u)
+	fmt.Println(r, err)
+	// Output:
+	// /a/b /a%2Fb q=1 <nil>
+	// http://h/a%2Fb?q=1 <nil>
+}
+
+func ExampleDefaultPort() {
+	fmt.Println(uri.DefaultPort("https"))
+	fmt.Println(uri.DefaultPort("x-private"))
+	// Output:
+	// 443 true
+	// 0 false
+}
+
+func ExampleFinding_MarshalJSON() {
+	_, findings := uri.ParseLenient("http://a b c/")
+	b, _ := json.Marshal(findings)
+	fmt.Println(string(b))
+	// Output:
+	// [{"offset":8,"code":"invalid-char","message":"character not allowed here","component":"host","count":2,"offsets":[8,10]}]
 }

@@ -12,14 +12,14 @@ import (
 // that are not UTF-8 as \xNN.
 func TestErrorShowsCharacter(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{"/p§q", `offset 2 (path): '§': non-ASCII`},
-		{"http://h/é", `offset 9 (path): 'é': non-ASCII`},
-		{"/a\u00a0", `offset 2 (path): '\u00a0': non-ASCII`},
-		{"/p\xffq", `offset 2 (path): '\xff': raw bytes`},
-		{"/p\xc3", `offset 2 (path): '\xc3': raw bytes`},
-		{"/a\x00", `offset 2 (path): '\x00': character`},
-		{"/a b", `offset 2 (path): ' ': character`},
-		{"/a\U0001F600", `offset 2 (path): '😀': non-ASCII`},
+		{"/p§q", `offset 2 (path): "/p§q": '§': non-ASCII`},
+		{"http://h/é", `offset 9 (path): "http://h/é": 'é': non-ASCII`},
+		{"/a\u00a0", `": '\u00a0': non-ASCII`},
+		{"/p\xffq", `": '\xff': raw bytes`},
+		{"/p\xc3", `": '\xc3': raw bytes`},
+		{"/a\x00", `": '\x00': character`},
+		{"/a b", `": ' ': character`},
+		{"/a\U0001F600", `": '😀': non-ASCII`},
 	} {
 		_, err := Parse(c.in)
 		if err == nil {
@@ -98,9 +98,9 @@ func TestRelativizeNeverLonger(t *testing.T) {
 		{"f:/a/b/c/d/e", "f:/x/y", "/x/y"},
 	} {
 		base, target := MustParse(c.base), MustParse(c.target)
-		got := Relativize(target, base)
+		got := Relativize(base, target)
 		if got.String() != c.want {
-			t.Errorf("Relativize(%q, %q) = %q, want %q", c.target, c.base, got, c.want)
+			t.Errorf("Relativize(%q, %q) = %q, want %q", c.base, c.target, got, c.want)
 		}
 		if back := mustResolve(base, got); back != target {
 			t.Errorf("Resolve(%q, %q) = %q, want %q", c.base, got, back, c.target)
@@ -151,14 +151,14 @@ func TestRelativizeProperty(t *testing.T) {
 		if err1 != nil || err2 != nil {
 			t.Fatalf("generated an invalid URI: %v %v", err1, err2)
 		}
-		rel := Relativize(target, base)
+		rel := Relativize(base, target)
 		if back, err := Resolve(base, rel); err != nil || back != target {
 			t.Fatalf("Resolve(%q, Relativize(%q) = %q) = %q, %v", bs, ts, rel, back, err)
 		}
 		if len(rel.String()) > len(ts) {
-			t.Fatalf("Relativize(%q, %q) = %q is longer than the target", ts, bs, rel)
+			t.Fatalf("Relativize(%q, %q) = %q is longer than the target", bs, ts, rel)
 		}
-		relp := RelativizePath(target, base)
+		relp := RelativizePath(base, target)
 		if back, err := Resolve(base, relp); err != nil || back != target {
 			t.Fatalf("Resolve(%q, RelativizePath(%q) = %q) = %q, %v", bs, ts, relp, back, err)
 		}

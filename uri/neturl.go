@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// URL converts r to the *url.URL that url.Parse gives for r's text,
+// NetURL converts r to the *url.URL that url.Parse gives for r's text,
 // field by field, wherever url.Parse accepts that text; its String method
 // then gives r's text back whenever net/url can express it. As url.Parse
 // does, URL lowercases the scheme; makes a rootless or empty path after a
@@ -17,10 +17,11 @@ import (
 // default escaping of the decoded text would not give the original back.
 // What net/url cannot represent is lost: an empty fragment ("a#"), an
 // empty authority with an empty path ("a://", "//"), the case of the
-// scheme, and the exact escapes of the userinfo and the host. The error
-// is a *percent.Error for a malformed escape (only possible after
-// ParseLenient).
-func (r Reference) URL() (*url.URL, error) {
+// scheme, the exact escapes of the userinfo and the host, and a path that
+// is exactly "%2A" (url.Parse leaves RawPath empty for it, so String
+// writes the path "*"). The error is a *percent.Error for a malformed
+// escape (only possible after ParseLenient).
+func (r Reference) NetURL() (*url.URL, error) {
 	u := &url.URL{}
 	scheme, hasScheme := r.Scheme()
 	u.Scheme = strings.ToLower(scheme)
@@ -48,11 +49,17 @@ func (r Reference) URL() (*url.URL, error) {
 			return nil, err
 		}
 		u.Path = d
-		// url.Parse keeps the original escapes only where the default
-		// escaping differs; EscapedPath is that escaping while RawPath
-		// is empty, but for the path "*", which url.Parse takes as is
-		// only when it is the whole text before "#".
-		if u.EscapedPath() != path || path == "*" && r.HasQuery() {
+		// url.Parse keeps the original escapes (RawPath) only where the
+		// default escaping of the decoded path differs from them. That
+		// escaping is what EscapedPath gives while RawPath is empty, but
+		// for the path "*", which EscapedPath writes as it is while the
+		// escaping gives "%2A"; and url.Parse takes the text "*" (all of
+		// it before "#") as the path "*" without looking further.
+		escaped := u.EscapedPath()
+		if d == "*" {
+			escaped = "%2A"
+		}
+		if escaped != path && !(path == "*" && !r.HasQuery()) {
 			u.RawPath = path
 		}
 	}
@@ -110,12 +117,12 @@ func (r Reference) setNetURLAuthority(u *url.URL) error {
 	return nil
 }
 
-// FromURL converts a *url.URL to a Reference by parsing its serialization
+// FromNetURL converts a *url.URL to a Reference by parsing its serialization
 // (u.String()) strictly; it fails with an [*Error] when net/url produced
 // text that is not an RFC 3986 reference (it lets some characters such as
 // "{" through). A nil u is the empty reference "", as url.URL's zero
 // value is.
-func FromURL(u *url.URL) (Reference, error) {
+func FromNetURL(u *url.URL) (Reference, error) {
 	if u == nil {
 		return Reference{}, nil
 	}

@@ -3,8 +3,10 @@ package uri
 import (
 	"bytes"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -34,9 +36,9 @@ const (
 	// EmptyPort removes a ":" with an empty port ("http://a:/" gives
 	// "http://a/"), as §3.2.3 and §6.2.3 recommend.
 	EmptyPort
-	// DefaultPort removes the port when it is the scheme's default (see
-	// DefaultPortOf), §6.2.3.
-	DefaultPort
+	// DropDefaultPort removes the port when it is the scheme's default
+	// (see [DefaultPort]), §6.2.3.
+	DropDefaultPort
 	// EmptyPath turns the empty path of a reference with an authority
 	// into "/" for http-like schemes (http, https, ws, wss, ftp, file),
 	// §6.2.3.
@@ -65,7 +67,7 @@ const (
 	Syntax = Case | PercentEncoding | DotSegments | PortZeros
 	// SchemeBased adds scheme-based normalization (§6.2.3): empty and
 	// default ports, empty http-like paths, scheme-specific rules.
-	SchemeBased = Syntax | EmptyPort | DefaultPort | EmptyPath | SchemeSpecific
+	SchemeBased = Syntax | EmptyPort | DropDefaultPort | EmptyPath | SchemeSpecific
 	// Full adds the steps RFC 3986 does not license but crawlers and
 	// caches use to find duplicates: sorted query, no empty query, no
 	// fragment. Full may equate references that name different
@@ -89,7 +91,7 @@ func stepName(i int) string {
 		return "port-zeros"
 	case EmptyPort:
 		return "empty-port"
-	case DefaultPort:
+	case DropDefaultPort:
 		return "default-port"
 	case EmptyPath:
 		return "empty-path"
@@ -132,11 +134,21 @@ func (l Level) String() string {
 
 // ParseLevel parses a level: "syntax", "scheme", "full", "none", a step
 // name ("sort-query", "drop-fragment", ...), or several joined with "+"
-// or ",". It is the inverse of Level.String.
+// or ","; the empty string is the zero Level. It is the inverse of
+// Level.String. An unknown name is an [*Error] of code [ErrUnknownLevel]
+// at its offset in s.
 func ParseLevel(s string) (Level, error) {
 	var l Level
-	for _, name := range strings.FieldsFunc(s, func(r rune) bool { return r == '+' || r == ',' }) {
-		switch name = strings.TrimSpace(name); name {
+	for start := 0; start <= len(s); {
+		end := strings.IndexAny(s[start:], "+,")
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += start
+		}
+		field := s[start:end]
+		name := strings.TrimSpace(field)
+		switch name {
 		case "syntax":
 			l |= Syntax
 		case "scheme":
@@ -145,28 +157,68 @@ func ParseLevel(s string) (Level, error) {
 			l |= Full
 		case "none":
 		default:
+			if field == "" {
+				break // as between "++": nothing
+			}
 			i := 0
 			for i < numSteps && stepName(i) != name {
 				i++
 			}
 			if i == numSteps {
-				return 0, &levelError{name}
+				off := start + strings.Index(field, name)
+				return 0, &Error{Offset: off, Code: ErrUnknownLevel, Input: s}
 			}
 			l |= 1 << i
 		}
+		start = end + 1
 	}
 	return l, nil
 }
 
-type levelError struct{ name string }
+// AppendTo appends the level's text (see [Level.String]) to b; for the
+// zero Level it appends nothing, so that the zero Level's text is "".
+func (l Level) AppendTo(b []byte) []byte {
+	if l == 0 {
+		return b
+	}
+	return append(b, l.String()...)
+}
 
-func (e *levelError) Error() string { return "uri: unknown normalization level " + `"` + e.name + `"` }
+// MarshalText returns the level's text as AppendTo writes it: "" for the
+// zero Level.
+func (l Level) MarshalText() ([]byte, error) { return l.AppendTo(nil), nil }
 
-// DefaultPortOf returns the default port of a scheme (lowercase) as
-// digits, or "" when the scheme has none in the table: http 80, https 443,
-// ws 80, wss 443, ftp 21, and the registered ports of other common
-// schemes.
-func DefaultPortOf(scheme string) string {
+// UnmarshalText sets *l to the level text names, as ParseLevel parses
+// it; "" is the zero Level.
+func (l *Level) UnmarshalText(text []byte) error {
+	v, err := ParseLevel(string(text))
+	if err != nil {
+		return err
+	}
+	*l = v
+	return nil
+}
+
+// DefaultPort returns the default port of a scheme and whether the table
+// has one: http 80, https 443, ws 80, wss 443, ftp 21, and the registered
+// ports of other common schemes. The scheme is matched without regard to
+// ASCII case.
+func DefaultPort(scheme string) (port int, ok bool) {
+	var buf [16]byte
+	if len(scheme) <= len(buf) && ascii.HasUpper(scheme) {
+		scheme = string(ascii.AppendLower(buf[:0], scheme))
+	}
+	p := defaultPort(scheme)
+	if p == "" {
+		return 0, false
+	}
+	n, _ := strconv.Atoi(p)
+	return n, true
+}
+
+// defaultPort returns the default port of a scheme (lowercase) as
+// digits, or "" when the scheme has none in the table.
+func defaultPort(scheme string) string {
 	switch scheme {
 	case "http", "ws":
 		return "80"
@@ -343,7 +395,7 @@ func normalized(r Reference, l Level) bool {
 			switch {
 			case l&PortZeros != 0 && len(port) > 1 && port[0] == '0',
 				l&EmptyPort != 0 && port == "",
-				l&DefaultPort != 0 && port != "" && port == DefaultPortOf(scheme):
+				l&DropDefaultPort != 0 && port != "" && port == defaultPort(scheme):
 				return false
 			}
 		}
@@ -490,7 +542,7 @@ func appendNormalized(b []byte, r Reference, l Level) []byte {
 	var schemeBuf [16]byte
 	scheme := x.scheme
 	if x.hasScheme && l&Case != 0 {
-		scheme = string(appendLower(schemeBuf[:0], scheme))
+		scheme = string(ascii.AppendLower(schemeBuf[:0], scheme))
 	}
 	if x.hasScheme {
 		b = append(b, scheme...)
@@ -560,7 +612,7 @@ func normPort[T string | []byte](port T, scheme string, l Level) (z int, keep bo
 	}
 	switch {
 	case l&EmptyPort != 0 && len(port) == 0,
-		l&DefaultPort != 0 && len(port) > 0 && string(port[z:]) == DefaultPortOf(scheme):
+		l&DropDefaultPort != 0 && len(port) > 0 && string(port[z:]) == defaultPort(scheme):
 		return z, false
 	}
 	return z, true
@@ -597,17 +649,6 @@ func appendPct(b []byte, s string, l Level) []byte {
 		return percent.AppendNormalize(b, s)
 	}
 	return append(b, s...)
-}
-
-func appendLower(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c-'A' < 26 {
-			c += 'a' - 'A'
-		}
-		b = append(b, c)
-	}
-	return b
 }
 
 // lowerEscaped lowercases the ASCII letters of b outside "%XX" escapes.

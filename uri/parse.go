@@ -36,10 +36,20 @@ func ParseURI(s string) (Reference, error) {
 	return r, nil
 }
 
-// MustParse is Parse that panics on error, for constants in programs and
-// tests.
+// MustParse is Parse that panics with Parse's error, for constants in
+// programs and tests.
 func MustParse(s string) Reference {
 	r, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// MustParseURI is ParseURI that panics with ParseURI's error, for
+// constant base URIs in programs and tests.
+func MustParseURI(s string) Reference {
+	r, err := ParseURI(s)
 	if err != nil {
 		panic(err)
 	}
@@ -112,7 +122,7 @@ func (p *parser) report(off int, c Component, code Code) bool {
 		p.findings = append(p.findings, Finding{Offset: off, Component: c, Code: code})
 		return false
 	}
-	p.err = &Error{Offset: off, Component: c, Code: code, Input: p.s}
+	p.err = &Error{Offset: off, Code: code, Input: p.s, Component: c}
 	return true
 }
 

@@ -216,9 +216,9 @@ func isDots[T string | []byte](seg T) bool {
 // rootless paths). It is never longer than target: where a relative path
 // would be ("../../..//c//b" from "ftp://h/a/b/c/" to "ftp://h//c//b"),
 // it is the absolute-path reference, with "/." in front when the path
-// starts with "//" ("/.//c//b"). Resolve(base, Relativize(target, base))
+// starts with "//" ("/.//c//b"). Resolve(base, Relativize(base, target))
 // == target whenever target's path holds no "." or ".." segment.
-func Relativize(target, base Reference) Reference {
+func Relativize(base, target Reference) Reference {
 	return relativize(target, base, false)
 }
 
@@ -226,7 +226,7 @@ func Relativize(target, base Reference) Reference {
 // reference ("/a/b") when a relative path ("../a/b") works, even if it is
 // longer, even longer than target; this keeps the result valid when the
 // whole tree moves.
-func RelativizePath(target, base Reference) Reference {
+func RelativizePath(base, target Reference) Reference {
 	return relativize(target, base, true)
 }
 

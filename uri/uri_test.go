@@ -412,7 +412,7 @@ func TestRelativize(t *testing.T) {
 		{"http://a//x", "/.//x"},
 	} {
 		target := MustParse(tt.target)
-		got := Relativize(target, base)
+		got := Relativize(base, target)
 		if got.String() != tt.want {
 			t.Errorf("Relativize(%q) = %q, want %q", tt.target, got, tt.want)
 		}
@@ -432,9 +432,9 @@ func TestRelativizeDotBase(t *testing.T) {
 		{"http://h/a/b/..", "http://h/a/b/d", "d"},
 	} {
 		base, target := MustParse(tt.base), MustParse(tt.target)
-		got := Relativize(target, base)
+		got := Relativize(base, target)
 		if got.String() != tt.want {
-			t.Errorf("Relativize(%q, %q) = %q, want %q", tt.target, tt.base, got, tt.want)
+			t.Errorf("Relativize(%q, %q) = %q, want %q", tt.base, tt.target, got, tt.want)
 		}
 		if back := mustResolve(base, got); back != target {
 			t.Errorf("Resolve(%q, %q) = %q, want %q", tt.base, got, back, tt.target)
@@ -462,21 +462,21 @@ func TestNetURL(t *testing.T) {
 		"///x", "///", "a:", "a:?#f", "x:///y",
 	} {
 		r := MustParse(s)
-		u, err := r.URL()
+		u, err := r.NetURL()
 		if err != nil {
 			t.Fatalf("URL(%q): %v", s, err)
 		}
 		if u.String() != s {
 			t.Errorf("URL(%q).String() = %q", s, u)
 		}
-		back, err := FromURL(u)
+		back, err := FromNetURL(u)
 		if err != nil || back != r {
-			t.Errorf("FromURL(URL(%q)) = %q, %v", s, back, err)
+			t.Errorf("FromNetURL(URL(%q)) = %q, %v", s, back, err)
 		}
 	}
 	u, _ := url.Parse("http://example.com/a b")
-	if r, err := FromURL(u); err != nil || r.String() != "http://example.com/a%20b" {
-		t.Errorf("FromURL = %q, %v", r, err)
+	if r, err := FromNetURL(u); err != nil || r.String() != "http://example.com/a%20b" {
+		t.Errorf("FromNetURL = %q, %v", r, err)
 	}
 }
 
@@ -565,7 +565,7 @@ func TestNormalizedShortcut(t *testing.T) {
 		{"http://a:080/", PortZeros, false},
 		{"http://a:0/", PortZeros, true},
 		{"http://a:/", EmptyPort, false},
-		{"http://a:80/", DefaultPort, false},
+		{"http://a:80/", DropDefaultPort, false},
 		{"http://a:8080/", SchemeBased, true},
 		{"http://a", EmptyPath, false},
 		{"foo://a", EmptyPath, true},
@@ -658,4 +658,62 @@ func TestNormalizeLenientPorts(t *testing.T) {
 			t.Errorf("Normalize(%q) = %q, again %q", tt.in, got, again)
 		}
 	}
+}
+
+// TestAPIRules checks the rules of API.md this package must follow: the
+// JSON of a Finding, the text of a Level and of a Reference from and to
+// the zero value, DefaultPort, and MustParseURI's panic.
+func TestAPIRules(t *testing.T) {
+	_, fs := ParseLenient("http://a b c/")
+	if len(fs) != 1 {
+		t.Fatalf("findings %v", fs)
+	}
+	b, err := json.Marshal(fs[0])
+	want := `{"offset":8,"code":"invalid-char","message":"character not allowed here","component":"host","count":2,"offsets":[8,10]}`
+	if err != nil || string(b) != want {
+		t.Errorf("JSON of a Finding = %s, %v; want %s", b, err, want)
+	}
+	var l Level
+	if text, err := l.MarshalText(); err != nil || len(text) != 0 {
+		t.Errorf("zero Level marshals to %q, %v", text, err)
+	}
+	if err := l.UnmarshalText(nil); err != nil || l != 0 {
+		t.Errorf(`"" unmarshals to %v, %v`, l, err)
+	}
+	if err := l.UnmarshalText([]byte("scheme+drop-fragment")); err != nil || l != SchemeBased|DropFragment {
+		t.Errorf("UnmarshalText = %v, %v", l, err)
+	}
+	if text, _ := l.MarshalText(); string(text) != "scheme+drop-fragment" {
+		t.Errorf("MarshalText = %q", text)
+	}
+	_, err = ParseLevel("syntax+ bogus")
+	var e *Error
+	if !errors.As(err, &e) || e.Code != ErrUnknownLevel || e.Offset != 8 || !errors.Is(err, ErrUnknownLevel) {
+		t.Errorf("ParseLevel(bogus) = %v", err)
+	}
+	var r Reference
+	if text, err := r.MarshalText(); err != nil || len(text) != 0 {
+		t.Errorf("zero Reference marshals to %q, %v", text, err)
+	}
+	r = MustParse("x:y")
+	if err := r.UnmarshalText(nil); err != nil || r != (Reference{}) {
+		t.Errorf(`"" unmarshals to %#v, %v`, r, err)
+	}
+	for scheme, want := range map[string]int{"http": 80, "HTTPS": 443, "ftp": 21, "x-unknown": 0} {
+		if p, ok := DefaultPort(scheme); p != want || ok != (want != 0) {
+			t.Errorf("DefaultPort(%q) = %d, %v", scheme, p, ok)
+		}
+	}
+	_, err = MustParse("http://h/").With("bogus", "x")
+	if !errors.As(err, &e) || e.Offset != -1 || e.Code != ErrUnknownComponent || err.Error() != `uri: "bogus": unknown component` {
+		t.Errorf("With(bogus) = %v", err)
+	}
+	func() {
+		defer func() {
+			if !errors.Is(recover().(error), ErrMissingScheme) {
+				t.Errorf("MustParseURI panics without the error of ParseURI")
+			}
+		}()
+		MustParseURI("a/b")
+	}()
 }

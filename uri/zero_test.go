@@ -27,22 +27,30 @@ var zeroCalls = map[string]func(){
 	"HostType.String":       func() { _ = HostType(0).String() },
 	"IsIPv4":                func() { _ = IsIPv4("") },
 	"IsIPv6":                func() { _ = IsIPv6("") },
-	"Reference.URL":         func() { _, _ = Reference{}.URL() },
-	"FromURL": func() {
-		_, _ = FromURL(&url.URL{})
-		if r, err := FromURL(nil); err != nil || r != (Reference{}) {
-			panic("FromURL(nil) is not the empty reference")
+	"Reference.NetURL":      func() { _, _ = Reference{}.NetURL() },
+	"FromNetURL": func() {
+		_, _ = FromNetURL(&url.URL{})
+		if r, err := FromNetURL(nil); err != nil || r != (Reference{}) {
+			panic("FromNetURL(nil) is not the empty reference")
 		}
 	},
-	"Level.String":               func() { _ = Level(0).String() },
-	"ParseLevel":                 func() { _, _ = ParseLevel("") },
-	"DefaultPortOf":              func() { _ = DefaultPortOf("") },
-	"Normalize":                  func() { _ = Normalize(Reference{}, 0) },
-	"NormalizeString":            func() { _, _ = NormalizeString("", 0) },
-	"Equal":                      func() { _ = Equal(Reference{}, Reference{}, 0) },
-	"Parse":                      func() { _, _ = Parse("") },
-	"ParseURI":                   func() { _, _ = ParseURI("") },
-	"MustParse":                  func() { _ = MustParse("") },
+	"Level.String":        func() { _ = Level(0).String() },
+	"ParseLevel":          func() { _, _ = ParseLevel("") },
+	"DefaultPort":         func() { _, _ = DefaultPort("") },
+	"Level.AppendTo":      func() { _ = Level(0).AppendTo(nil) },
+	"Level.MarshalText":   func() { _, _ = Level(0).MarshalText() },
+	"Level.UnmarshalText": func() { var l Level; _ = l.UnmarshalText(nil) },
+	"Finding.MarshalJSON": func() { _, _ = Finding{}.MarshalJSON() },
+	"Normalize":           func() { _ = Normalize(Reference{}, 0) },
+	"NormalizeString":     func() { _, _ = NormalizeString("", 0) },
+	"Equal":               func() { _ = Equal(Reference{}, Reference{}, 0) },
+	"Parse":               func() { _, _ = Parse("") },
+	"ParseURI":            func() { _, _ = ParseURI("") },
+	"MustParse":           func() { _ = MustParse("") },
+	"MustParseURI": func() {
+		defer func() { _ = recover() }()
+		_ = MustParseURI("")
+	},
 	"ParseLenient":               func() { _, _ = ParseLenient("") },
 	"Reference.String":           func() { _ = Reference{}.String() },
 	"Reference.AppendTo":         func() { _ = Reference{}.AppendTo(nil) },

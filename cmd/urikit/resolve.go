@@ -26,7 +26,7 @@ func newResolveCmd() *cobra.Command {
 		Short: "Resolve references against a base URI (RFC 3986 §5.2, strict)",
 		Example: `  urikit resolve --base 'http://a/b/c/d;p?q' '../g' '?y' '#s'   # http://a/b/g ...
   urikit resolve --base 'http://a/b/c/d;p?q' '../../../g'         # http://a/g`,
-	}, func(r, base uri.Reference) uri.Reference {
+	}, func(base, r uri.Reference) uri.Reference {
 		t, _ := uri.Resolve(base, r) // baseFlag made base an absolute URI
 		return t
 	})
@@ -41,8 +41,8 @@ func newRelativizeCmd() *cobra.Command {
 }
 
 // newBaseCmd completes cmd as a record subcommand that parses each record
-// strictly and writes op(record, base) for the absolute URI given by --base.
-func newBaseCmd(cmd *cobra.Command, op func(r, base uri.Reference) uri.Reference) *cobra.Command {
+// strictly and writes op(base, record) for the absolute URI given by --base.
+func newBaseCmd(cmd *cobra.Command, op func(base, r uri.Reference) uri.Reference) *cobra.Command {
 	var (
 		opts recordOptions
 		base string
@@ -60,7 +60,7 @@ func newBaseCmd(cmd *cobra.Command, op func(r, base uri.Reference) uri.Reference
 					e := report.URIError(err)
 					return outcome{Err: e, Detail: caret(transient(in), e.Offset)}
 				}
-				buf = op(r, b).AppendTo(reuse(buf, len(in)+256))
+				buf = op(b, r).AppendTo(reuse(buf, len(in)+256))
 				return outcome{Output: buf}
 			}
 		})

@@ -73,7 +73,7 @@ func NewDataURL(in []byte, d *dataurl.DataURL, bodyBase64 bool) Record {
 			Message: e.Code.Message() + ": the MIME type is text/plain;charset=US-ASCII"})
 	}
 	for _, e := range d.Kept {
-		f := PercentError(e)
+		f := PercentFinding(e)
 		f.Message += ": kept as it is"
 		rec.Findings = append(rec.Findings, f)
 	}

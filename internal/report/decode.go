@@ -60,7 +60,7 @@ func (m DecodeMode) AppendDecode(dst []byte, in string, findings bool, scratch *
 		dst, _ = dec.AppendDecodeBytes(dst, in)
 		return dst, nil, nil
 	}
-	dst, list := dec.AppendDecodeBytesKept(dst, in)
+	dst, list := dec.AppendDecodeBytesLenient(dst, in)
 	if !m.Bytes && !utf8.Valid(dst[start:]) {
 		// The text decoder reports each invalid UTF-8 sequence at its
 		// offset in the input, with the same malformed escapes, in the
@@ -69,7 +69,7 @@ func (m DecodeMode) AppendDecode(dst []byte, in string, findings bool, scratch *
 		if scratch != nil {
 			buf = (*scratch)[:0]
 		}
-		buf, list = dec.AppendDecodeKept(buf, in)
+		buf, list = dec.AppendDecodeLenient(buf, in)
 		if scratch != nil {
 			*scratch = buf
 		}
@@ -88,13 +88,13 @@ func decodeError(err error) Error {
 
 // keptList returns the findings of what a lenient decode kept (merged by
 // code, as percent reports them).
-func keptList(list percent.ErrorList) []Error {
+func keptList(list []percent.Finding) []Error {
 	if len(list) == 0 {
 		return nil
 	}
 	out := make([]Error, 0, len(list))
-	for _, e := range list {
-		out = appendError(out, PercentError(e))
+	for _, f := range list {
+		out = appendError(out, PercentFinding(f))
 	}
 	return out
 }

@@ -825,9 +825,14 @@ func whatwgHas(u *whatwg.URL, c whatwg.EditComponent) bool {
 }
 
 // defaultPort returns the port DefaultPort writes for scheme, or "": the
-// table of uri.DefaultPortOf, so that the port --default-port adds is the
+// table of uri.DefaultPort, so that the port --default-port adds is the
 // one normalization removes.
-func defaultPort(scheme string) string { return uri.DefaultPortOf(strings.ToLower(scheme)) }
+func defaultPort(scheme string) string {
+	if p, ok := uri.DefaultPort(scheme); ok {
+		return strconv.Itoa(p)
+	}
+	return ""
+}
 
 // DefaultPort returns the default port of scheme ("443" for https), or ""
 // when urikit knows none.

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/urikit/urikit/uri"
@@ -77,8 +78,8 @@ func TestEditorZeroAndRecord(t *testing.T) {
 	}
 	// The port --default-port adds is the one normalization removes.
 	for _, scheme := range []string{"http", "ftp", "git", "ldaps", "mqtt", "rtsp", "redis"} {
-		if p := DefaultPort(scheme); p == "" || p != uri.DefaultPortOf(scheme) {
-			t.Errorf("DefaultPort(%q) = %q, uri.DefaultPortOf %q", scheme, p, uri.DefaultPortOf(scheme))
+		if p, ok := uri.DefaultPort(scheme); DefaultPort(scheme) != strconv.Itoa(p) || !ok {
+			t.Errorf("DefaultPort(%q) = %q, uri.DefaultPort %d, %v", scheme, DefaultPort(scheme), p, ok)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/iri"
+	"github.com/urikit/urikit/uri"
 )
 
 // IRIError converts an error of package iri to a record's error. Its
@@ -16,7 +17,11 @@ func IRIError(err error) *Error {
 		return otherError(err)
 	}
 	e := &Error{Offset: ie.Offset, Component: string(ie.Component), Code: string(ie.Code)}
+	var ue *uri.Error
 	switch {
+	case errors.As(ie.Err, &ue):
+		// A syntax error: the record names the uri code.
+		e.Code, e.Message = string(ue.Code), ue.Code.Message()
 	case ie.Err != nil:
 		e.Message = window.Clip(ie.Err.Error(), maxMessage)
 	case ie.Code == iri.ErrNotIRIChar:

@@ -118,7 +118,13 @@ func URIError(err error) *Error {
 // PercentError converts an error of package percent to a record's error
 // or finding.
 func PercentError(e *percent.Error) Error {
-	return Error{Offset: e.Offset, Code: string(e.Code), Message: strconv.Quote(e.Text) + ": " + e.Code.Message(), Count: e.Count, Offsets: e.Offsets}
+	return Error{Offset: e.Offset, Code: string(e.Code), Message: strconv.Quote(e.Text) + ": " + e.Code.Message()}
+}
+
+// PercentFinding converts a finding of package percent to a record's
+// finding.
+func PercentFinding(f percent.Finding) Error {
+	return Error{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets}
 }
 
 // LookupSet returns the encode set called name (as "urikit encode --set"
@@ -200,7 +206,7 @@ func Relativize(base uri.Reference, in string) Record {
 	if err != nil {
 		return NewRecord([]byte(in), nil, URIError(err), nil)
 	}
-	return NewRecord([]byte(in), uri.Relativize(r, base).AppendTo(nil), nil, nil)
+	return NewRecord([]byte(in), uri.Relativize(base, r).AppendTo(nil), nil, nil)
 }
 
 // Equal is the record of "urikit equal": in parsed strictly as an RFC
