@@ -39,6 +39,7 @@ const (
 	exitFailures = 1 // some record failed (or, for check --fail-on, had findings; for equal, not equal)
 	exitUsage    = 2 // bad flags or arguments, and any other error
 	exitIO       = 3 // an input could not be read, or the output written
+	exitBuild    = 4 // playground: the engine could not be built
 )
 
 // errRecordsFailed is returned by a subcommand when at least one record
@@ -59,6 +60,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	case errors.Is(err, errRecordsFailed):
 		return exitFailures
+	}
+	var be *buildError
+	if errors.As(err, &be) {
+		fmt.Fprintf(stderr, "urikit: %v\n", err)
+		return exitBuild
 	}
 	var ioe *ioError
 	if errors.As(err, &ioe) {
@@ -117,6 +123,7 @@ Exit status:
   3  I/O error: an input cannot be read (missing file, truncated or corrupt
      gzip data, read error), or the output cannot be written; the records
      read whole before the error are processed first
+  4  playground: the engine could not be built (nothing was written)
 An I/O error wins over failed records.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
