@@ -15,6 +15,8 @@ import (
 
 	"github.com/urikit/urikit/internal/api"
 	"github.com/urikit/urikit/internal/report"
+
+	"github.com/urikit/urikit/internal/boundedtest"
 )
 
 // A boundedShape is an adversarial request body of a route, of about n
@@ -205,6 +207,7 @@ func allocated(f func()) int {
 // MaxResponseBytes. When the packages' share is within 8 bytes per input
 // byte, the whole request must be within what it held.
 func TestBounded(t *testing.T) {
+	boundedtest.SkipShort(t)
 	logs := new(lockedBuffer)
 	h := boundedHandler(nil)
 	service := boundedHandler(logs)

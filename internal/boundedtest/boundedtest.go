@@ -85,13 +85,21 @@ func ErrorText[T any](f func(s string) (T, error)) func(s string) {
 	}
 }
 
+// SkipShort skips a bounded-cost test under -short, the fast inner loop:
+// such a test measures allocations on inputs of up to 256 KiB. The default
+// run ("go test ./...") and CI run them at their full sizes.
+func SkipShort(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("bounded-cost test, measures allocations on inputs up to 256 KiB: run without -short")
+	}
+}
+
 // CheckAll runs Check on every case; with -short it skips them (they
 // measure inputs of up to 256 KiB).
 func CheckAll(t *testing.T, cases []Case) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("measures allocations on inputs up to 256 KiB")
-	}
+	SkipShort(t)
 	for _, c := range cases {
 		Check(t, c)
 	}
