@@ -206,10 +206,18 @@
 
   // ------------------------------------------------------------- engine
 
+  // offered: the engines this page has, as the server that sent it says
+  // (<meta name="urikit-engines">): "wasm" when the in-browser engine is
+  // next to the page, "server" when the urikit serve API is behind it.
+  // The page never asks for what is not there.
+  const offered = (document.querySelector('meta[name="urikit-engines"]')?.content || 'wasm').split(/\s+/);
+  const hasWasm = offered.includes('wasm');
+  const hasServer = offered.includes('server');
+
   const engine = {
     mode: 'auto',
     wasm: null, // the engine object once loaded
-    wasmState: 'loading', // loading, ready, absent
+    wasmState: hasWasm ? 'loading' : 'none', // loading, ready, absent (failed to load), none (not in this build)
     wasmMs: 0,
     wasmError: '',
     last: '', // the engine that gave the last answer
@@ -223,6 +231,10 @@
       engine.wasmError = msg;
       resolve(null);
     };
+    if (!hasWasm) {
+      resolve(null);
+      return;
+    }
     fetch('engine/urikit.wasm', { method: 'HEAD' }).then((head) => {
       if (!head.ok) return fail('engine/urikit.wasm: HTTP ' + head.status);
       const s = el('script', { src: 'engine/wasm_exec.js' });
@@ -257,9 +269,9 @@
   // the in-browser engine, once it has loaded, and the server when this
   // page has no engine.
   async function pick() {
-    if (engine.mode === 'server') return 'server';
+    if (engine.mode === 'server' && hasServer || !hasWasm) return 'server';
     await wasmReady;
-    if (engine.mode === 'wasm') return 'wasm';
+    if (engine.mode === 'wasm' || !hasServer) return 'wasm';
     return engine.wasmState === 'ready' ? 'wasm' : 'server';
   }
 
@@ -303,6 +315,11 @@
     } catch (e) {
       data = null;
     }
+    if (status !== 200 && which === 'server' && !data) {
+      // Not the API: no answer to show as one.
+      engine.last = '';
+      throw new APIError('no urikit serve API here (HTTP ' + status + ')');
+    }
     engine.last = which;
     if (status !== 200 || !data || data.error && !('input' in data || 'input_hex' in data)) {
       const msg = data && data.error ? data.error.message : which === 'server' ? 'the server answered HTTP ' + status + ' (no urikit serve API here?)' : 'HTTP ' + status;
@@ -316,9 +333,9 @@
   function showEngine() {
     const st = $('engine-status');
     const names = { wasm: 'the in-browser engine (WebAssembly)', server: 'the urikit serve API' };
-    let text = engine.last ? 'Answered by ' + names[engine.last] + '.' : 'Loading the engine…';
+    let text = engine.last ? 'Answered by ' + names[engine.last] + '.' : engine.wasmState === 'loading' ? 'Loading the engine…' : '';
     if (engine.wasmState === 'ready') text += ' WebAssembly engine loaded in ' + engine.wasmMs + ' ms.';
-    else if (engine.wasmState === 'absent') text += ' No WebAssembly engine here (' + engine.wasmError + ').';
+    else if (engine.wasmState === 'absent') text += ' The in-browser engine did not load (' + engine.wasmError + ').';
     if (engine.firstMs) text += ' First result after ' + engine.firstMs + ' ms.';
     st.textContent = text;
     document.body.dataset.engine = engine.last;
@@ -849,7 +866,7 @@
     const tab = p.get('tab');
     activeTab = TABS.some(([id]) => id === tab) ? tab : TABS[0][0];
     const mode = p.get('engine');
-    engine.mode = mode === 'wasm' || mode === 'server' ? mode : 'auto';
+    engine.mode = mode === 'wasm' && hasWasm || mode === 'server' && hasServer ? mode : 'auto';
     $('engine').value = engine.mode;
   }
 
@@ -929,6 +946,13 @@
       selectTab(ids[i], true);
       $('tab-' + ids[i]).focus();
     });
+    // An engine this page does not have cannot be chosen.
+    for (const opt of $('engine').options) {
+      if (opt.value === 'wasm' && !hasWasm || opt.value === 'server' && !hasServer) {
+        opt.disabled = true;
+        opt.textContent += ' \u2014 not here';
+      }
+    }
     $('engine').addEventListener('change', () => {
       engine.mode = $('engine').value;
       saveState();
