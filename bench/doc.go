@@ -4,8 +4,11 @@
 // its package idna beside golang.org/x/net/idna on their hosts and on
 // IdnaTestV2, its package domain beside golang.org/x/net/publicsuffix, its
 // package template beside github.com/yosida95/uritemplate/v3 and
-// github.com/jtacoma/uritemplates, and its package urlpattern beside
-// github.com/dunglas/go-urlpattern.
+// github.com/jtacoma/uritemplates, its package urlpattern beside
+// github.com/dunglas/go-urlpattern, and its package purl beside
+// github.com/package-url/packageurl-go (parse and canonical string, on
+// testdata/purls.txt, which the genpurls command writes from the purl-spec tests
+// and well-known package names).
 // It is its own module so that the peers never reach the core module's
 // users. Run the benchmarks with
 //

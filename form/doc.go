@@ -37,9 +37,7 @@
 // keeps the raw bytes of every pair: [ParseRaw] followed by
 // [RawQuery.String] gives back the input byte for byte, and Set, Append and
 // Delete touch only the pairs they change, so "a=%7e&b=1" with b set to 2
-// becomes "a=%7e&b=2". DeleteMatch and KeepMatch delete or keep the pairs
-// whose names match a glob (MatchName: "utm_*"), and Replace changes a
-// pair only when there is one.
+// becomes "a=%7e&b=2". Replace changes a pair only when there is one.
 //
 // # Performance
 //

@@ -84,10 +84,7 @@ var zeroCalls = map[string]func(){
 	"Escape":               func() { _ = Escape("") },
 	"AppendEscape":         func() { _ = AppendEscape(nil, "") },
 	// edit.go
-	"MatchName":            func() { _ = MatchName("", "") },
-	"RawQuery.DeleteMatch": func() { _ = (&RawQuery{}).DeleteMatch("") },
-	"RawQuery.KeepMatch":   func() { _ = (&RawQuery{}).KeepMatch("") },
-	"RawQuery.Replace":     func() { _ = (&RawQuery{}).Replace("", "") },
+	"RawQuery.Replace": func() { _ = (&RawQuery{}).Replace("", "") },
 }
 
 var zeroSkips = map[string]string{}

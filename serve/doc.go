@@ -36,6 +36,7 @@
 //	POST /v1/file         to_path (URLs to paths; default paths to file: URLs), windows (Windows paths)
 //	POST /v1/domain       no options (each input is a host name, or a URL with "://")
 //	POST /v1/urn          no options
+//	POST /v1/purl         repo_url (add the package's repository URL)
 //	POST /v1/mailto       lenient
 //	POST /v1/git          scp, insteadof_config (git config text whose insteadOf rules rewrite each input), push
 //	POST /v1/data         body_base64 (the body as "body_base64" instead of "body"/"body_hex")

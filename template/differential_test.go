@@ -4,17 +4,16 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/urikit/urikit/internal/nodetest"
 )
 
 // The differential test expands generated templates with generated
@@ -142,44 +141,10 @@ func genDiffCases(r *rand.Rand, n int) []diffCase {
 // nodeDir installs the locked url-template under os.TempDir, once, and
 // returns the directory of the driver; it skips the test when node or npm
 // is missing, or fails it when URIKIT_REQUIRE_DIFFERENTIAL is set (CI).
+// See internal/nodetest.
 func nodeDir(t *testing.T) string {
 	t.Helper()
-	for _, tool := range []string{"node", "npm"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("URIKIT_REQUIRE_DIFFERENTIAL") != "" {
-				t.Fatalf("differential test against url-template: %s not found, and URIKIT_REQUIRE_DIFFERENTIAL is set", tool)
-			}
-			t.Skipf("differential test against url-template skipped: %s not found (install nodejs and npm to run it)", tool)
-		}
-	}
-	lock, err := os.ReadFile("testdata/node/package-lock.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := sha256.Sum256(lock)
-	dir := filepath.Join(os.TempDir(), "urikit-template-difftest-"+hex.EncodeToString(sum[:8]))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range []string{"package.json", "package-lock.json", "expand.mjs"} {
-		b, err := os.ReadFile(filepath.Join("testdata/node", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "url-template", "package.json")); err != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, "npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("npm ci in %s: %v\n%s", dir, err, out)
-		}
-	}
-	return dir
+	return nodetest.Dir(t, "differential test against url-template", "testdata/node", "url-template", "expand.mjs")
 }
 
 func TestDifferentialURLTemplate(t *testing.T) {

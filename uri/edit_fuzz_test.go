@@ -37,7 +37,7 @@ func FuzzReferenceEdit(f *testing.F) {
 			case 4:
 				next, err = r.EditQuery(func(q *form.RawQuery) { q.Append(value, value) })
 			case 5:
-				next, err = r.EditQuery(func(q *form.RawQuery) { q.DeleteMatch(value) })
+				next, err = r.EditQuery(func(q *form.RawQuery) { q.Delete(value) })
 			case 6:
 				next, err = r.EditQuery(func(q *form.RawQuery) { q.Sort() })
 			case 7:

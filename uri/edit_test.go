@@ -63,13 +63,14 @@ func TestReferencePathSegmentEdits(t *testing.T) {
 func TestReferenceQueryParams(t *testing.T) {
 	r := MustParse("http://h/p?utm_source=x&id=%7e1&&utm_medium=y#f")
 	got, err := r.EditQuery(func(q *form.RawQuery) {
-		q.DeleteMatch("utm_*")
+		q.Delete("utm_source")
+		q.Delete("utm_medium")
 		q.Append("a b", "c&d")
 	})
 	if want := "http://h/p?id=%7e1&a+b=c%26d#f"; err != nil || got.String() != want {
 		t.Errorf("EditQuery: %s, %v; want %s", got, err, want)
 	}
-	got, err = got.EditQuery(func(q *form.RawQuery) { q.KeepMatch("zzz") })
+	got, err = got.EditQuery(func(q *form.RawQuery) { *q = form.RawQuery{} })
 	if err != nil || got.String() != "http://h/p#f" {
 		t.Errorf("emptied: %s, %v", got, err)
 	}
@@ -149,8 +150,8 @@ func TestBoundedEdit(t *testing.T) {
 	}{
 		{"AppendPathSegment", func(r Reference) { _, _ = r.AppendPathSegment("a/b") }},
 		{"RemovePathSegment", func(r Reference) { _, _ = r.RemovePathSegment(0) }},
-		{"EditQuery/DeleteMatch", func(r Reference) {
-			_, _ = r.EditQuery(func(q *form.RawQuery) { q.DeleteMatch("a*") })
+		{"EditQuery/Delete", func(r Reference) {
+			_, _ = r.EditQuery(func(q *form.RawQuery) { q.Delete("a") })
 		}},
 		{"EditQuery/Sort", func(r Reference) { _, _ = r.EditQuery(func(q *form.RawQuery) { q.Sort() }) }},
 		{"JoinPath", func(r Reference) { _, _ = r.JoinPath("../x", "y/") }},
@@ -166,7 +167,7 @@ func TestBoundedEdit(t *testing.T) {
 
 func ExampleReference_EditQuery() {
 	r := MustParse("https://shop.example/item?utm_source=mail&id=%7e42")
-	r, _ = r.EditQuery(func(q *form.RawQuery) { q.DeleteMatch("utm_*") })
+	r, _ = r.EditQuery(func(q *form.RawQuery) { q.Delete("utm_source") })
 	fmt.Println(r)
 	// Output: https://shop.example/item?id=%7e42
 }

@@ -729,7 +729,7 @@ func (u *URL) setPath(p string) {
 
 // QueryParams returns the query as a form.RawQuery: its pairs in order,
 // each kept byte for byte, to read and edit with the RawQuery methods
-// (Get, GetAll, Set, Append, Delete, DeleteMatch, KeepMatch, Sort) and
+// (Get, GetAll, Set, Append, Delete, Replace, Sort) and
 // write back with SetQueryParams.
 func (u *URL) QueryParams() form.RawQuery {
 	q, _ := u.Query()

@@ -51,8 +51,8 @@ var editBoundedOps = []boundedOp{
 	{name: "AppendPathSegment", prep: editOnURL(func(u *URL) { _ = u.AppendPathSegment("a/b") })},
 	{name: "RemovePathSegment", prep: editOnURL(func(u *URL) { _ = u.RemovePathSegment(0) })},
 	{name: "PathSegments", prep: editOnURL(func(u *URL) { _ = u.PathSegments() })},
-	{name: "EditQuery/DeleteMatch", prep: editOnURL(func(u *URL) {
-		_ = u.EditQuery(func(q *form.RawQuery) { q.DeleteMatch("a*") })
+	{name: "EditQuery/Delete", prep: editOnURL(func(u *URL) {
+		_ = u.EditQuery(func(q *form.RawQuery) { q.Delete("a") })
 	})},
 	{name: "EditQuery/Append", prep: editOnURL(func(u *URL) {
 		_ = u.EditQuery(func(q *form.RawQuery) { q.Append("k", "v") })

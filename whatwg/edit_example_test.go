@@ -13,7 +13,7 @@ import (
 func ExampleURL_EditQuery() {
 	u := whatwg.MustParse("https://shop.example/item?utm_source=mail&id=%7e42&fbclid=x")
 	_ = u.EditQuery(func(q *form.RawQuery) {
-		q.DeleteMatch("utm_*")
+		q.Delete("utm_source")
 		q.Delete("fbclid")
 	})
 	fmt.Println(u)

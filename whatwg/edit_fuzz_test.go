@@ -56,9 +56,9 @@ func FuzzEdit(f *testing.F) {
 			case 7:
 				err = u.EditQuery(func(q *form.RawQuery) { q.Append(value, value) })
 			case 8:
-				err = u.EditQuery(func(q *form.RawQuery) { q.DeleteMatch(value) })
+				err = u.EditQuery(func(q *form.RawQuery) { q.Delete(value) })
 			case 9:
-				err = u.EditQuery(func(q *form.RawQuery) { q.KeepMatch(value) })
+				err = u.EditQuery(func(q *form.RawQuery) { q.DeleteValue(value, value) })
 			case 10:
 				err = u.EditQuery(func(q *form.RawQuery) { q.Sort() })
 			case 11:

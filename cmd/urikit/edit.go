@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -12,9 +13,11 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/urikit/urikit/form"
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/edit"
 	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/percent"
+	"github.com/urikit/urikit/uri"
 )
 
 // editLong is the long help of edit.
@@ -49,25 +52,42 @@ Operations, applied in this order:
                        and refused when it holds a byte C must encode or a
                        "%" that starts no escape
   --set C?=VALUE       set C only when it is absent or empty
-  --append path=SEG    add a segment to the path; "/" in SEG is encoded
-                       ("%2F"), never splitting it; a path ending with "/"
-                       has its empty last segment replaced
-  --append query=K=V   add the pair K=V at the end of the query
-  --replace query=K=V  give the first pair named K the value V (a finding
-                       when there is none)
-  --delete query=GLOB  delete the pairs whose decoded name matches GLOB
-                       ("*" any run, "?" one character, "\" quotes)
   --delete C           remove the component C
+  --delete query=GLOB  delete the pairs whose decoded name matches GLOB
+                       ("*" any run, "?" one character, "\" quotes; see
+                       the case rule below)
   --keep query=GLOB    keep only the pairs that match one of the --keep
                        globs
   --trim               delete the tracking parameters (no finding when
                        there are none):
-` + indentLines(wrapWords(strings.Join(report.TrackingGlobs(), " "), 49), 23) + `
+` + indentLines(wrapWords(strings.Join(edit.TrackingNames(), " "), 49), 23) + `
+  --replace query=K=V  give the first pair named K the value V, and remove
+                       the other pairs named K (a finding when there is
+                       none); query=K makes it K alone, without "="
+  --append path=SEG    add a segment to the path; "/" in SEG is encoded
+                       ("%2F"), never splitting it; a path ending with "/"
+                       has its empty last segment replaced
+  --append query=K=V   add the pair K=V at the end of the query; query=K
+                       adds the name K alone, without "=" (K= with "=")
   --sort-query         sort the pairs by decoded name (stable)
   --no-port            remove the port
   --default-port       write the scheme's default port (--rfc3986 only)
   --punycode           write the host in ASCII (A-labels: a WHATWG host
                        always is); --as-idn writes it in Unicode, for display
+
+Globs match the decoded name exactly, letter case included ("id" does
+not match "ID"), but for the names of the --trim list, whose case varies
+from one platform to the next: a glob of that list (utm_*, fbclid, ...)
+or a name one of them matches (utm_source) matches in any ASCII case,
+given to --trim, --delete or --keep ("utm_*" matches "UTM_CAMPAIGN").
+
+The order is that of this list, whatever the order of the flags: what
+--delete, --keep and --trim remove is removed before --replace and
+--append apply, so that a pair or segment given to --append is never
+deleted ("--delete query=a --append query=a=1" replaces every "a" pair
+with "a=1"). Two operations that set or remove one component (--iterate,
+--set, --delete C, --no-port, --default-port; host and hostname are one
+component) are a usage error: give one.
 
 A --delete, --keep or --replace that matches nothing in a record is a
 finding: under --json in the record's "findings", else counted in one
@@ -79,8 +99,11 @@ then every operation applies. With no records, no -f and standard input a
 terminal, one empty record is edited.
 
 Output: the edited URL, or with --get a field or a template such as
-'{scheme}://{host}{path}'. The fields are input, href and those of
-"urikit parse --get" in the mode, raw (as in the URL) by default, and:
+'{scheme}://{host}{path}'. The fields are input, href, those of
+"urikit parse --get" in the mode and every component name above, aliases
+included ({scheme}, {query} and {fragment} without their ":", "?" and
+"#", as --set takes them; in WHATWG mode {protocol}, {search} and {hash}
+keep them, as the getters give them), raw (as in the URL) by default, and:
   {decoded:FIELD}      the field percent-decoded (kept raw when the result
                        is not printable UTF-8); {raw:FIELD} the field as is
   {query:NAME}         the first value of the query pair NAME, decoded
@@ -102,13 +125,13 @@ value the component refuses fails the record instead of being dropped.`
 func newEditCmd() *cobra.Command {
 	var (
 		opts      recordOptions
-		eo        report.EditOptions
+		eo        edit.Options
 		useWHATWG bool
 		get       string
 	)
 	cmd := &cobra.Command{
-		Use: "edit [--whatwg|--rfc3986] [--set C=V|C:=V|C?=V]... [--append path=SEG|query=K=V]... " +
-			"[--delete query=GLOB|C]... [--keep query=GLOB]... [--replace query=K=V]... [--trim] [--sort-query] " +
+		Use: "edit [--whatwg|--rfc3986] [--set C=V|C:=V|C?=V]... [--append path=SEG|query=K[=V]]... " +
+			"[--delete query=GLOB|C]... [--keep query=GLOB]... [--replace query=K[=V]]... [--trim] [--sort-query] " +
 			"[--redirect REF] [--default-port|--no-port] [--punycode|--as-idn] [--guess-scheme] " +
 			"[--iterate 'C=V1 V2 ...']... [--get TEMPLATE | --json] [URL ...]",
 		Short: "Edit URLs: set, clear and append components, query pairs and path segments",
@@ -126,9 +149,9 @@ func newEditCmd() *cobra.Command {
 			if get != "" && opts.json {
 				return errors.New("give one of --get and --json")
 			}
-			ed, err := report.NewEditor(eo)
+			ed, err := edit.New(eo)
 			if err != nil {
-				return err
+				return editUsageError(err)
 			}
 			tmpl, err := newEditTemplate(get, eo.RFC3986)
 			if err != nil {
@@ -148,24 +171,24 @@ func newEditCmd() *cobra.Command {
 			// end.
 			err = processRecords(cmd, args, opts, func() recordFunc {
 				var buf []byte
-				var findings []report.Error // reused
+				var findings []edit.Finding // reused
 				counts := warn.worker()
 				return func(in []byte) outcome {
 					s := transient(in)
 					if opts.json {
-						rec := ed.EditRecord(s)
+						rec := report.EditRecord(ed, s, editFlag)
 						o := outcome{Record: &rec, Err: rec.Error}
 						if rec.Error != nil && !editFailed(rec.Error) {
 							o.Detail = caret(s, rec.Error.Offset)
 						}
 						return o
 					}
-					var e *report.Error
+					var e error
 					buf = reuse(buf, len(in)+64)
 					if tmpl == nil {
 						buf, findings, e = ed.AppendEdit(buf, findings[:0], s, opts.delim())
 					} else {
-						var res []report.Edited
+						var res []edit.Result
 						res, findings, e = ed.Edit(s)
 						for i, r := range res {
 							if i > 0 {
@@ -175,9 +198,10 @@ func newEditCmd() *cobra.Command {
 						}
 					}
 					if e != nil {
-						o := outcome{Err: e}
-						if !editFailed(e) {
-							o.Detail = caret(s, e.Offset)
+						re := report.EditError(e, editFlag)
+						o := outcome{Err: re}
+						if errors.Is(e, edit.ErrInvalidURL) {
+							o.Detail = caret(s, re.Offset)
 						}
 						return o
 					}
@@ -194,18 +218,18 @@ func newEditCmd() *cobra.Command {
 	f.BoolVar(&useWHATWG, "whatwg", false, "edit WHATWG URLs (the default)")
 	f.BoolVar(&eo.RFC3986, "rfc3986", false, "edit RFC 3986 references")
 	f.StringArrayVar(&eo.Set, "set", nil, "set a component: `C=VALUE` (decoded), C:=VALUE (encoded), C?=VALUE (when absent)")
-	f.StringArrayVar(&eo.Append, "append", nil, "append `path=SEG or query=K=V`")
+	f.StringArrayVar(&eo.Append, "append", nil, "append `path=SEG or query=K[=V]`")
 	f.StringArrayVar(&eo.Delete, "delete", nil, "delete query pairs by name `query=GLOB`, or a component C")
 	f.StringArrayVar(&eo.Keep, "keep", nil, "keep only the query pairs matching `query=GLOB`")
-	f.StringArrayVar(&eo.Replace, "replace", nil, "replace the value of the first pair: `query=K=V`")
+	f.StringArrayVar(&eo.Replace, "replace", nil, "replace the first pair named K: `query=K[=V]`")
 	f.StringArrayVar(&eo.Iterate, "iterate", nil, "one output per value: `C='V1 V2 ...'`")
 	f.BoolVar(&eo.SortQuery, "sort-query", false, "sort the query pairs by name")
-	f.BoolVar(&eo.Trim, "trim", false, "delete the tracking parameters (utm_*, fbclid, gclid, ...)")
-	f.StringVar(&eo.Redirect, "redirect", "", "resolve `REF` against each URL")
-	f.BoolVar(&eo.DefaultPort, "default-port", false, "write the scheme's default port (--rfc3986)")
-	f.BoolVar(&eo.NoPort, "no-port", false, "remove the port")
-	f.BoolVar(&eo.Punycode, "punycode", false, "write the host in ASCII (A-labels)")
-	f.BoolVar(&eo.AsIDN, "as-idn", false, "write the host in Unicode, for display")
+	f.BoolVar(&eo.DeleteTracking, "trim", false, "delete the tracking parameters (utm_*, fbclid, gclid, ...)")
+	f.StringVar(&eo.Resolve, "redirect", "", "resolve `REF` against each URL")
+	f.BoolVar(&eo.AddDefaultPort, "default-port", false, "write the scheme's default port (--rfc3986)")
+	f.BoolVar(&eo.ClearPort, "no-port", false, "remove the port")
+	f.BoolVar(&eo.HostToASCII, "punycode", false, "write the host in ASCII (A-labels)")
+	f.BoolVar(&eo.HostToUnicode, "as-idn", false, "write the host in Unicode, for display")
 	f.BoolVar(&eo.GuessScheme, "guess-scheme", false, `add "http://" to inputs without a scheme`)
 	f.StringVar(&get, "get", "", "print this `FIELD` or {field} template instead of the URL")
 	return cmd
@@ -222,6 +246,44 @@ func indentLines(s string, n int) string {
 // URL: its offset is not in the input, so no caret is shown.
 func editFailed(e *report.Error) bool { return strings.HasPrefix(e.Message, "--") }
 
+// editFlags are the flags of the fields of edit.Options: the words of the
+// messages of "urikit edit".
+var editFlags = map[string]string{
+	"RFC3986":        "--rfc3986",
+	"GuessScheme":    "--guess-scheme",
+	"Resolve":        "--redirect",
+	"Set":            "--set",
+	"Iterate":        "--iterate",
+	"Append":         "--append",
+	"Replace":        "--replace",
+	"Delete":         "--delete",
+	"Keep":           "--keep",
+	"DeleteTracking": "--trim",
+	"SortQuery":      "--sort-query",
+	"AddDefaultPort": "--default-port",
+	"ClearPort":      "--no-port",
+	"HostToASCII":    "--punycode",
+	"HostToUnicode":  "--as-idn",
+}
+
+// editFlag returns the flag of the field option of edit.Options.
+func editFlag(option string) string {
+	if f, ok := editFlags[option]; ok {
+		return f
+	}
+	return option
+}
+
+// editUsageError is the usage error of options edit.New refused, in the
+// words of the command line.
+func editUsageError(err error) error {
+	var e *edit.Error
+	if errors.As(err, &e) {
+		return errors.New(e.Text(editFlag))
+	}
+	return err
+}
+
 // editWarnings counts the findings of the records in text mode, by
 // message, for one warning line each at the end. Each worker has its own
 // counts (no lock per record).
@@ -230,13 +292,13 @@ type editWarnings struct {
 	workers []editCounts
 }
 
-// editCounts are one worker's counts by message: bounded, one message per
+// editCounts are one worker's counts by finding: bounded, one finding per
 // operation.
-type editCounts map[string]int
+type editCounts map[edit.Finding]int
 
-func (c editCounts) add(findings []report.Error) {
+func (c editCounts) add(findings []edit.Finding) {
 	for _, f := range findings {
-		c[f.Message]++
+		c[f]++
 	}
 }
 
@@ -252,8 +314,8 @@ func (w *editWarnings) worker() editCounts {
 func (w *editWarnings) write(cmd *cobra.Command) {
 	total := map[string]int{}
 	for _, c := range w.workers {
-		for m, n := range c {
-			total[m] += n
+		for f, n := range c {
+			total[f.Text(editFlag)] += n
 		}
 	}
 	msgs := make([]string, 0, len(total))
@@ -291,11 +353,6 @@ func newEditTemplate(spec string, rfc bool) (*editTemplate, error) {
 	if !strings.Contains(spec, "{") {
 		spec = "{" + spec + "}"
 	}
-	names := report.WHATWGFieldNames()
-	if rfc {
-		names = report.RFCFieldNames()
-	}
-	known := func(n string) bool { return n == "href" || contains(names)(n) }
 	t := &editTemplate{rfc: rfc}
 	for {
 		i := strings.IndexByte(spec, '{')
@@ -313,7 +370,8 @@ func newEditTemplate(spec string, rfc bool) (*editTemplate, error) {
 			p.mod, p.field = mod, f
 			switch mod {
 			case "raw", "decoded":
-				if !known(f) {
+				var ok bool
+				if p.field, ok = editField(rfc, f); !ok {
 					return nil, fmt.Errorf("--get: unknown field %q", f)
 				}
 			case "query", "query-all":
@@ -331,16 +389,55 @@ func newEditTemplate(spec string, rfc bool) (*editTemplate, error) {
 			default:
 				return nil, fmt.Errorf("--get {%s}: unknown modifier %q (want raw, decoded, query, query-all, default, puny or idn)", name, mod)
 			}
-		} else if !known(name) {
-			return nil, fmt.Errorf("--get: unknown field %q", name)
+		} else {
+			var ok bool
+			if p.field, ok = editField(rfc, name); !ok {
+				return nil, fmt.Errorf("--get: unknown field %q", name)
+			}
 		}
 		t.parts = append(t.parts, editPart{lit: spec[:i]}, p)
 		spec = spec[i+j+1:]
 	}
 }
 
+// editField returns the field of --get called name in the mode: input,
+// href, the fields of "urikit parse --get", and the component names
+// --set takes, the aliases of --help ("user" and "path" in WHATWG mode;
+// "protocol", "user", "hostname", "pathname", "search", "hash" and
+// "authority" in RFC 3986 mode).
+func editField(rfc bool, name string) (string, bool) {
+	names := report.WHATWGFieldNames()
+	if rfc {
+		names = report.RFCFieldNames()
+		switch name {
+		case "protocol":
+			return "scheme", true
+		case "user":
+			return "userinfo", true
+		case "hostname":
+			return "host", true
+		case "pathname":
+			return "path", true
+		case "search":
+			return "query", true
+		case "hash":
+			return "fragment", true
+		case "authority":
+			return name, true
+		}
+	} else {
+		switch name {
+		case "user":
+			return "username", true
+		case "path":
+			return "pathname", true
+		}
+	}
+	return name, name == "href" || contains(names)(name)
+}
+
 // field returns the raw value of a field of the result r of input in.
-func (t *editTemplate) field(name, in string, r report.Edited) string {
+func (t *editTemplate) field(name, in string, r edit.Result) string {
 	switch name {
 	case "input":
 		return in
@@ -351,17 +448,19 @@ func (t *editTemplate) field(name, in string, r report.Edited) string {
 		v, _ := rfcField(r, name)
 		return v
 	}
-	v, _ := report.WHATWGField(r.W, name)
+	v, _ := report.WHATWGField(&r.URL, name)
 	return v
 }
 
-func rfcField(r report.Edited, name string) (string, bool) {
-	ref := r.R
+func rfcField(r edit.Result, name string) (string, bool) {
+	ref := r.Ref
 	switch name {
 	case "scheme":
 		return ref.Scheme()
 	case "userinfo":
 		return ref.Userinfo()
+	case "authority":
+		return ref.Authority()
 	case "host":
 		return ref.Host()
 	case "host_type":
@@ -381,7 +480,7 @@ func rfcField(r report.Edited, name string) (string, bool) {
 	return "", false
 }
 
-func (t *editTemplate) render(b []byte, in string, r report.Edited) []byte {
+func (t *editTemplate) render(b []byte, in string, r edit.Result) []byte {
 	for _, p := range t.parts {
 		if p.field == "" {
 			b = append(b, p.lit...)
@@ -411,8 +510,8 @@ func (t *editTemplate) render(b []byte, in string, r report.Edited) []byte {
 			}
 		case "default":
 			port := t.field("port", in, r)
-			if port == "" {
-				port = report.DefaultPort(t.field("scheme", in, r))
+			if p, ok := uri.DefaultPort(t.field("scheme", in, r)); port == "" && ok {
+				port = strconv.Itoa(p)
 			}
 			b = append(b, port...)
 		case "puny", "idn":
@@ -426,11 +525,11 @@ func (t *editTemplate) render(b []byte, in string, r report.Edited) []byte {
 	return b
 }
 
-func (t *editTemplate) query(r report.Edited) form.RawQuery {
+func (t *editTemplate) query(r edit.Result) form.RawQuery {
 	if t.rfc {
-		return r.R.QueryParams()
+		return r.Ref.QueryParams()
 	}
-	return r.W.QueryParams()
+	return r.URL.QueryParams()
 }
 
 // shownDecoded returns s with its escapes decoded ("+" as a space with

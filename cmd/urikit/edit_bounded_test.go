@@ -1,6 +1,6 @@
 package main
 
-import "github.com/urikit/urikit/internal/report"
+import "github.com/urikit/urikit/internal/edit"
 
 // The adversarial records of "urikit edit", measured by TestBounded and
 // BenchmarkBounded with the other subcommands' (bounded_test.go).
@@ -9,8 +9,8 @@ func init() {
 }
 
 func editBoundedShapes() []boundedShape {
-	editor := func(o report.EditOptions) func(string) {
-		ed, err := report.NewEditor(o)
+	editor := func(o edit.Options) func(string) {
+		ed, err := edit.New(o)
 		if err != nil {
 			panic(err)
 		}
@@ -18,16 +18,16 @@ func editBoundedShapes() []boundedShape {
 	}
 	return []boundedShape{
 		{name: "edit-delete-pairs", args: []string{"edit", "--delete", "query=a*", "--set", "scheme=https"}, prefix: "http://h/?", unit: "a=1&b=%41&",
-			lib: editor(report.EditOptions{Delete: []string{"query=a*"}, Set: []string{"scheme=https"}}), owner: "whatwg, form, internal/report", strict: true},
+			lib: editor(edit.Options{Delete: []string{"query=a*"}, Set: []string{"scheme=https"}}), owner: "whatwg, form, internal/edit", strict: true},
 		{name: "edit-sort-json", args: []string{"edit", "--sort-query", "--json"}, prefix: "http://h/?", unit: "b=1&a&",
-			lib: editor(report.EditOptions{SortQuery: true}), owner: "whatwg, form, internal/report", strict: true},
+			lib: editor(edit.Options{SortQuery: true}), owner: "whatwg, form, internal/edit", strict: true},
 		{name: "edit-segments", args: []string{"edit", "--append", "path=x/y", "--rfc3986"}, prefix: "http://h", unit: "/a",
-			lib: editor(report.EditOptions{RFC3986: true, Append: []string{"path=x/y"}}), owner: "uri, internal/report", strict: true},
+			lib: editor(edit.Options{RFC3986: true, Append: []string{"path=x/y"}}), owner: "uri, internal/edit", strict: true},
 		{name: "edit-get-decoded", args: []string{"edit", "--get", "{decoded:pathname}"}, prefix: "http://h/", unit: "%41%FF",
-			lib: editor(report.EditOptions{}), owner: "whatwg, internal/report", strict: true},
+			lib: editor(edit.Options{}), owner: "whatwg, internal/edit", strict: true},
 		{name: "edit-set-fail", args: []string{"edit", "--set", "path:=/a b"}, prefix: "http://h/", unit: "a",
-			lib: editor(report.EditOptions{Set: []string{"path:=/a b"}}), owner: "whatwg, internal/report", strict: true, cheap: true},
+			lib: editor(edit.Options{Set: []string{"path:=/a b"}}), owner: "whatwg, internal/edit", strict: true, cheap: true},
 		{name: "edit-not-url", args: []string{"edit", "--set", "port=1"}, prefix: "http://[", unit: "1",
-			lib: editor(report.EditOptions{Set: []string{"port=1"}}), owner: "whatwg", strict: true, cheap: true},
+			lib: editor(edit.Options{Set: []string{"port=1"}}), owner: "whatwg", strict: true, cheap: true},
 	}
 }

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/edit"
 )
 
 // editCase is one run of "urikit edit": the arguments after "edit", the
@@ -55,6 +58,18 @@ func TestEditSet(t *testing.T) {
 		{args: []string{"--set", "scheme", "http://a/"}, errHas: "want COMP=VALUE", code: 2},
 		{args: []string{"--set", "scheme:x", "http://a/"}, errHas: "want COMP=VALUE", code: 2},
 		{args: []string{"--whatwg", "--rfc3986", "http://a/"}, errHas: "give one of --whatwg and --rfc3986", code: 2},
+		// Two edits of one component are a usage error, not "the last
+		// wins".
+		{args: []string{"--set", "port=144", "--set", "port=145", "http://a/"}, errHas: `--set "port=144" and --set "port=145" both edit the port`, code: 2},
+		{args: []string{"--set", "host=foo", "--iterate", "host=a b", "http://a/"}, errHas: `--iterate "host=a b" and --set "host=foo" both edit the host`, code: 2},
+		{args: []string{"--iterate", "port=1 2", "--iterate", "port=3", "http://a/"}, errHas: "both edit the port", code: 2},
+		{args: []string{"--set", "path=/a", "--set", "pathname=/b", "http://a/"}, errHas: "both edit the path", code: 2},
+		{args: []string{"--set", "host=a", "--set", "hostname=b", "http://a/"}, errHas: "both edit the host", code: 2},
+		{args: []string{"--rfc3986", "--set", "host=a", "--set", "hostname=b", "http://a/"}, errHas: "both edit the host", code: 2},
+		{args: []string{"--set", "port?=1", "--delete", "port", "http://a/"}, errHas: `--set "port?=1" and --delete "port" both edit the port`, code: 2},
+		{args: []string{"--set", "port=1", "--no-port", "http://a/"}, errHas: `--set "port=1" and --no-port both edit the port`, code: 2},
+		{args: []string{"--rfc3986", "--set", "port=1", "--default-port", "http://a/"}, errHas: "both edit the port", code: 2},
+		{args: []string{"--set", "query=a=1&b=2", "--delete", "query=a", "--append", "query=c", "http://a/"}, out: "http://a/?b=2&c\n"},
 		// The input is not a URL.
 		{args: []string{"--set", "port=1", "http://a b/"}, out: "\n", errHas: "not a URL", code: 1},
 	})
@@ -65,13 +80,37 @@ func TestEditQueryAndPath(t *testing.T) {
 		{args: []string{"--append", "path=a/b c", "http://h/x/"}, out: "http://h/x/a%2Fb%20c\n"},
 		{args: []string{"--append", "path=..", "http://h/x"}, out: "\n", errHas: `cannot be "." or ".."`, code: 1},
 		{args: []string{"--append", "query=k=v w", "--append", "query=a&b=c", "http://h/?x=%7e"}, out: "http://h/?x=%7e&k=v+w&a%26b=c\n"},
-		{args: []string{"--append", "query=novalue", "http://h/"}, out: "http://h/?novalue=\n"},
-		{args: []string{"--delete", "query=utm_*", "http://h/?utm_a=1&id=%7e&UTM_b=2&utm_c"}, out: "http://h/?id=%7e&UTM_b=2\n"},
+		// A name without "=" is appended, or replaces, as a name alone.
+		{args: []string{"--append", "query=moo", "--append", "query=a b", "--append", "query=e=", "http://h/"}, out: "http://h/?moo&a+b&e=\n"},
+		{args: []string{"--replace", "query=a", "http://h/?a=1&b&a=2"}, out: "http://h/?a&b\n"},
+		{args: []string{"--replace", "query=b=", "--replace", "query=c=1", "http://h/?a=1&b&c"}, out: "http://h/?a=1&b=&c=1\n"},
+		{args: []string{"--rfc3986", "--append", "query=moo", "--replace", "query=x", "http://h/?x=1"}, out: "http://h/?x&moo\n"},
+		{args: []string{"--delete", "query=utm_*", "http://h/?utm_a=1&id=%7e&UTM_b=2&utm_c"}, out: "http://h/?id=%7e\n"},
+		// The names of the tracking list match in any ASCII case, given
+		// to --trim, --delete or --keep; other globs match exactly.
+		{args: []string{"--trim", "http://h/?UTM_CAMPAIGN=x&Fbclid=y&id=1&GCLID"}, out: "http://h/?id=1\n"},
+		{args: []string{"--delete", "query=UTM_*", "--delete", "query=fbclid", "http://h/?utm_a=1&FbClid=2&b"}, out: "http://h/?b\n"},
+		{args: []string{"--delete", "query=utm_source", "http://h/?UTM_SOURCE=2&b"}, out: "http://h/?b\n"},
+		{args: []string{"--delete", "query=id", "--delete", "query=x*", "http://h/?ID=1&id=2&X=3"}, out: "http://h/?ID=1&X=3\n",
+			errHas: "--delete query=x*: matched no query pair"},
+		{args: []string{"--keep", "query=utm_*", "http://h/?UTM_A=1&b"}, out: "http://h/?UTM_A=1\n"},
+		{args: []string{"--rfc3986", "--trim", "http://h/?Utm_Medium=x&a"}, out: "http://h/?a\n"},
 		{args: []string{"--delete", "query=a", "--delete", "query=b", "http://h/?a=1&b=2&c=3"}, out: "http://h/?c=3\n"},
 		{args: []string{"--delete", "fragment", "--delete", "port", "http://h:81/?q#f"}, out: "http://h/?q\n"},
 		{args: []string{"--delete", "query", "http://h/?q#f"}, out: "http://h/#f\n"},
 		{args: []string{"--keep", "query=id", "--keep", "query=p*", "http://h/?a=1&id=2&page=3&x"}, out: "http://h/?id=2&page=3\n"},
 		{args: []string{"--replace", "query=a=x y", "http://h/?b=1&a=1&a=2"}, out: "http://h/?b=1&a=x+y\n"},
+		// Deletes, --keep and --trim apply before --replace, which applies
+		// before --append, whatever the order of the flags: an explicit
+		// append survives.
+		{args: []string{"--append", "query=a=ciao", "--delete", "query=a", "http://h/?a=1&b=2"}, out: "http://h/?b=2&a=ciao\n"},
+		{args: []string{"--delete", "query=a", "--append", "query=a=ciao", "http://h/?a=1&b=2"}, out: "http://h/?b=2&a=ciao\n"},
+		{args: []string{"--append", "query=c=1", "--keep", "query=b", "http://h/?a=1&b=2"}, out: "http://h/?b=2&c=1\n"},
+		{args: []string{"--append", "query=utm_source=x", "--trim", "http://h/?utm_medium=y"}, out: "http://h/?utm_source=x\n"},
+		{args: []string{"--append", "query=a=1", "--replace", "query=a=2", "http://h/?b"}, out: "http://h/?b&a=1\n", errHas: "--replace query=a=2: matched no query pair"},
+		{args: []string{"--append", "query=a=1", "--delete", "query", "http://h/?b"}, out: "http://h/?a=1\n"},
+		{args: []string{"--append", "path=c", "--delete", "path", "sc://h/a/b"}, out: "sc://h/c\n"},
+		{args: []string{"--rfc3986", "--append", "query=a=ciao", "--delete", "query=a", "http://h/?a=1&b=2"}, out: "http://h/?b=2&a=ciao\n"},
 		{args: []string{"--sort-query", "http://h/?b=2&a=%7e&b=1"}, out: "http://h/?a=%7e&b=2&b=1\n"},
 		{args: []string{"--trim", "http://h/?utm_source=x&id=1&fbclid=y&gclid=z"}, out: "http://h/?id=1\n"},
 		{args: []string{"--trim", "http://h/?id=1"}, out: "http://h/?id=1\n"},
@@ -81,12 +120,14 @@ func TestEditQueryAndPath(t *testing.T) {
 		{args: []string{"--keep", "query=z*", "http://h/?a=1"}, out: "http://h/\n", errHas: "--keep query=z*: matched no query pair (in 1 record)"},
 		{args: []string{"--replace", "query=z=1", "http://h/?a=1"}, out: "http://h/?a=1\n", errHas: "--replace query=z=1: matched no query pair"},
 		// Usage errors.
-		{args: []string{"--append", "host=x", "http://h/"}, errHas: "want path=SEGMENT or query=NAME=VALUE", code: 2},
-		{args: []string{"--append", "query==v", "http://h/"}, errHas: "want query=NAME=VALUE", code: 2},
+		{args: []string{"--append", "host=x", "http://h/"}, errHas: "want path=SEGMENT, query=NAME or query=NAME=VALUE", code: 2},
+		{args: []string{"--append", "query==v", "http://h/"}, errHas: "want query=NAME or query=NAME=VALUE", code: 2},
+		{args: []string{"--append", "query", "http://h/"}, errHas: "want query=NAME or query=NAME=VALUE", code: 2},
 		{args: []string{"--delete", "path=x", "http://h/"}, errHas: "want query=GLOB or a component name", code: 2},
 		{args: []string{"--delete", "bogus", "http://h/"}, errHas: `unknown component "bogus"`, code: 2},
 		{args: []string{"--keep", "query=", "http://h/"}, errHas: "want query=GLOB", code: 2},
-		{args: []string{"--replace", "query=a", "http://h/"}, errHas: "want query=NAME=VALUE", code: 2},
+		{args: []string{"--replace", "query==1", "http://h/"}, errHas: "want query=NAME or query=NAME=VALUE", code: 2},
+		{args: []string{"--replace", "path=a", "http://h/"}, errHas: "want query=NAME or query=NAME=VALUE", code: 2},
 	})
 }
 
@@ -151,6 +192,13 @@ func TestEditGet(t *testing.T) {
 		{args: []string{"--get", "{default:port} {puny:host} {idn:host}", "https://xn--r8jz45g.jp/", "http://a:81/"}, out: "443 xn--r8jz45g.jp 例え.jp\n81 a a\n"},
 		{args: []string{"--get", "{href}", "--trim", "https://h/?utm_x=1"}, out: "https://h/\n"},
 		{args: []string{"--rfc3986", "--get", "{host_type} {query:a} {default:port} {userinfo}", "ftp://u@[::1]/?a=%41"}, out: "ipv6 A 21 u\n"},
+		// The component names of --set work in --get: the example of
+		// --help, and every alias it lists.
+		{args: []string{"--get", "{scheme}://{host}{path}", "https://u@h:81/p?q#f"}, out: "https://h:81/p\n"},
+		{args: []string{"--get", "{user}|{path}|{query}|{fragment}|{decoded:path}|{raw:user}", "https://u%41@h/a%20b?q#f"}, out: "u%41|/a%20b|q|f|/a b|u%41\n"},
+		{args: []string{"--rfc3986", "--get", "{protocol}|{user}|{hostname}|{pathname}|{search}|{hash}|{authority}|{decoded:pathname}", "https://u@h:81/a%20b?q#f"},
+			out: "https|u|h|/a%20b|q|f|u@h:81|/a b\n"},
+		{args: []string{"--rfc3986", "--get", "{username}", "http://h/"}, errHas: `unknown field "username"`, code: 2},
 		{args: []string{"--get", "{iterate}", "http://h/"}, errHas: `unknown field "iterate"`, code: 2},
 		{args: []string{"--get", "{bogus:host}", "http://h/"}, errHas: `unknown modifier "bogus"`, code: 2},
 		{args: []string{"--get", "{default:host}", "http://h/"}, errHas: "only {default:port}", code: 2},
@@ -187,5 +235,40 @@ func TestEditJSON(t *testing.T) {
 	recs = jsonLines(t, out, 1)
 	if e, _ := recs[0]["error"].(map[string]any); e["code"] != "port-invalid" || e["component"] != "port" {
 		t.Errorf("refused edit --json: %s", out)
+	}
+}
+
+// TestEditFlags checks the translation of "urikit edit": every field of
+// edit.Options has a flag of the command, and the messages name the
+// flags, never a field of the engine.
+func TestEditFlags(t *testing.T) {
+	cmd := newEditCmd()
+	ot := reflect.TypeFor[edit.Options]()
+	for i := range ot.NumField() {
+		name := ot.Field(i).Name
+		flag, ok := editFlags[name]
+		if !ok || cmd.Flags().Lookup(strings.TrimPrefix(flag, "--")) == nil {
+			t.Errorf("edit.Options.%s: flag %q is not a flag of edit", name, flag)
+		}
+	}
+	if len(editFlags) != ot.NumField() {
+		t.Errorf("editFlags has %d entries for %d fields", len(editFlags), ot.NumField())
+	}
+	runEditCases(t, []editCLICase{
+		{args: []string{"--trim", "--delete", "query=a", "--replace", "query=b=1", "http://h/?c"}, out: "http://h/?c\n",
+			errHas: "urikit: warning: --delete query=a: matched no query pair (in 1 record)\nurikit: warning: --replace query=b=1: matched no query pair (in 1 record)\n"},
+		{args: []string{"--redirect", "http://[::1", "http://a/"}, errHas: "--redirect: ", code: 2},
+		{args: []string{"--iterate", "port=", "http://h/"}, errHas: `--iterate "port=": no values`, code: 2},
+	})
+	for _, args := range [][]string{{"--punycode", "--as-idn"}, {"--default-port"}, {"--set", "bogus=1"}, {"--append", "x"}} {
+		_, errOut, code := cli(t, "", append(append([]string{"edit"}, args...), "http://h/")...)
+		for option := range editFlags {
+			if strings.Contains(errOut, option) {
+				t.Errorf("edit %q: %q names the engine's %s", args, errOut, option)
+			}
+		}
+		if code != 2 || !strings.Contains(errOut, "--") {
+			t.Errorf("edit %q: status %d, %q", args, code, errOut)
+		}
 	}
 }

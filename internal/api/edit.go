@@ -1,6 +1,11 @@
 package api
 
-import "github.com/urikit/urikit/internal/report"
+import (
+	"errors"
+
+	"github.com/urikit/urikit/internal/edit"
+	"github.com/urikit/urikit/internal/report"
+)
 
 // editRequest is the body of /v1/edit: the records and the operations of
 // "urikit edit", named as its flags with "_" for "-".
@@ -35,14 +40,47 @@ func prepareEdit(req *editRequest) (Maker, *Error) {
 	if req.RFC3986 && req.WHATWG {
 		return nil, invalidOption(`give one of "rfc3986": true and "whatwg": true`)
 	}
-	ed, err := report.NewEditor(report.EditOptions{
-		RFC3986: req.RFC3986, GuessScheme: req.GuessScheme, Redirect: req.Redirect,
+	ed, err := edit.New(edit.Options{
+		RFC3986: req.RFC3986, GuessScheme: req.GuessScheme, Resolve: req.Redirect,
 		Set: req.Set, Iterate: req.Iterate, Append: req.Append, Replace: req.Replace,
-		Delete: req.Delete, Keep: req.Keep, Trim: req.Trim, SortQuery: req.SortQuery,
-		DefaultPort: req.DefaultPort, NoPort: req.NoPort, Punycode: req.Punycode, AsIDN: req.AsIDN,
+		Delete: req.Delete, Keep: req.Keep, DeleteTracking: req.Trim, SortQuery: req.SortQuery,
+		AddDefaultPort: req.DefaultPort, ClearPort: req.NoPort, HostToASCII: req.Punycode, HostToUnicode: req.AsIDN,
 	})
 	if err != nil {
+		var e *edit.Error
+		if errors.As(err, &e) {
+			return nil, invalidOption("%s", e.Text(editKey))
+		}
 		return nil, invalidOption("%v", err)
 	}
-	return ed.EditRecord, nil
+	return func(in string) report.Record { return report.EditRecord(ed, in, editKey) }, nil
+}
+
+// editKeys are the JSON keys of /v1/edit of the fields of edit.Options:
+// the words of its messages.
+var editKeys = map[string]string{
+	"RFC3986":        `"rfc3986"`,
+	"GuessScheme":    `"guess_scheme"`,
+	"Resolve":        `"redirect"`,
+	"Set":            `"set"`,
+	"Iterate":        `"iterate"`,
+	"Append":         `"append"`,
+	"Replace":        `"replace"`,
+	"Delete":         `"delete"`,
+	"Keep":           `"keep"`,
+	"DeleteTracking": `"trim"`,
+	"SortQuery":      `"sort_query"`,
+	"AddDefaultPort": `"default_port"`,
+	"ClearPort":      `"no_port"`,
+	"HostToASCII":    `"punycode"`,
+	"HostToUnicode":  `"as_idn"`,
+}
+
+// editKey returns the JSON key, quoted, of the field option of
+// edit.Options.
+func editKey(option string) string {
+	if k, ok := editKeys[option]; ok {
+		return k
+	}
+	return option
 }

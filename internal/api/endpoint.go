@@ -116,6 +116,7 @@ func Endpoints(resolve Maker) map[string]Endpoint {
 		"domain":          newEndpoint(prepareDomain),
 		"urn":             newEndpoint(prepareURN),
 		"git":             newEndpoint(prepareGit),
+		"purl":            newEndpoint(preparePURL),
 		"mailto":          newEndpoint(prepareMailto),
 		"data":            newEndpoint(prepareData),
 		"template expand": newEndpoint(prepareTemplateExpand),

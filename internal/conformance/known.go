@@ -16,6 +16,7 @@ func knownCount(name string) (int, bool) {
 		"check/testdata/ssrf-tricks.txt":                 161,
 		"check/testdata/ssrf-tricks.txt (guard.Client)":  161,
 		"psl/public_suffix_list.dat rules":               10248,
+		"purl/tests":                                     586,
 		"psl/test_psl.txt":                               78,
 		"mailto/testdata/rfc6068.json":                   59,
 		"python-urllib-cases.json parse_qsl":             48,

@@ -46,6 +46,8 @@ var exceptions = []exception{
 	{"internal/report", "github.com/urikit/urikit/serve", false, "its consumer: package serve answers with the records"},
 	{"idna/internal/gentables", "github.com/urikit/urikit/idna", false, "the package whose tables it generates"},
 	{"internal/apilist", "github.com/urikit/urikit/uri", false, "the example line of the listing it writes, not a dependency"},
+	{"purl", "github.com/urikit/urikit/purl/internal/gentypes", false, "the generator of types_gen.go, run by go generate"},
+	{"purl/internal/gentypes", "github.com/urikit/urikit/purl", false, "the package whose type table it generates"},
 	{"bench/cmd/report", "net/url", false, "a peer whose benchmarks it runs (in package bench), not a dependency"},
 }
 

@@ -38,11 +38,12 @@ func Commands() []Command {
 		{Name: "domain", Options: ``},
 		{Name: "urn", Options: ``},
 		{Name: "git", Options: `"scp": bool, "insteadof_config": "git config text", "push": bool`},
+		{Name: "purl", Options: `"repo_url": bool`},
 		{Name: "mailto", Options: `"lenient": bool`},
 		{Name: "data", Options: `"body_base64": bool`},
 		{Name: "template expand", Options: `"template": "TEMPLATE" (required); "variables": {...} in place of "input"`},
 		{Name: "template match", Options: `"template": "TEMPLATE" (required)`},
-		{Name: "edit", Options: `"rfc3986": bool, "set": ["C=V", "C:=V", "C?=V"], "append": ["path=S", "query=K=V"], "delete": ["query=GLOB"], "keep": [...], "replace": [...], "iterate": [...], "trim": bool, "sort_query": bool, "redirect": "REF", ...`},
+		{Name: "edit", Options: `"rfc3986": bool, "set": ["C=V", "C:=V", "C?=V"], "append": ["path=S", "query=K=V", "query=K"], "delete": ["query=GLOB"], "keep": [...], "replace": [...], "iterate": [...], "trim": bool, "sort_query": bool, "redirect": "REF", ...`},
 		{Name: "match", Options: `"pattern": "PATTERN" or "patterns": ["PATTERN", ...] (required), "base": "URL", "ignore_case": bool`},
 	}
 	for i := range cmds {

@@ -560,6 +560,20 @@
       route: '/v1/git',
     },
     {
+      id: 'purl', tab: 'urn', title: 'Package URLs (purl, ECMA-427)',
+      help: 'The canonical form of a package URL and its decoded components; two spellings of one package give the same canonical purl.',
+      fields: [
+        { name: 'input', label: 'purl', kind: 'text' },
+        { name: 'repo_url', label: "Show the package's repository URL", kind: 'check' },
+      ],
+      samples: [
+        { input: 'pkg://NPM/@angular/animation@12.3.1', repo_url: true },
+        { input: 'pkg:maven/org.apache.xmlgraphics/batik-anim@1.9.1?type=pom&classifier=sources' },
+        { input: 'pkg:PYPI/Django_Allauth@0.61.1#/src/./allauth/' },
+      ],
+      route: '/v1/purl',
+    },
+    {
       id: 'expand', tab: 'template', title: 'Expand a URI Template (RFC 6570)',
       help: "Each expression's part of the result is marked; hover or focus it to see the expression.",
       fields: [
@@ -635,7 +649,7 @@
     ['iri', 'IRI / IDNA'],
     ['domain', 'Domain'],
     ['file', 'File / data URLs'],
-    ['urn', 'URN / mailto'],
+    ['urn', 'URN / mailto / purl'],
     ['git', 'Git remotes'],
     ['template', 'Templates / patterns'],
   ];

@@ -1,4 +1,4 @@
-package report
+package edit
 
 import (
 	"os"
@@ -22,13 +22,13 @@ func BenchmarkEditTrim(b *testing.B) {
 	if len(lines) > 100000 {
 		lines = lines[:100000]
 	}
-	ed, err := NewEditor(EditOptions{Delete: []string{"query=utm_*"}, Set: []string{"scheme=https"}})
+	ed, err := New(Options{Delete: []string{"query=utm_*"}, Set: []string{"scheme=https"}})
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	var buf []byte
-	var findings []Error
+	var findings []Finding
 	for b.Loop() {
 		for _, l := range lines {
 			buf, findings, _ = ed.AppendEdit(buf[:0], findings[:0], l, '\n')
