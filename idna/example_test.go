@@ -75,12 +75,13 @@ func ExampleProfile_AppendASCII() {
 
 func ExampleRegistration() {
 	// Registration takes a name as it would be registered: mapped already.
-	_, err := idna.Registration().ToASCII("Faß.de")
+	// The capital sharp s maps to ß: refused where it stands.
+	_, err := idna.Registration().ToASCII("faẞ.de")
 	fmt.Println(err)
 	s, err := idna.Registration().ToASCII("faß.de")
 	fmt.Println(s, err)
 	// Output:
-	// idna: code point changed by mapping [P1] 'F' in label 0 "Faß" at offset 0
+	// idna: code point changed by mapping [P1] '\u1e9e' in label 0 "faẞ" at offset 2
 	// xn--fa-hia.de <nil>
 }
 

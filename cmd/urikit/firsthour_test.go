@@ -94,7 +94,7 @@ func TestBlankRecords(t *testing.T) {
 		{"encode"}, {"decode"}, {"parse"}, {"parse", "--whatwg"}, {"normalize"}, {"normalize", "--whatwg"},
 		{"normalize", "--lenient"}, {"resolve", "--base", "http://a/"}, {"domain"}, {"check"}, {"form", "decode"},
 		{"idna", "--to-ascii"}, {"iri", "--to-uri"}, {"urn"}, {"mailto"}, {"git"}, {"edit", "--trim"},
-		{"file", "--to-path"}, {"data"}, {"template", "expand", "{x}"}, {"match", "https://a/*"},
+		{"file", "--to-path"}, {"data"}, {"purl"}, {"template", "expand", "{x}"}, {"match", "https://a/*"},
 	} {
 		out, errOut, code := cli(t, "\n", append(args, "--json")...)
 		if code != exitFailures || !strings.Contains(out, `{"input":"","error":{"offset":0,"code":"empty"`) {
