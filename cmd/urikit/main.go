@@ -201,7 +201,7 @@ Global flags:
 {{- if .HasHelpSubCommands}}
 
 Help topics:{{range .Commands}}{{if .IsAdditionalHelpTopicCommand}}
-  {{rpad .Name .NamePadding}} urikit help {{.Name}}: {{.Short}}{{end}}{{end}}{{end}}
+  {{rpad .Name .NamePadding}} {{.Short}} ('urikit help {{.Name}}'){{end}}{{end}}{{end}}
 {{- if .HasAvailableSubCommands}}
 
 Run '{{.CommandPath}} COMMAND --help' for the help of a command.{{end}}
