@@ -14,7 +14,10 @@
 // Exit status: 0 when every record succeeded (or failed and was skipped
 // with --on-error skip), 1 when at least one failed, 2 for a usage error,
 // 3 when an input cannot be read (a missing file, a truncated or corrupt
-// gzip stream, a read error) or the output cannot be written.
+// gzip stream, a read error) or the output cannot be written, 4 when
+// "urikit playground" cannot build its engine. A blank record fails with
+// the code "empty" in every record subcommand; "urikit help records"
+// gives the rules they all share.
 package main
 
 import (
