@@ -129,7 +129,21 @@
       return [el('ol', { class: 'list' }, v.slice(0, MAX_ROWS).map((x, i) => el('li', {}, value(x, what + ' ' + (i + 1))))), more(v.length, 'items')];
     }
     if (typeof v === 'object') return fieldsTable(v, what);
-    return el('span', { class: 'val' }, el('code', {}, visible(v)), copyButton(what, v));
+    return el('span', { class: 'val' }, el('code', {}, visible(clip(v))),
+      v.length > MAX_CHARS ? el('span', { class: 'hint' }, ' \u2026 ' + (v.length - MAX_CHARS) + ' more characters (Copy copies all)') : null,
+      copyButton(what, v));
+  }
+
+  // MAX_CHARS is the most characters of one value shown: laying out a
+  // value of 100 KB takes the browser seconds, and no one reads it there.
+  const MAX_CHARS = 2000;
+
+  // clip returns the first MAX_CHARS characters of v (never half of a
+  // surrogate pair).
+  function clip(v) {
+    if (v.length <= MAX_CHARS) return v;
+    const c = v.charCodeAt(MAX_CHARS - 1);
+    return v.slice(0, c >= 0xd800 && c < 0xdc00 ? MAX_CHARS - 1 : MAX_CHARS);
   }
 
   // MAX_ROWS is the most rows a list or table shows: a URL of 100 KB
