@@ -114,8 +114,8 @@ type templateImpl struct {
 
 var templateImpls = []templateImpl{
 	{"urikit", func(cs []templateCase) (func(int) (string, error), error) {
-		ts := make([]*template.Template, len(cs))
-		vs := make([]template.Values, len(cs))
+		ts := make([]template.Template, len(cs))
+		vs := make([]template.Vars, len(cs))
 		for i, c := range cs {
 			t, err := template.Parse(c.src)
 			if err != nil {
@@ -247,8 +247,8 @@ func BenchmarkTemplateExpand(b *testing.B) {
 	}
 	for _, set := range sets {
 		b.Run("urikit.append/"+set.name, func(b *testing.B) {
-			ts := make([]*template.Template, len(set.cases))
-			vs := make([]template.Values, len(set.cases))
+			ts := make([]template.Template, len(set.cases))
+			vs := make([]template.Vars, len(set.cases))
 			size := 0
 			for i, c := range set.cases {
 				ts[i] = template.MustParse(c.src)

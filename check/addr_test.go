@@ -188,7 +188,7 @@ func TestResolved(t *testing.T) {
 		if f.Offset != 7 {
 			t.Errorf("%v: offset %d, want 7", f, f.Offset)
 		}
-		if f.Code == Loopback && (f.Count != 2 || !strings.Contains(f.Message, `host "localtest.me" resolves to 127.0.0.1, a loopback address`)) {
+		if f.Code == Loopback && (f.Count != 2 || !strings.Contains(f.Message(), `host "localtest.me" resolves to 127.0.0.1, a loopback address`)) {
 			t.Errorf("%v", f)
 		}
 	}

@@ -205,8 +205,8 @@ func checkReportBounded(t *testing.T, s string, r Report) {
 		t.Errorf("%d bytes: %d findings", len(s), n)
 	}
 	for _, f := range r.Findings {
-		if len(f.Message) > maxText || len(f.Detail) > maxText || !utf8.ValidString(f.Message) && utf8.ValidString(s) {
-			t.Errorf("%d bytes: %s: message of %d bytes, detail of %d", len(s), f.Code, len(f.Message), len(f.Detail))
+		if len(f.Message()) > maxText || len(f.Detail) > maxText || !utf8.ValidString(f.Message()) && utf8.ValidString(s) {
+			t.Errorf("%d bytes: %s: message of %d bytes, detail of %d", len(s), f.Code, len(f.Message()), len(f.Detail))
 		}
 		if len(f.Offsets) > maxOffsets || f.Offset < 0 || f.Offset > len(s) {
 			t.Errorf("%d bytes: %s: offset %d, %d offsets", len(s), f.Code, f.Offset, len(f.Offsets))

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"github.com/urikit/urikit/internal/hexdigit"
 	"strconv"
 	"strings"
 	"unicode"
@@ -121,26 +122,15 @@ func asciiName(b byte) string {
 	return fmt.Sprintf("U+%04X", b)
 }
 
-func unhex(b byte) (byte, bool) {
-	switch {
-	case '0' <= b && b <= '9':
-		return b - '0', true
-	case 'a' <= b && b <= 'f':
-		return b - 'a' + 10, true
-	case 'A' <= b && b <= 'F':
-		return b - 'A' + 10, true
-	}
-	return 0, false
-}
-
 // escapeAt decodes the escape "%XX" at s[i], if there is one.
 func escapeAt(s string, i int) (byte, bool) {
 	if i+2 >= len(s) || s[i] != '%' {
 		return 0, false
 	}
-	h, ok1 := unhex(s[i+1])
-	l, ok2 := unhex(s[i+2])
-	return h<<4 | l, ok1 && ok2
+	if !hexdigit.Is(s[i+1]) || !hexdigit.Is(s[i+2]) {
+		return 0, false
+	}
+	return hexdigit.Value(s[i+1])<<4 | hexdigit.Value(s[i+2]), true
 }
 
 // checkEscapes reports escapes that decode to delimiters, controls,
@@ -200,14 +190,9 @@ func (c *checker) checkEscapes() {
 	}
 }
 
-func isHex(b byte) bool {
-	_, ok := unhex(b)
-	return ok
-}
-
 func isHex4(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if _, ok := unhex(s[i]); !ok {
+		if !hexdigit.Is(s[i]) {
 			return false
 		}
 	}

@@ -278,7 +278,7 @@ func (c *checker) add(code Code, sev Severity, off int, msg, detail string) {
 		c.merge(i, off, msg, detail)
 		return
 	}
-	c.findings = append(c.findings, Finding{Code: code, Severity: sev, Offset: off, Message: clip(msg), Detail: clip(detail)})
+	c.findings = append(c.findings, Finding{Code: code, Severity: sev, Offset: off, Text: clip(msg), Detail: clip(detail)})
 }
 
 // merge counts one more occurrence, at off, of findings[i]: Count goes up
@@ -305,7 +305,7 @@ func (c *checker) merge(i, off int, msg, detail string) {
 	}
 	if off < f.Offset {
 		f.Offset = off
-		f.Message, f.Detail = clip(msg), clip(detail)
+		f.Text, f.Detail = clip(msg), clip(detail)
 	}
 }
 

@@ -281,7 +281,7 @@ func TestCodes(t *testing.T) {
 			t.Errorf("%s listed twice", c)
 		}
 		seen[c] = true
-		if c.Severity() == None || c.Description() == "" {
+		if c.Severity() == None || c.Message() == "" {
 			t.Errorf("%s: no severity or description", c)
 		}
 		if s := string(c); strings.ToLower(s) != s || strings.ContainsAny(s, " _") {
@@ -299,7 +299,7 @@ func TestCodes(t *testing.T) {
 			t.Errorf("package doc lacks the line %q", line)
 		}
 	}
-	if Code("nope").Severity() != None || Code("nope").Description() != "" {
+	if Code("nope").Severity() != None || Code("nope").Message() != "" {
 		t.Error("unknown code has a severity")
 	}
 }
@@ -386,7 +386,7 @@ func TestRepeatsCounted(t *testing.T) {
 	for _, f := range r.Findings {
 		if f.Code == EncodedSlash {
 			n++
-			if f.Offset != 15 || f.Count != 3 || !slices.Equal(f.Offsets, []int{15, 19, 23}) || strings.Contains(f.Message, "times") {
+			if f.Offset != 15 || f.Count != 3 || !slices.Equal(f.Offsets, []int{15, 19, 23}) || strings.Contains(f.Message(), "times") {
 				t.Errorf("got %s, count %d, offsets %v", f, f.Count, f.Offsets)
 			}
 			if !strings.HasSuffix(f.String(), "(3 times)") {
@@ -404,7 +404,7 @@ func TestRepeatsCounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if js := string(b); !strings.Contains(js, `"offset":15,"message":"\"%2F\" in the path: a \"/\" that servers may decode before or after routing","count":3,"offsets":[15,19,23]}`) || strings.Count(js, `"count"`) != 1 {
+	if js := string(b); !strings.Contains(js, `"offset":15,"code":"encoded-slash","message":"\"%2F\" in the path: a \"/\" that servers may decode before or after routing","count":3,"offsets":[15,19,23],"severity":"warn"}`) || strings.Count(js, `"count"`) != 1 {
 		t.Errorf("JSON %s", js)
 	}
 	var back []Finding
@@ -425,7 +425,7 @@ func TestMergeKeepsLowestOffsets(t *testing.T) {
 			f = g
 		}
 	}
-	if f.Offset != 15 || f.Count != 2 || !slices.Equal(f.Offsets, []int{15, 19}) || !strings.Contains(f.Message, "U+200B") {
+	if f.Offset != 15 || f.Count != 2 || !slices.Equal(f.Offsets, []int{15, 19}) || !strings.Contains(f.Message(), "U+200B") {
 		t.Errorf("raw then escaped: %s, count %d, offsets %v", f, f.Count, f.Offsets)
 	}
 	r = URL("https://a.com/%E2%80%8Bx\u200b")
@@ -434,7 +434,7 @@ func TestMergeKeepsLowestOffsets(t *testing.T) {
 			f = g
 		}
 	}
-	if f.Offset != 14 || f.Count != 2 || !slices.Equal(f.Offsets, []int{14, 24}) || !strings.Contains(f.Message, "decodes to") {
+	if f.Offset != 14 || f.Count != 2 || !slices.Equal(f.Offsets, []int{14, 24}) || !strings.Contains(f.Message(), "decodes to") {
 		t.Errorf("escaped then raw: %s, count %d, offsets %v", f, f.Count, f.Offsets)
 	}
 	in := "https://a.com/" + strings.Repeat("%2F", 20) + "?" + strings.Repeat("%2F", 5)
@@ -596,7 +596,7 @@ func TestTrailingDotHost(t *testing.T) {
 		switch {
 		case c.off < 0 && f.Code != "":
 			t.Errorf("%q: %s", c.in, f)
-		case c.off >= 0 && (f.Code == "" || f.Offset != c.off || f.Severity != Warn || !strings.Contains(f.Message, strconv.Quote(c.noDot))):
+		case c.off >= 0 && (f.Code == "" || f.Offset != c.off || f.Severity != Warn || !strings.Contains(f.Message(), strconv.Quote(c.noDot))):
 			t.Errorf("%q: got %q, want a warn trailing-dot-host at %d:\n%s", c.in, f, c.off, show(r))
 		}
 	}
@@ -638,7 +638,7 @@ func TestEdgeWhitespace(t *testing.T) {
 				t.Errorf("%q: %s", c.in, f)
 			}
 		}
-		if len(ws) != 1 || ws[0].Severity != Warn || ws[0].Offset != c.off || ws[0].Count != c.count || !strings.Contains(ws[0].Message, "WHATWG parsers strip") {
+		if len(ws) != 1 || ws[0].Severity != Warn || ws[0].Offset != c.off || ws[0].Count != c.count || !strings.Contains(ws[0].Message(), "WHATWG parsers strip") {
 			t.Errorf("%q: whitespace findings %v, want one warn at %d, count %d:\n%s", c.in, ws, c.off, c.count, show(r))
 		}
 	}
@@ -682,13 +682,31 @@ func TestMismatchMessageQuotes(t *testing.T) {
 		for _, f := range r.Findings {
 			if f.Code == PathMismatch {
 				found = true
-				if f.Message != want {
-					t.Errorf("%q: %s, want %s", in, f.Message, want)
+				if f.Message() != want {
+					t.Errorf("%q: %s, want %s", in, f.Message(), want)
 				}
 			}
 		}
 		if !found {
 			t.Errorf("%q: no disagreement:\n%s", in, show(r))
 		}
+	}
+}
+
+// TestFindingJSON: a finding marshals to the record contract's names
+// (offset, code, message, count, offsets), then severity and detail.
+func TestFindingJSON(t *testing.T) {
+	f := Finding{Offset: 3, Code: Whitespace, Count: 2, Offsets: []int{3, 9}, Severity: Warn, Text: "a space", Detail: "d"}
+	b, err := json.Marshal(f)
+	if want := `{"offset":3,"code":"whitespace","message":"a space","count":2,"offsets":[3,9],"severity":"warn","detail":"d"}`; err != nil || string(b) != want {
+		t.Errorf("got %s, %v\nwant %s", b, err, want)
+	}
+	var back Finding
+	if err := json.Unmarshal(b, &back); err != nil || back.Text != f.Text || back.Severity != Warn || back.Count != 2 {
+		t.Errorf("read back %+v, %v", back, err)
+	}
+	b, _ = json.Marshal(Finding{Code: IDN, Severity: Info})
+	if want := `{"offset":0,"code":"idn","message":"` + IDN.Message() + `","severity":"info"}`; string(b) != want {
+		t.Errorf("got %s\nwant %s", b, want)
 	}
 }

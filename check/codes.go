@@ -116,8 +116,9 @@ func (c Code) dataSensitive() bool {
 	return false
 }
 
-// Description returns a one-line description of what the code means.
-func (c Code) Description() string {
+// Message returns a one-line description of what the code means, or ""
+// for an unknown code.
+func (c Code) Message() string {
 	switch c {
 	case SchemeMismatch:
 		return "RFC 3986, WHATWG and net/url read different schemes"

@@ -2,6 +2,7 @@ package check
 
 import (
 	"errors"
+	"github.com/urikit/urikit/internal/ascii"
 	"net/netip"
 	"strconv"
 	"strings"
@@ -133,7 +134,7 @@ func (c *checker) unicodeHost(h string) (string, bool) {
 // labels.
 func toUnicode(h string) (string, bool) {
 	if !hasXN(h) {
-		return asciiLower(h), true
+		return ascii.Lower(h), true
 	}
 	var b strings.Builder
 	b.Grow(len(h))
@@ -145,7 +146,7 @@ func toUnicode(h string) (string, bool) {
 			b.WriteByte('.')
 		}
 		if len(label) < 4 || !isASCIIString(label) || label[0]|0x20 != 'x' || label[1]|0x20 != 'n' || label[2] != '-' || label[3] != '-' {
-			writeASCIILower(&b, label)
+			b.WriteString(ascii.Lower(label))
 			continue
 		}
 		if runes == nil {
@@ -170,7 +171,7 @@ func toUnicode(h string) (string, bool) {
 		runes = d
 		if err != nil {
 			ok = false
-			writeASCIILower(&b, label)
+			b.WriteString(ascii.Lower(label))
 			continue
 		}
 		nonASCII := false
@@ -199,17 +200,6 @@ func splitLabels(h string) func(yield func(int, string) bool) {
 	}
 }
 
-// writeASCIILower writes s with its ASCII letters lowercased.
-func writeASCIILower(b *strings.Builder, s string) {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b.WriteByte(c)
-	}
-}
-
 // longestLabel returns the length of the longest "."-separated part of h.
 func longestLabel(h string) int {
 	n := 0
@@ -227,23 +217,6 @@ func hasXN(s string) bool {
 		}
 	}
 	return false
-}
-
-// asciiLower returns s with its ASCII letters lowercased (s itself when
-// it has no uppercase ASCII letter).
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }
 
 // portKey is the key of a port: digits without leading zeros, the

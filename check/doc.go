@@ -117,7 +117,7 @@
 //
 // A * marks the codes that are info, not warn, in the query and the
 // fragment, where the text is data that no parser splits further (a "%2F"
-// inside a query value is ordinary). Code.Description has the one-line
+// inside a query value is ordinary). Code.Message has the one-line
 // meaning of each code and Code.Severity its level.
 //
 // A code appears at most once per severity in a report: repeats are

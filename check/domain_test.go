@@ -76,7 +76,7 @@ func TestLookalikeDomain(t *testing.T) {
 			continue
 		}
 		want := `looks like "` + tt.like + `" but belongs to "` + tt.own + `"`
-		if got.Severity != Warn || got.Offset != strings.Index(tt.url, "://")+3 || !strings.Contains(got.Message, want) || !strings.Contains(got.Message, "CDN") {
+		if got.Severity != Warn || got.Offset != strings.Index(tt.url, "://")+3 || !strings.Contains(got.Message(), want) || !strings.Contains(got.Message(), "CDN") {
 			t.Errorf("%s: finding %s; want warn at the host with %q", tt.url, got, want)
 		}
 	}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"github.com/urikit/urikit/internal/hexdigit"
 	"strconv"
 )
 
@@ -76,11 +77,10 @@ func (d *roundDecoder) pull(k int) (decoded, bool) {
 	if *n < 2 {
 		return a, true
 	}
-	h, ok1 := unhex(q[0].b)
-	l, ok2 := unhex(q[1].b)
-	if !ok1 || !ok2 {
+	if !hexdigit.Is(q[0].b) || !hexdigit.Is(q[1].b) {
 		return a, true
 	}
+	h, l := hexdigit.Value(q[0].b), hexdigit.Value(q[1].b)
 	*n = 0
 	// The escape is made in round k: had its three bytes all been there
 	// after round k-1, round k-1 would have decoded it.
@@ -90,7 +90,7 @@ func (d *roundDecoder) pull(k int) (decoded, bool) {
 // isEscapeByte reports whether b can be part of an escape: "%" or a hex
 // digit.
 func isEscapeByte(b byte) bool {
-	return b == '%' || isHex(b)
+	return b == '%' || hexdigit.Is(b)
 }
 
 // nestedStart reports whether the escape at s[i] decodes to "%" or to a

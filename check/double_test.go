@@ -43,7 +43,7 @@ func TestDoubleEncodingRounds(t *testing.T) {
 			t.Errorf("%q: %d double-encoding findings:\n%s", c.in, n, show(r))
 			continue
 		}
-		if f.Offset != c.off || f.Severity != c.sev || f.Count != c.count || f.Detail != "decoding rounds: "+c.rounds || !strings.Contains(f.Message, "takes "+c.rounds+" rounds") {
+		if f.Offset != c.off || f.Severity != c.sev || f.Count != c.count || f.Detail != "decoding rounds: "+c.rounds || !strings.Contains(f.Message(), "takes "+c.rounds+" rounds") {
 			t.Errorf("%q: got %s (detail %q, count %d), want offset %d, %v, %s rounds, count %d", c.in, f, f.Detail, f.Count, c.off, c.sev, c.rounds, c.count)
 		}
 	}

@@ -24,7 +24,7 @@ func ExampleURL_disagreement() {
 	r := check.URL(`http:/\evil.com/`)
 	for _, f := range r.Findings {
 		if f.Code == check.HostMismatch {
-			fmt.Println(f.Message)
+			fmt.Println(f.Message())
 		}
 	}
 	fmt.Println("a browser fetches:", r.Target.Href)

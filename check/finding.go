@@ -1,8 +1,11 @@
 package check
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"github.com/urikit/urikit/internal/diag"
 )
 
 // A Severity says how much a finding matters. The zero Severity is None,
@@ -58,6 +61,15 @@ func ParseSeverity(s string) (Severity, error) {
 	return None, fmt.Errorf("check: unknown severity %s (want info, warn or danger)", quote(s))
 }
 
+// MustParseSeverity is like ParseSeverity but panics with its error.
+func MustParseSeverity(s string) Severity {
+	v, err := ParseSeverity(s)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 // MarshalText returns the severity's name.
 func (s Severity) MarshalText() ([]byte, error) {
 	if s > Danger {
@@ -80,41 +92,77 @@ func (s *Severity) UnmarshalText(text []byte) error {
 //
 // Repeats are merged: a report holds at most one finding per code and
 // severity. A finding found several times keeps the lowest offset in
-// Offset, with the message and detail of that occurrence, and gains Count,
+// Offset, with the text and detail of that occurrence, and gains Count,
 // the number of occurrences, and Offsets, the lowest up to 8 offsets in
 // increasing order (Offsets[0] == Offset). A finding found once has Count
-// 0 and no Offsets. Message and Detail never grow with the input: they
+// 0 and no Offsets. Text and Detail never grow with the input: they
 // quote at most a few dozen bytes of it around "…" and are 400 bytes at
 // most.
+//
+// Its JSON is the record contract's {"offset", "code", "message",
+// "count"?, "offsets"?} (the message is Text), followed by check's own
+// "severity" and "detail"?.
 type Finding struct {
-	// Code names the kind of finding; the package doc lists them.
-	Code Code `json:"code"`
-	// Severity is how much it matters. Most codes always have the same
-	// severity; the package doc says where it depends on the component.
-	Severity Severity `json:"severity"`
 	// Offset is the byte offset in the input where the finding starts
 	// (the start of the component for disagreements). 0 <= Offset <=
 	// len(input).
 	Offset int `json:"offset"`
-	// Message is a one-line explanation, with any input text quoted.
-	Message string `json:"message"`
-	// Detail, when set, gives more facts on one line, such as what each
-	// parser read or the A-label and Unicode forms of a host.
-	Detail string `json:"detail,omitempty"`
+	// Code names the kind of finding; the package doc lists them.
+	Code Code `json:"code"`
 	// Count is the number of occurrences when there are several; 0 (or 1)
 	// means once.
 	Count int `json:"count,omitempty"`
 	// Offsets are the offsets of the first (lowest) up to 8 occurrences,
 	// in increasing order, when Count > 1; nil otherwise.
 	Offsets []int `json:"offsets,omitempty"`
+	// Severity is how much it matters. Most codes always have the same
+	// severity; the package doc says where it depends on the component.
+	Severity Severity `json:"severity"`
+	// Text is a one-line explanation of this occurrence, with any input
+	// text quoted: the "message" of the JSON.
+	Text string `json:"message"`
+	// Detail, when set, gives more facts on one line, such as what each
+	// parser read or the A-label and Unicode forms of a host.
+	Detail string `json:"detail,omitempty"`
+}
+
+// Message returns the finding's explanation: Text, or the code's
+// description when Text is empty.
+func (f Finding) Message() string {
+	if f.Text != "" {
+		return f.Text
+	}
+	return f.Code.Message()
 }
 
 // String returns "severity code @offset: message", followed by " (N
 // times)" when the finding was found N > 1 times.
 func (f Finding) String() string {
-	s := f.Severity.String() + " " + string(f.Code) + " @" + strconv.Itoa(f.Offset) + ": " + f.Message
+	s := f.Severity.String() + " " + string(f.Code) + " @" + strconv.Itoa(f.Offset) + ": " + f.Message()
 	if f.Count > 1 {
 		s += " (" + strconv.Itoa(f.Count) + " times)"
 	}
 	return s
+}
+
+// MarshalJSON returns the finding in the record contract's names, through
+// internal/diag, with "severity" and "detail" added.
+func (f Finding) MarshalJSON() ([]byte, error) {
+	b, err := diag.MarshalFinding(diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets})
+	if err != nil {
+		return nil, err
+	}
+	sev, err := f.Severity.MarshalText()
+	if err != nil {
+		return nil, err
+	}
+	b = append(b[:len(b)-1], `,"severity":"`...)
+	b = append(b, sev...)
+	b = append(b, '"')
+	if f.Detail != "" {
+		d, _ := json.Marshal(f.Detail)
+		b = append(b, `,"detail":`...)
+		b = append(b, d...)
+	}
+	return append(b, '}'), nil
 }

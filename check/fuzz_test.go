@@ -48,8 +48,8 @@ func FuzzURL(f *testing.F) {
 				t.Errorf("%s: offset out of range [0, %d]", fd, len(s))
 			}
 			checkCollapsed(t, s, fd)
-			if strings.ContainsAny(fd.Message, "\n\r") || fd.Message == "" {
-				t.Errorf("%q: message %q", s, fd.Message)
+			if strings.ContainsAny(fd.Message(), "\n\r") || fd.Message() == "" {
+				t.Errorf("%q: message %q", s, fd.Message())
 			}
 			if seen[key{fd.Code, fd.Severity}] {
 				t.Errorf("%q: %s twice", s, fd)
@@ -109,7 +109,7 @@ func checkCollapsed(t *testing.T, s string, f Finding) {
 			t.Errorf("%q: %s: offset %d out of range", s, f, o)
 		}
 	}
-	if len(f.Message) >= maxMessage || len(f.Detail) >= maxMessage {
-		t.Errorf("%q: %s: message of %d bytes, detail of %d", s, f.Code, len(f.Message), len(f.Detail))
+	if len(f.Message()) >= maxMessage || len(f.Detail) >= maxMessage {
+		t.Errorf("%q: %s: message of %d bytes, detail of %d", s, f.Code, len(f.Message()), len(f.Detail))
 	}
 }

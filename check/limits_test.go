@@ -143,13 +143,13 @@ func TestLongInputsQuoted(t *testing.T) {
 	host := strings.Repeat("а.", 5000) + "com"
 	r := URL("http://" + host + "/")
 	for _, f := range r.Findings {
-		if len(f.Message) > maxText || len(f.Detail) > maxText {
-			t.Errorf("%s: %d bytes", f.Code, len(f.Message))
+		if len(f.Message()) > maxText || len(f.Detail) > maxText {
+			t.Errorf("%s: %d bytes", f.Code, len(f.Message()))
 		}
-		if f.Code == IDNConfusable && (f.Count != 5000 || f.Offset != 7 || f.Offsets[1] != 10 || !strings.Contains(f.Message, `host label "а" imitates "a": "а" U+0430 is not ASCII`)) {
+		if f.Code == IDNConfusable && (f.Count != 5000 || f.Offset != 7 || f.Offsets[1] != 10 || !strings.Contains(f.Message(), `host label "а" imitates "a": "а" U+0430 is not ASCII`)) {
 			t.Errorf("%s count %d offsets %v", f, f.Count, f.Offsets)
 		}
-		if f.Code == IDN && !strings.Contains(f.Message, "bytes)") {
+		if f.Code == IDN && !strings.Contains(f.Message(), "bytes)") {
 			t.Errorf("%s", f)
 		}
 	}
@@ -158,7 +158,7 @@ func TestLongInputsQuoted(t *testing.T) {
 	}
 	r = URL("http://" + strings.Repeat("u", 1000) + ":" + strings.Repeat("p", 1000) + "@h/")
 	for _, f := range r.Findings {
-		if f.Code == Credentials && f.Message != `credentials in the URL: user "`+strings.Repeat("u", 32)+"…"+strings.Repeat("u", 16)+`" (1000 bytes) and a password` {
+		if f.Code == Credentials && f.Message() != `credentials in the URL: user "`+strings.Repeat("u", 32)+"…"+strings.Repeat("u", 16)+`" (1000 bytes) and a password` {
 			t.Errorf("%s", f)
 		}
 	}

@@ -29,14 +29,14 @@ func TestFindingTexts(t *testing.T) {
 			t.Errorf("%s: no %s in\n%s", c.in, c.code, show(r))
 			continue
 		}
-		if f.Message != c.msg {
-			t.Errorf("%s %s:\n got %s\nwant %s", c.in, c.code, f.Message, c.msg)
+		if f.Message() != c.msg {
+			t.Errorf("%s %s:\n got %s\nwant %s", c.in, c.code, f.Message(), c.msg)
 		}
-		if f.Detail != "" && strings.Contains(f.Message, f.Detail) {
+		if f.Detail != "" && strings.Contains(f.Message(), f.Detail) {
 			t.Errorf("%s %s: the detail %q repeats the message", c.in, c.code, f.Detail)
 		}
-		if c.code != IDN && strings.Contains(f.Message+f.Detail, "xn--") {
-			t.Errorf("%s %s: the host's forms belong to the idn finding: %s / %s", c.in, c.code, f.Message, f.Detail)
+		if c.code != IDN && strings.Contains(f.Message()+f.Detail, "xn--") {
+			t.Errorf("%s %s: the host's forms belong to the idn finding: %s / %s", c.in, c.code, f.Message(), f.Detail)
 		}
 	}
 	f, _ := find(URL("http://bücher.dé/ä"), RFC3986Invalid)
@@ -45,8 +45,8 @@ func TestFindingTexts(t *testing.T) {
 	}
 	// More than maxImitations distinct characters: the first are named.
 	f, ok := find(URL("https://аеорсху.com/"), IDNConfusable)
-	if !ok || !strings.HasSuffix(f.Message, `"о" U+043E, "р" U+0440 and more are not ASCII`) {
-		t.Errorf("long look-alike: %s", f.Message)
+	if !ok || !strings.HasSuffix(f.Message(), `"о" U+043E, "р" U+0440 and more are not ASCII`) {
+		t.Errorf("long look-alike: %s", f.Message())
 	}
 }
 

@@ -118,7 +118,7 @@ func TestTrickMessages(t *testing.T) {
 				continue
 			}
 			found = true
-			if f.Severity != c.sev || f.Offset != c.off || !strings.Contains(f.Message, c.msg) {
+			if f.Severity != c.sev || f.Offset != c.off || !strings.Contains(f.Message(), c.msg) {
 				t.Errorf("%q: %v; want %v @%d with %q", c.in, f, c.sev, c.off, c.msg)
 			}
 		}

@@ -33,9 +33,9 @@ func TestDatasetsAllowed(t *testing.T) {
 			if !errors.As(err, &e) {
 				t.Fatalf("%q: %v", line, err)
 			}
-			key := string(e.Rule)
-			if e.Rule == RuleFinding {
-				key += " " + strings.SplitN(e.Reason, ":", 2)[0]
+			key := string(e.Code)
+			if e.Code == ErrFinding {
+				key += " " + strings.SplitN(e.Detail, ":", 2)[0]
 			}
 			rules[key]++
 			if _, ok := examples[key]; !ok {

@@ -17,7 +17,7 @@ import (
 func (p Policy) Control(network, address string, _ syscall.RawConn) error {
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
-		return &Error{Rule: RuleAddress, Host: address, Reason: "not an IP address and port"}
+		return &Error{Offset: -1, Code: ErrAddress, Host: address, Detail: "not an IP address and port"}
 	}
 	if e := p.checkAddr(ap.Addr()); e != nil {
 		return e
@@ -48,7 +48,7 @@ func (p Policy) Resolve(ctx context.Context, network, host string) ([]netip.Addr
 
 func (p *Policy) resolve(ctx context.Context, network, host string) ([]netip.Addr, error) {
 	if why := p.checkHostName(host); why != "" {
-		return nil, &Error{Rule: RuleHost, Host: host, Reason: why}
+		return nil, &Error{Offset: -1, Code: ErrHost, Host: host, Detail: why}
 	}
 	if a, err := netip.ParseAddr(host); err == nil {
 		if e := p.checkAddr(a); e != nil {
@@ -66,7 +66,7 @@ func (p *Policy) resolve(ctx context.Context, network, host string) ([]netip.Add
 		return nil, err
 	}
 	if len(addrs) == 0 {
-		return nil, &Error{Rule: RuleResolve, Host: host, Reason: "no address"}
+		return nil, &Error{Offset: -1, Code: ErrResolve, Host: host, Detail: "no address"}
 	}
 	for _, a := range addrs {
 		// An IPv4-mapped answer (::ffff:127.0.0.1, as Go's resolver
@@ -74,7 +74,7 @@ func (p *Policy) resolve(ctx context.Context, network, host string) ([]netip.Add
 		// in IPv6 to get past a filter.
 		if e := p.checkAddr(a.Unmap()); e != nil {
 			e.Host = host
-			e.Reason += ", one of the " + strconv.Itoa(len(addrs)) + " addresses of the host"
+			e.Detail += ", one of the " + strconv.Itoa(len(addrs)) + " addresses of the host"
 			return nil, e
 		}
 	}
@@ -102,7 +102,7 @@ func (p *Policy) dial(ctx context.Context, network, address string) (net.Conn, e
 	}
 	pn, err := strconv.ParseUint(port, 10, 16)
 	if err != nil {
-		return nil, &Error{Rule: RulePort, Host: host, Reason: "port " + quote(port) + " is not a number"}
+		return nil, &Error{Offset: -1, Code: ErrPort, Host: host, Detail: "port " + quote(port) + " is not a number"}
 	}
 	addrs, err := p.resolve(ctx, network, host)
 	if err != nil {

@@ -12,7 +12,8 @@
 // The zero Policy is the strict default: http and https on their default
 // ports, no credentials in the URL, no host name for private use, no URL
 // that package check finds built to deceive, and only globally reachable
-// addresses. A refusal is an *Error that names the Rule, the URL, the host
+// addresses. A refusal is an *Error that names the rule (its Code, also
+// the sentinel for errors.Is: ErrScheme, ErrAddress …), the URL, the host
 // and the address.
 //
 // # What is checked, and when

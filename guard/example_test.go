@@ -28,7 +28,7 @@ func ExamplePolicy_CheckURL() {
 		err := p.CheckURL(u)
 		var e *guard.Error
 		if errors.As(err, &e) {
-			fmt.Printf("%s: refused by %s\n", u, e.Rule)
+			fmt.Printf("%s: refused by %s\n", u, e.Code)
 		} else {
 			fmt.Printf("%s: allowed\n", u)
 		}
@@ -41,6 +41,16 @@ func ExamplePolicy_CheckURL() {
 	// http://metadata.google.internal/: refused by host
 	// http://example.com:8080/: refused by port
 	// gopher://example.com/: refused by scheme
+}
+
+// The rule that refused is the error's Code, a sentinel for errors.Is.
+func ExampleError() {
+	err := guard.Policy{}.CheckURL("http://example.com:8080/")
+	fmt.Println(errors.Is(err, guard.ErrPort), errors.Is(err, guard.ErrRefused))
+	fmt.Println(err)
+	// Output:
+	// true true
+	// guard: "http://example.com:8080/": refused by rule port: port 8080 is not the default port of "http"
 }
 
 // CheckAddr judges the addresses a host resolves to, IPv6 forms that

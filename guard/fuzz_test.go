@@ -64,7 +64,7 @@ func FuzzGuard(f *testing.F) {
 		err := p.CheckURL(s)
 		if err != nil {
 			var ge *Error
-			if !errors.As(err, &ge) || ge.Rule == "" {
+			if !errors.As(err, &ge) || ge.Code == "" {
 				t.Fatalf("%q: refusal %v is no *Error with a rule", s, err)
 			}
 			if len(err.Error()) > 1200 {

@@ -131,15 +131,15 @@ func get(p Policy, u string) (string, error) {
 }
 
 // refused asserts that err is a refusal by rule, and returns it.
-func refused(t *testing.T, what string, err error, rule Rule) *Error {
+func refused(t *testing.T, what string, err error, rule Code) *Error {
 	t.Helper()
 	var ge *Error
 	if !errors.As(err, &ge) || !errors.Is(err, ErrRefused) {
 		t.Errorf("%s: error %v, want a refusal by rule %s", what, err, rule)
 		return &Error{}
 	}
-	if ge.Rule != rule {
-		t.Errorf("%s: refused by rule %s, want %s: %v", what, ge.Rule, rule, ge)
+	if ge.Code != rule {
+		t.Errorf("%s: refused by rule %s, want %s: %v", what, ge.Code, rule, ge)
 	}
 	return ge
 }
@@ -154,9 +154,9 @@ func (w *world) noInternalHits(t *testing.T) {
 func TestLoopbackRefusedByDefault(t *testing.T) {
 	w := newWorld(t)
 	_, err := get(Policy{}, w.internal.URL)
-	refused(t, "default policy", err, RulePort)
+	refused(t, "default policy", err, ErrPort)
 	_, err = get(Policy{AnyPort: true}, w.internal.URL)
-	e := refused(t, "any port", err, RuleAddress)
+	e := refused(t, "any port", err, ErrAddress)
 	if e.Kind != check.KindLoopback || e.Addr != netip.MustParseAddr("127.0.0.1") {
 		t.Errorf("refused %v (%s), want 127.0.0.1 (loopback)", e.Addr, e.Kind)
 	}
@@ -181,7 +181,7 @@ func TestLoopbackAllowedByPolicy(t *testing.T) {
 	// DenyNetworks wins over AllowKinds.
 	_, err = get(Policy{AnyPort: true, AllowKinds: []check.AddrKind{check.KindLoopback},
 		DenyNetworks: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}, w.internal.URL)
-	refused(t, "denied network", err, RuleNetwork)
+	refused(t, "denied network", err, ErrNetwork)
 }
 
 func TestPublicAllowed(t *testing.T) {
@@ -212,7 +212,7 @@ func TestRedirectsRechecked(t *testing.T) {
 			t.Errorf("redirect to %s: %v, want a refusal", to, err)
 			continue
 		}
-		if !strings.Contains(err.Error(), "redirect") && ge.URL != to {
+		if !strings.Contains(err.Error(), "redirect") && ge.Input != to {
 			t.Logf("redirect to %s: %v", to, err)
 		}
 	}
@@ -229,14 +229,14 @@ func TestMaxRedirects(t *testing.T) {
 	p := w.policy()
 	p.MaxRedirects = 3
 	_, err := get(p, w.url("public.test", "/loop/0"))
-	refused(t, "redirect loop", err, RuleRedirects)
+	refused(t, "redirect loop", err, ErrRedirects)
 	p.MaxRedirects = -1
 	_, err = get(p, w.url("public.test", "/loop/0"))
-	refused(t, "no redirects", err, RuleRedirects)
+	refused(t, "no redirects", err, ErrRedirects)
 	p.MaxRedirects = 0 // DefaultMaxRedirects
 	_, err = get(p, w.url("public.test", "/loop/0"))
-	if e := refused(t, "default", err, RuleRedirects); !strings.Contains(e.Reason, "10 redirects") {
-		t.Errorf("reason %q", e.Reason)
+	if e := refused(t, "default", err, ErrRedirects); !strings.Contains(e.Detail, "10 redirects") {
+		t.Errorf("reason %q", e.Detail)
 	}
 }
 
@@ -254,7 +254,7 @@ func TestRebinding(t *testing.T) {
 		t.Errorf("%d A lookups for one connection, want 1", n)
 	}
 	_, err = get(w.policy(), w.url("rebind.test", "/"))
-	e := refused(t, "rebound", err, RuleAddress)
+	e := refused(t, "rebound", err, ErrAddress)
 	if e.Host != "rebind.test" || e.Kind != check.KindLoopback {
 		t.Errorf("refused host %q kind %q", e.Host, e.Kind)
 	}
@@ -266,13 +266,13 @@ func TestRebinding(t *testing.T) {
 func TestEveryAddressChecked(t *testing.T) {
 	w := newWorld(t)
 	_, err := get(w.policy(), w.url("mixed.test", "/"))
-	e := refused(t, "mixed", err, RuleAddress)
-	if !strings.Contains(e.Reason, "one of the 2 addresses") {
-		t.Errorf("reason %q", e.Reason)
+	e := refused(t, "mixed", err, ErrAddress)
+	if !strings.Contains(e.Detail, "one of the 2 addresses") {
+		t.Errorf("reason %q", e.Detail)
 	}
 	for _, host := range []string{"meta.test", "v6loop.test", "nat64.test", "sixtofour.test", "internal.test"} {
 		_, err := get(w.policy(), w.url(host, "/"))
-		refused(t, host, err, RuleAddress)
+		refused(t, host, err, ErrAddress)
 	}
 }
 
@@ -280,7 +280,7 @@ func TestIPv6FormsRefused(t *testing.T) {
 	w := newWorld(t)
 	for _, h := range []string{"::ffff:127.0.0.1", "::ffff:7f00:1", "::127.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::", "::1", "::ffff:169.254.169.254"} {
 		_, err := get(w.policy(), w.iurl(h, "/"))
-		refused(t, h, err, RuleAddress)
+		refused(t, h, err, ErrAddress)
 	}
 	w.noInternalHits(t)
 }
@@ -311,7 +311,7 @@ func TestStaticRules(t *testing.T) {
 	w := newWorld(t)
 	p := w.policy()
 	_, err := get(p, "http://u:p@"+net.JoinHostPort("public.test", w.port)+"/")
-	refused(t, "credentials", err, RuleCredentials)
+	refused(t, "credentials", err, ErrCredentials)
 	p.AllowCredentials = true
 	if _, err := get(p, "http://u:p@"+net.JoinHostPort("public.test", w.port)+"/"); err != nil {
 		t.Errorf("credentials allowed: %v", err)
@@ -319,26 +319,26 @@ func TestStaticRules(t *testing.T) {
 	p = w.policy()
 	p.DenyHosts = []string{"*.public.test"}
 	_, err = get(p, w.url("www.public.test", "/"))
-	refused(t, "denied host", err, RuleHost)
+	refused(t, "denied host", err, ErrHost)
 	p = w.policy()
 	p.AllowHosts = []string{"public.test"}
 	_, err = get(p, w.url("www.public.test", "/"))
-	refused(t, "not allowed host", err, RuleHost)
+	refused(t, "not allowed host", err, ErrHost)
 	if _, err := get(p, w.url("public.test", "/")); err != nil {
 		t.Errorf("allowed host: %v", err)
 	}
 	p = w.policy()
 	p.AnyPort = false
 	_, err = get(p, w.url("public.test", "/"))
-	refused(t, "port", err, RulePort)
+	refused(t, "port", err, ErrPort)
 	p.Ports = []int{atoi(w.port)}
 	if _, err := get(p, w.url("public.test", "/")); err != nil {
 		t.Errorf("allowed port: %v", err)
 	}
 	_, err = get(w.policy(), "ftp://public.test/")
-	refused(t, "scheme", err, RuleScheme)
+	refused(t, "scheme", err, ErrScheme)
 	_, err = get(w.policy(), "http://0x7f090909:"+w.port+"/")
-	refused(t, "obfuscated", err, RuleFinding)
+	refused(t, "obfuscated", err, ErrFinding)
 }
 
 func atoi(s string) int {
@@ -412,7 +412,7 @@ func TestProxy(t *testing.T) {
 		t.Errorf("proxy saw %q", s)
 	}
 	_, err = get(p, w.url("internal.test", "/"))
-	refused(t, "through the proxy", err, RuleAddress)
+	refused(t, "through the proxy", err, ErrAddress)
 }
 
 func TestAllowPrivate(t *testing.T) {
@@ -425,5 +425,22 @@ func TestAllowPrivate(t *testing.T) {
 	}
 	if (Policy{}).CheckAddr(netip.MustParseAddr("10.1.2.3")) == nil {
 		t.Error("the default allows 10.1.2.3")
+	}
+}
+
+// TestErrorShape: the rule is the Code, a sentinel for errors.Is as
+// ErrRefused is; the text is internal/diag's; a finding's offset is kept.
+func TestErrorShape(t *testing.T) {
+	err := Policy{}.CheckURL("ftp://example.com/")
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, ErrScheme) || !errors.Is(err, ErrRefused) || errors.Is(err, ErrPort) || e.Offset != -1 {
+		t.Fatalf("%#v", err)
+	}
+	if want := `guard: "ftp://example.com/": refused by rule scheme: scheme "ftp" is not allowed`; err.Error() != want {
+		t.Errorf("got %s\nwant %s", err, want)
+	}
+	err = Policy{}.CheckURL("http://evil.com#@good.com/")
+	if !errors.As(err, &e) || e.Code != ErrFinding || e.Offset <= 0 {
+		t.Errorf("%#v", err)
 	}
 }

@@ -69,7 +69,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	// name too (the WHATWG reading was checked above, and a
 	// disagreement is a host-mismatch finding at danger).
 	if why := t.Policy.checkHostName(req.URL.Hostname()); why != "" {
-		return refuse(&Error{Rule: RuleHost, URL: req.URL.String(), Host: req.URL.Hostname(), Reason: why})
+		return refuse(&Error{Offset: -1, Code: ErrHost, Input: req.URL.String(), Host: req.URL.Hostname(), Detail: why})
 	}
 	if t.Policy.Proxy != nil {
 		// The proxy connects; check the host's addresses here first.
@@ -91,10 +91,10 @@ func (t *Transport) CloseIdleConnections() {
 // refuses. (The Transport checks the URL and its addresses again.)
 func (p Policy) CheckRedirect(req *http.Request, via []*http.Request) error {
 	if req == nil || req.URL == nil {
-		return &Error{Rule: RuleParse, Reason: "a redirect without a URL"}
+		return &Error{Offset: -1, Code: ErrParse, Detail: "a redirect without a URL"}
 	}
 	if len(via) > p.maxRedirects() {
-		return &Error{Rule: RuleRedirects, URL: req.URL.String(), Reason: "more than " + strconv.Itoa(p.maxRedirects()) + " redirects"}
+		return &Error{Offset: -1, Code: ErrRedirects, Input: req.URL.String(), Detail: "more than " + strconv.Itoa(p.maxRedirects()) + " redirects"}
 	}
 	return p.CheckURL(req.URL.String())
 }

@@ -28,7 +28,7 @@ const DefaultMaxRedirects = 10
 // link-local, unique-local, shared (CGNAT), multicast, documentation,
 // benchmarking, reserved or metadata address, whether written as IPv4 or
 // carried by an IPv6 form. Each field loosens or tightens one rule; the
-// Error of a refusal names the rule (Rule).
+// Error of a refusal names the rule (its Code).
 //
 // A Policy is a value: its methods do not change it, and a Client or
 // Transport keeps the copy it was made with. Do not change the slices of
@@ -160,31 +160,31 @@ func (p Policy) CheckURL(raw string) error {
 func (p *Policy) checkURL(raw string) (check.Report, error) {
 	r := check.URL(raw)
 	t := r.Target
-	refuse := func(rule Rule, host string, reason string) (check.Report, error) {
-		return r, &Error{Rule: rule, URL: raw, Host: host, Reason: reason}
+	refuse := func(rule Code, host string, reason string) (check.Report, error) {
+		return r, &Error{Offset: -1, Code: rule, Input: raw, Host: host, Detail: reason}
 	}
 	if !t.OK {
-		return refuse(RuleParse, "", "not a URL browsers accept ("+r.WHATWG.Error+")")
+		return refuse(ErrParse, "", "not a URL browsers accept ("+r.WHATWG.Error+")")
 	}
 	if !slices.Contains(p.schemes(), t.Scheme) {
-		return refuse(RuleScheme, "", "scheme "+quote(t.Scheme)+" is not allowed")
+		return refuse(ErrScheme, "", "scheme "+quote(t.Scheme)+" is not allowed")
 	}
 	if r.WHATWG.Userinfo != "" && !p.AllowCredentials {
-		return refuse(RuleCredentials, "", "credentials in the URL")
+		return refuse(ErrCredentials, "", "credentials in the URL")
 	}
 	if err := p.checkPort(t.Scheme, t.Port); err != "" {
-		return refuse(RulePort, "", err)
+		return refuse(ErrPort, "", err)
 	}
 	if t.HostType != "domain" && t.HostType != "ipv4" && t.HostType != "ipv6" {
-		return refuse(RuleHost, t.Host, "no host to fetch from")
+		return refuse(ErrHost, t.Host, "no host to fetch from")
 	}
 	name := strings.TrimSuffix(strings.TrimPrefix(t.HostNoDot, "["), "]")
 	if why := p.checkHostName(name); why != "" {
-		return refuse(RuleHost, name, why)
+		return refuse(ErrHost, name, why)
 	}
 	if a, err := netip.ParseAddr(name); err == nil {
 		if e := p.checkAddr(a); e != nil {
-			e.URL, e.Host = raw, name
+			e.Input, e.Host = raw, name
 			return r, e
 		}
 	} else {
@@ -193,13 +193,13 @@ func (p *Policy) checkURL(raw string) (check.Report, error) {
 			case f.Code == check.Loopback && !(p.AllowInternalNames && p.allowsKind(check.KindLoopback)),
 				f.Code == check.CloudMetadata && !(p.AllowInternalNames && p.allowsKind(check.KindMetadata)),
 				f.Code == check.InternalName && !p.AllowInternalNames:
-				return refuse(RuleHost, name, f.Message)
+				return refuse(ErrHost, name, f.Message())
 			}
 		}
 	}
 	for _, f := range r.Findings {
 		if (f.Severity >= p.refuseAt() || ambiguousHost(f.Code)) && !ownRule(f.Code) {
-			return r, &Error{Rule: RuleFinding, URL: raw, Host: name, Reason: string(f.Code) + ": " + f.Message}
+			return r, &Error{Offset: f.Offset, Code: ErrFinding, Input: raw, Host: name, Detail: string(f.Code) + ": " + f.Message()}
 		}
 	}
 	return r, nil
@@ -280,7 +280,7 @@ func inAny(list []netip.Prefix, a netip.Addr) (netip.Prefix, bool) {
 // DenyNetworks refuse it, AllowNetworks allow it, and otherwise every
 // row of check.AddrRanges that holds it, or the IPv4 address it carries,
 // must be globally reachable or in AllowKinds. It returns nil or an
-// *Error with the rule RuleNetwork or RuleAddress.
+// *Error with the rule ErrNetwork or ErrAddress.
 func (p Policy) CheckAddr(a netip.Addr) error {
 	if e := p.checkAddr(a); e != nil {
 		return e
@@ -291,10 +291,10 @@ func (p Policy) CheckAddr(a netip.Addr) error {
 func (p *Policy) checkAddr(a netip.Addr) *Error {
 	a = a.WithZone("")
 	if !a.IsValid() {
-		return &Error{Rule: RuleAddress, Reason: "no address"}
+		return &Error{Offset: -1, Code: ErrAddress, Detail: "no address"}
 	}
 	if n, ok := inAny(p.DenyNetworks, a); ok {
-		return &Error{Rule: RuleNetwork, Addr: a, Reason: "address " + a.String() + " is in the denied network " + n.String()}
+		return &Error{Offset: -1, Code: ErrNetwork, Addr: a, Detail: "address " + a.String() + " is in the denied network " + n.String()}
 	}
 	if _, ok := inAny(p.AllowNetworks, a); ok {
 		return nil
@@ -305,7 +305,7 @@ func (p *Policy) checkAddr(a netip.Addr) *Error {
 			continue
 		}
 		reason := "address " + cl.String() + " is " + string(r.Kind) + " (" + r.Prefix.String() + ", " + r.Source + ")"
-		return &Error{Rule: RuleAddress, Addr: a, Kind: r.Kind, Reason: reason}
+		return &Error{Offset: -1, Code: ErrAddress, Addr: a, Kind: r.Kind, Detail: reason}
 	}
 	return nil
 }

@@ -34,7 +34,9 @@ var zeroCalls = map[string]func(){
 	"Transport.RoundTrip":            func() { _, _ = (&Transport{}).RoundTrip(nil) },
 	"Transport.CloseIdleConnections": func() { (&Transport{}).CloseIdleConnections() },
 	"Error.Error":                    func() { _ = (*Error)(nil).Error(); _ = (&Error{}).Error() },
-	"Error.Is":                       func() { _ = (&Error{}).Is(nil) },
+	"Error.Unwrap":                   func() { _ = (&Error{}).Unwrap(); _ = (*Error)(nil).Unwrap() },
+	"Code.Error":                     func() { _ = Code("").Error() },
+	"Code.Message":                   func() { _ = Code("").Message() },
 }
 
 var zeroSkips = map[string]string{}
@@ -65,7 +67,7 @@ func TestDefaultIsZero(t *testing.T) {
 func TestErrorBounded(t *testing.T) {
 	long := "http://127.0.0.1/" + strings.Repeat("a", 1<<20)
 	err := Policy{}.CheckURL(long)
-	if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "bytes)") {
+	if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "…") {
 		t.Errorf("message of %d bytes: %.200s", len(err.Error()), err)
 	}
 }

@@ -50,8 +50,22 @@ func boundedCases() []boundedCase {
 		{"bad varname late", "a", "{", " }"},
 		{"unopened late", "é", "", "}"},
 		{"dots", "a.", "{", "b}"},
+		{"literal space", " ", "{a}", ""},
+		{"literal control", "\x01é", "", ""},
 	}
 	for _, sh := range parseShapes {
+		cs = append(cs, boundedCase{"ParseLenient", sh.name, func(n int) (string, int, func()) {
+			s := sh.prefix + repeatTo(sh.unit, n) + sh.suffix
+			return s, len(s), func() {
+				_, fs, err := ParseLenient(s)
+				if err != nil {
+					_ = err.Error()
+				}
+				for _, f := range fs {
+					_ = f.String()
+				}
+			}
+		}})
 		cs = append(cs, boundedCase{"Parse+Error", sh.name, func(n int) (string, int, func()) {
 			s := sh.prefix + repeatTo(sh.unit, n) + sh.suffix
 			return s, len(s), func() {
@@ -72,7 +86,7 @@ func boundedCases() []boundedCase {
 		cs = append(cs, boundedCase{"Vars", sh.name, func(n int) (string, int, func()) {
 			s, _ := distinct(n, sh.f)
 			tm := MustParse(s)
-			return s, len(s), func() { _ = tm.Vars() }
+			return s, len(s), func() { _ = tm.Names() }
 		}})
 	}
 
@@ -89,7 +103,7 @@ func boundedCases() []boundedCase {
 			cs = append(cs, boundedCase{op, sh.name, func(n int) (string, int, func()) {
 				s := repeatTo(sh.unit, n)
 				tm := MustParse(sh.tmpl)
-				vs := Values{"x": String(s)}
+				vs := Vars{"x": String(s)}
 				if op == "Expand" {
 					return s, len(s), func() { _, _ = tm.Expand(vs) }
 				}
@@ -99,7 +113,7 @@ func boundedCases() []boundedCase {
 	}
 	cs = append(cs, boundedCase{"Expand", "list items", func(n int) (string, int, func()) {
 		items := strings.Split(repeatTo("a,", n), ",")
-		vs := Values{"x": List(items...)}
+		vs := Vars{"x": List(items...)}
 		tm := MustParse("{?x*}")
 		return strings.Join(items, ","), n + 8*len(items), func() { _, _ = tm.Expand(vs) }
 	}})
@@ -109,7 +123,7 @@ func boundedCases() []boundedCase {
 		for i, it := range items {
 			pairs[i] = Pair{it, it}
 		}
-		vs := Values{"x": Pairs(pairs...)}
+		vs := Vars{"x": Pairs(pairs...)}
 		tm := MustParse("{;x*}")
 		return strings.Join(items, ","), n + 8*len(items), func() { _, _ = tm.Expand(vs) }
 	}})
@@ -117,19 +131,19 @@ func boundedCases() []boundedCase {
 	cs = append(cs, boundedCase{"Expand", "many refs", func(n int) (string, int, func()) {
 		s := repeatTo("{/x}", n)
 		tm := MustParse(s)
-		vs := Values{"x": String("ab")}
+		vs := Vars{"x": String("ab")}
 		return s, len(s) + 2*strings.Count(s, "{"), func() { _, _ = tm.Expand(vs) }
 	}})
 	cs = append(cs, boundedCase{"Expand", "literal é", func(n int) (string, int, func()) {
 		s := repeatTo("é{x}", n)
 		tm := MustParse(s)
-		vs := Values{"x": String("é")}
+		vs := Vars{"x": String("é")}
 		return s, len(s), func() { _, _ = tm.Expand(vs) }
 	}})
 	cs = append(cs, boundedCase{"Expand+Error", "prefix on list", func(n int) (string, int, func()) {
 		s := repeatTo("a", n) + "{x:1}"
 		tm := MustParse(s)
-		vs := Values{"x": List("a")}
+		vs := Vars{"x": List("a")}
 		return s, len(s), func() {
 			if _, err := tm.Expand(vs); err != nil {
 				_ = err.Error()

@@ -1,6 +1,7 @@
 package template_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/urikit/urikit/template"
@@ -8,7 +9,7 @@ import (
 
 func ExampleTemplate_Expand() {
 	t := template.MustParse("/repos/{owner}/{repo}/issues{?state,labels}")
-	s, _ := t.Expand(template.Values{
+	s, _ := t.Expand(template.Vars{
 		"owner":  template.String("urikit"),
 		"repo":   template.String("uri kit"),
 		"labels": template.List("bug", "good first issue"),
@@ -31,7 +32,7 @@ func ExampleTemplate_ExpandMap() {
 
 func ExampleTemplate_AppendExpand() {
 	t := template.MustParse("/users/{id}{?fields}")
-	vs := template.Values{"id": template.String("42"), "fields": template.List("name", "email")}
+	vs := template.Vars{"id": template.String("42"), "fields": template.List("name", "email")}
 	buf := make([]byte, 0, t.MaxLen(vs)) // room enough: no allocation
 	buf, _ = t.AppendExpand(buf, vs)
 	fmt.Println(string(buf))
@@ -51,11 +52,31 @@ func ExampleTemplate_Match() {
 	fmt.Println(err)
 	// Output:
 	// urikit | uri kit | open | [a b]
-	// template: "{x,y}": offset 0: the template cannot be read back uniquely: several variables without names
+	// template: offset 0: "{x,y}": the template cannot be read back uniquely: several variables without names
 }
 
 func ExampleParse() {
 	_, err := template.Parse("/users/{id")
 	fmt.Println(err)
-	// Output: template: "/users/{id": offset 7: expression not closed by '}'
+	_, err = template.Parse("/a b/{id}")
+	fmt.Println(err, errors.Is(err, template.ErrInvalidLiteral))
+	// Output:
+	// template: offset 7: "/users/{id": expression not closed by '}'
+	// template: offset 2: "/a b/{id}": character not allowed in literal text true
+}
+
+func ExampleParseLenient() {
+	t, findings, err := template.ParseLenient("/a b/{id}")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, f := range findings {
+		fmt.Println(f)
+	}
+	s, _ := t.Expand(template.Vars{"id": template.String("42")})
+	fmt.Println(s)
+	// Output:
+	// offset 2: invalid-literal: character not allowed in literal text
+	// /a%20b/42
 }

@@ -2,12 +2,11 @@ package template
 
 import (
 	"errors"
-	"github.com/urikit/urikit/internal/hexdigit"
-	"github.com/urikit/urikit/internal/window"
-	"github.com/urikit/urikit/percent"
-	"strconv"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/urikit/urikit/internal/bytestr"
+	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/percent"
 )
 
 // Expand returns the expansion of the template with the values vs (RFC
@@ -16,11 +15,8 @@ import (
 // percent's Unreserved set ({var}, {.var}, {/var}, {;var}, {?var},
 // {&var}) or Reserved set keeping existing escapes ({+var}, {#var}). The
 // only expansion error is a prefix modifier on a list or pairs value
-// (CodePrefixComposite).
-func (t *Template) Expand(vs Values) (string, error) {
-	if t == nil {
-		return "", nil
-	}
+// (ErrPrefixComposite).
+func (t Template) Expand(vs Vars) (string, error) {
 	if len(t.parts) == 1 && t.parts[0].isLit() {
 		return t.lit(&t.parts[0]), nil
 	}
@@ -45,7 +41,8 @@ func (t *Template) Expand(vs Values) (string, error) {
 	if len(long) < n/2 {
 		return string(long), nil
 	}
-	return unsafe.String(unsafe.SliceData(long), len(long)), nil
+	// long was allocated for this result and is not written again.
+	return bytestr.String(long), nil
 }
 
 // errNoRoom stops an expansion into a fixed buffer that may not hold the
@@ -54,7 +51,7 @@ var errNoRoom = errors.New("template: no room")
 
 // ExpandMap is Expand with the values converted by [FromMap]: strings,
 // numbers, bools, lists and maps (whose pairs are sorted by key).
-func (t *Template) ExpandMap(m map[string]any) (string, error) {
+func (t Template) ExpandMap(m map[string]any) (string, error) {
 	vs, err := FromMap(m)
 	if err != nil {
 		return "", err
@@ -66,16 +63,13 @@ func (t *Template) ExpandMap(m map[string]any) (string, error) {
 // returns the extended buffer. It allocates nothing when dst has room for
 // the expansion ([Template.MaxLen] is always enough). On error it returns
 // dst as it was.
-func (t *Template) AppendExpand(dst []byte, vs Values) ([]byte, error) {
-	if t == nil {
-		return dst, nil
-	}
+func (t Template) AppendExpand(dst []byte, vs Vars) ([]byte, error) {
 	return t.appendExpand(dst, vs, false)
 }
 
 // appendExpand is AppendExpand; with fixed set, it returns errNoRoom
 // rather than grow dst.
-func (t *Template) appendExpand(dst []byte, vs Values, fixed bool) ([]byte, error) {
+func (t *Template) appendExpand(dst []byte, vs Vars, fixed bool) ([]byte, error) {
 	b := dst
 	for i := range t.parts {
 		p := &t.parts[i]
@@ -98,7 +92,7 @@ func (t *Template) appendExpand(dst []byte, vs Values, fixed bool) ([]byte, erro
 
 // appendExpr appends the expansion of the expression p (RFC 6570 Appendix
 // A).
-func (t *Template) appendExpr(b []byte, p *part, vs Values, fixed bool) ([]byte, error) {
+func (t *Template) appendExpr(b []byte, p *part, vs Vars, fixed bool) ([]byte, error) {
 	op := &operators[p.oi]
 	enc := encU
 	if op.reserved {
@@ -108,6 +102,7 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values, fixed bool) ([]byte,
 	vars := t.varsOf(p)
 	for k := range vars {
 		v := &vars[k]
+		m := t.mod(int(p.a) + k)
 		name := t.name(v)
 		val := vs[name]
 		if val.kind == Undefined {
@@ -135,17 +130,16 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values, fixed bool) ([]byte,
 				}
 				b = append(b, '=')
 			}
-			if v.prefix > 0 {
-				s = prefix(s, int(v.prefix), op.reserved)
+			if n := m.prefix(); n > 0 {
+				s = prefix(s, n, op.reserved)
 			}
 			b = appendEncoded(enc, b, s)
 			continue
 		}
-		if v.prefix > 0 {
-			return b, &Error{Offset: int(v.off), Code: CodePrefixComposite,
-				Detail: CodePrefixComposite.Message() + " (variable " + strconv.Quote(window.Clip(name, 80)) + ")", Input: t.src}
+		if m.prefix() > 0 {
+			return b, &Error{Offset: int(v.off), Code: ErrPrefixComposite, Input: t.src, Var: name}
 		}
-		if !v.explode {
+		if m&explode == 0 {
 			if op.named {
 				b = append(b, name...)
 				b = append(b, '=')
@@ -158,13 +152,13 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values, fixed bool) ([]byte,
 					b = appendEncoded(enc, b, s)
 				}
 			} else {
-				for i := 0; i+1 < len(val.list); i += 2 {
+				for i, pr := range val.pairs {
 					if i > 0 {
 						b = append(b, ',')
 					}
-					b = appendEncoded(enc, b, val.list[i])
+					b = appendEncoded(enc, b, pr.Key)
 					b = append(b, ',')
-					b = appendEncoded(enc, b, val.list[i+1])
+					b = appendEncoded(enc, b, pr.Value)
 				}
 			}
 			continue
@@ -186,17 +180,17 @@ func (t *Template) appendExpr(b []byte, p *part, vs Values, fixed bool) ([]byte,
 			}
 			continue
 		}
-		for i := 0; i+1 < len(val.list); i += 2 {
+		for i, pr := range val.pairs {
 			if i > 0 {
 				b = append(b, op.sep)
 			}
-			b = appendEncoded(enc, b, val.list[i])
-			if op.named && val.list[i+1] == "" {
+			b = appendEncoded(enc, b, pr.Key)
+			if op.named && pr.Value == "" {
 				b = append(b, op.ifEmpty...)
 				continue
 			}
 			b = append(b, '=')
-			b = appendEncoded(enc, b, val.list[i+1])
+			b = appendEncoded(enc, b, pr.Value)
 		}
 	}
 	return b, nil
@@ -232,10 +226,7 @@ func prefix(s string, n int, reserved bool) string {
 // bound of the expansion's cost: the output of a template that refers to
 // a long value many times can be much longer than the template and the
 // values together, and a service can refuse it before expanding.
-func (t *Template) MaxLen(vs Values) int {
-	if t == nil {
-		return 0
-	}
+func (t Template) MaxLen(vs Vars) int {
 	n := 0
 	for i := range t.parts {
 		p := &t.parts[i]
@@ -289,8 +280,8 @@ func sizeOf(name string, val *Value, per int) int {
 		return n
 	case KindPairs:
 		n := 0
-		for i := 0; i+1 < len(val.list); i += 2 {
-			n += len(name) + 3 + per*(len(val.list[i])+len(val.list[i+1]))
+		for _, pr := range val.pairs {
+			n += len(name) + 3 + per*(len(pr.Key)+len(pr.Value))
 		}
 		return n
 	}

@@ -23,7 +23,21 @@ func FuzzParse(f *testing.F) {
 		f.Add(s, "a b/é%")
 	}
 	f.Fuzz(func(t *testing.T, src, val string) {
+		// ParseLenient fails where Parse fails but on literal text, which
+		// it encodes and reports.
+		lt, fs, lerr := ParseLenient(src)
+		for _, f := range fs {
+			if f.Offset < 0 || f.Offset >= len(src) || f.Code != ErrInvalidLiteral && f.Code != ErrInvalidEscape || len(f.Offsets) > 8 {
+				t.Fatalf("ParseLenient(%q): finding %v", src, f)
+			}
+		}
 		tm, err := Parse(src)
+		if lerr == nil && (err == nil) != (len(fs) == 0) {
+			t.Fatalf("Parse(%q): %v, but ParseLenient finds %v", src, err, fs)
+		}
+		if lerr == nil && err == nil && lt.String() != tm.String() {
+			t.Fatalf("ParseLenient(%q) = %q", src, lt)
+		}
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(src) || e.Code.Message() == "" {
@@ -37,8 +51,8 @@ func FuzzParse(f *testing.F) {
 		if tm.String() != src {
 			t.Fatalf("String() = %q, want %q", tm.String(), src)
 		}
-		vs := Values{}
-		for i, name := range tm.Vars() {
+		vs := Vars{}
+		for i, name := range tm.Names() {
 			switch i % 3 {
 			case 0:
 				vs[name] = String(val)
@@ -57,20 +71,32 @@ func FuzzParse(f *testing.F) {
 
 // FuzzMatch checks that, for a template Match reads back, the variables it
 // reads from an expansion expand to the same URI, and that when the value
-// has no "%" or "," they are the values expanded.
+// has no "%" or "," they are the values expanded. The variable of index i
+// is left undefined when bit i of undef is set (a variable used in
+// several expressions included), and is the list (val, val) when bit i of
+// lists is set.
 func FuzzMatch(f *testing.F) {
 	for _, s := range fuzzSeeds {
-		f.Add(s, "a b/é", true)
-		f.Add(s, "", false)
+		f.Add(s, "a b/é", true, uint8(0), uint8(0))
+		f.Add(s, "", false, uint8(0), uint8(0))
 	}
-	f.Fuzz(func(t *testing.T, src, val string, all bool) {
+	for _, s := range []string{"{a}/{/a}", "{q}{?q}", ";{q}&{.q}", "{q}{#q}", "{x}{/x}{?x}"} {
+		f.Add(s, "", true, uint8(1), uint8(0))
+		f.Add(s, "v", true, uint8(0), uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, src, val string, all bool, undef, lists uint8) {
 		tm, err := Parse(src)
 		if err != nil {
 			return
 		}
-		vs := Values{}
-		for i, name := range tm.Vars() {
-			if all || i%2 == 0 {
+		vs := Vars{}
+		for i, name := range tm.Names() {
+			bit := uint8(1) << (i % 8)
+			switch {
+			case undef&bit != 0, !all && i%2 == 1:
+			case lists&bit != 0:
+				vs[name] = List(val, val)
+			default:
 				vs[name] = String(val)
 			}
 		}
@@ -79,8 +105,7 @@ func FuzzMatch(f *testing.F) {
 			return
 		}
 		got, err := tm.Match(u)
-		var e *Error
-		if errors.As(err, &e) && e.Code == CodeAmbiguous {
+		if errors.Is(err, ErrAmbiguous) || errors.Is(err, ErrUndecided) {
 			return
 		}
 		if err != nil {
@@ -94,6 +119,9 @@ func FuzzMatch(f *testing.F) {
 			return
 		}
 		for name, v := range vs {
+			if v.Kind() != KindString {
+				continue
+			}
 			if g := got[name]; g.Kind() != KindString || g.Text() != v.Text() {
 				t.Fatalf("%q: Match(%q)[%q] = %v, want %q", src, u, name, g, v.Text())
 			}

@@ -3,10 +3,9 @@ package template
 import (
 	"strconv"
 	"strings"
-	"unsafe"
 
+	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/hexdigit"
-	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -72,7 +71,9 @@ func alphabet(op byte) byteSet {
 // of an expression that encodes with the Unreserved set makes it a list (a
 // list of one item cannot be told from a string: it comes back as a
 // string). A variable whose expansion was empty is the empty string for
-// {var} and {+var}, and missing otherwise.
+// {var} and {+var}, and missing otherwise; when the empty string does not
+// expand to uri (a variable also used in an expression that writes its
+// operator even for an empty value, as {a}/{/a} and "/"), it is missing.
 //
 // Match reads back the templates whose answer is unique, those in which
 // every expression
@@ -88,22 +89,23 @@ func alphabet(op byte) byteSet {
 //   - has the operator "+" or "#" only when literal text alone follows it.
 //
 // For any other template Match returns an [*Error] with the code
-// CodeAmbiguous and the offset of the expression that makes it so. A URI
-// the template cannot produce is an error with the code CodeNoMatch and
-// the offset in uri where it stops matching.
-func (t *Template) Match(uri string) (Values, error) {
-	if t == nil {
-		if uri == "" {
-			return Values{}, nil
-		}
-		return nil, &Error{Code: CodeNoMatch, Detail: CodeNoMatch.Message(), Input: uri}
-	}
+// ErrAmbiguous and the offset of the expression that makes it so. A URI
+// the template cannot produce is an error with the code ErrNoMatch and
+// the offset in uri where it stops matching. Before it returns values,
+// Match expands them and compares the expansion with uri; when neither
+// the values it read nor those values with the variables it read as
+// empty left undefined expand to uri, it returns ErrUndecided rather than
+// values that do not.
+func (t Template) Match(uri string) (Vars, error) {
 	if err := t.matchable(); err != nil {
 		return nil, err
 	}
 	// The map is made at its largest size when the first variable is
 	// read, so that it never grows.
-	var vs Values
+	var vs Vars
+	// empties are the variables read as "" from an empty {var} or
+	// {+var}, which may as well be undefined.
+	var empties []string
 	pos := 0
 	for i := range t.parts {
 		p := &t.parts[i]
@@ -143,33 +145,84 @@ func (t *Template) Match(uri string) (Values, error) {
 			}
 		}
 		if vs == nil {
-			vs = make(Values, len(t.vars))
+			vs = make(Vars, len(t.vars))
 		}
-		if err := t.matchExpr(vs, i, uri, pos, end); err != nil {
+		if err := t.matchExpr(vs, &empties, i, uri, pos, end); err != nil {
 			return nil, err
 		}
 		pos = end
 	}
 	if pos != len(uri) {
-		return nil, &Error{Offset: pos, Code: CodeNoMatch, Detail: "text after the end of the template", Input: uri}
+		return nil, &Error{Offset: pos, Code: ErrNoMatch, Input: uri, Detail: "text after the end of the template"}
 	}
 	if vs == nil {
-		vs = Values{}
+		vs = Vars{}
 	}
-	return vs, nil
+	if t.expandsTo(vs, uri) {
+		return vs, nil
+	}
+	undefined := false
+	for _, name := range empties {
+		if v, ok := vs[name]; ok && v.kind == KindString && v.str == "" {
+			delete(vs, name)
+			undefined = true
+		}
+	}
+	if undefined && t.expandsTo(vs, uri) {
+		return vs, nil
+	}
+	return nil, &Error{Offset: -1, Code: ErrUndecided, Input: uri}
+}
+
+// expandsTo reports whether vs expand to uri, up to the case of hex
+// digits in escapes and to escapes of unreserved characters in uri.
+func (t *Template) expandsTo(vs Vars, uri string) bool {
+	var buf [256]byte
+	b, err := t.appendExpand(buf[:0], vs, false)
+	return err == nil && sameExpansion(b, uri)
+}
+
+// sameExpansion reports whether the expansion b is uri, up to the case of
+// hex digits in escapes and to escapes of unreserved characters in uri.
+func sameExpansion(b []byte, uri string) bool {
+	i, j := 0, 0
+	for i < len(b) && j < len(uri) {
+		switch {
+		case b[i] == uri[j]:
+			if b[i] == '%' && i+2 < len(b) && j+2 < len(uri) {
+				// An escape: its hex digits in either case.
+				if !strings.EqualFold(string(b[i+1:i+3]), uri[j+1:j+3]) {
+					return false
+				}
+				i += 3
+				j += 3
+				continue
+			}
+			i++
+			j++
+		case uri[j] == '%' && j+2 < len(uri) && hexdigit.Is(uri[j+1]) && hexdigit.Is(uri[j+2]) &&
+			hexdigit.Value(uri[j+1])<<4|hexdigit.Value(uri[j+2]) == b[i] && !percent.Unreserved.Contains(b[i]):
+			// An escape of an unreserved character, which Match decodes.
+			i++
+			j += 3
+		default:
+			return false
+		}
+	}
+	return i == len(b) && j == len(uri)
 }
 
 // noMatch returns the error of a uri that does not match the part p at pos.
 func (t *Template) noMatch(uri string, pos int, i int) *Error {
-	return &Error{Offset: pos, Code: CodeNoMatch,
-		Detail: "does not match the template from its offset " + strconv.Itoa(t.partOff(i)), Input: uri}
+	return &Error{Offset: pos, Code: ErrNoMatch, Input: uri,
+		Detail: "does not match the template from its offset " + strconv.Itoa(t.partOff(i))}
 }
 
-// matchable returns the CodeAmbiguous error of a template Match does not
+// matchable returns the ErrAmbiguous error of a template Match does not
 // read back uniquely, or nil.
 func (t *Template) matchable() error {
 	ambiguous := func(p *part, why string) error {
-		return &Error{Offset: t.exprOff(p), Code: CodeAmbiguous, Detail: CodeAmbiguous.Message() + ": " + why, Input: t.src}
+		return &Error{Offset: t.exprOff(p), Code: ErrAmbiguous, Input: t.src, Detail: why}
 	}
 	// follow is the set of first bytes of the expansion of the parts
 	// after the current one, computed from the end.
@@ -190,10 +243,11 @@ func (t *Template) matchable() error {
 		vars := t.varsOf(p)
 		for k := range vars {
 			v := &vars[k]
-			if v.prefix > 0 {
+			m := t.mod(int(p.a) + k)
+			if m.prefix() > 0 {
 				return ambiguous(p, "a prefix modifier drops text")
 			}
-			if v.explode {
+			if m&explode != 0 {
 				return ambiguous(p, "an explode modifier")
 			}
 			if !names.add(t.name(v)) {
@@ -227,13 +281,16 @@ func (t *Template) matchable() error {
 
 // matchExpr reads uri[pos:end], the text of the expression t.parts[i],
 // into vs.
-func (t *Template) matchExpr(vs Values, i int, uri string, pos, end int) error {
+func (t *Template) matchExpr(vs Vars, empties *[]string, i int, uri string, pos, end int) error {
 	p := &t.parts[i]
 	o := operatorOf(p.op)
 	s := uri[pos:end]
+	start := pos
 	if s == "" {
 		if o.first == "" {
-			return setVar(vs, t.name(&t.vars[p.a]), String(""), uri, pos)
+			name := t.name(&t.vars[p.a])
+			*empties = append(*empties, name)
+			return setVar(vs, name, String(""), uri, pos)
 		}
 		return nil
 	}
@@ -249,7 +306,20 @@ func (t *Template) matchExpr(vs Values, i int, uri string, pos, end int) error {
 		if !ok {
 			return t.noMatch(uri, pos, i)
 		}
-		return setVar(vs, t.name(&t.vars[p.a]), v, uri, pos)
+		name := t.name(&t.vars[p.a])
+		if old, set := vs[name]; set && o.reserved && !sameValue(old, v) && !joinsEither(old, v) {
+			// A reserved expansion keeps the escapes of its value, so
+			// that "%00" may be a value "%00" or a NUL byte: the value
+			// an earlier expression read (without reserved expansion,
+			// as only literals follow a reserved one) stands when it
+			// expands to the same text here.
+			b, err := t.appendExpr(nil, p, Vars{name: old}, false)
+			if err == nil && sameExpansion(b, uri[start:end]) {
+				return nil
+			}
+			return t.noMatch(uri, start, i)
+		}
+		return setVar(vs, name, v, uri, pos)
 	}
 	next := 0 // the index of the first variable not yet read
 	for {
@@ -285,13 +355,51 @@ func (t *Template) matchExpr(vs Values, i int, uri string, pos, end int) error {
 }
 
 // setVar sets vs[name] to v, unless an earlier expression of the same
-// variable read a different value.
-func setVar(vs Values, name string, v Value, uri string, pos int) error {
-	if old, ok := vs[name]; ok && !sameValue(old, v) {
-		return &Error{Offset: pos, Code: CodeNoMatch, Detail: "variable " + strconv.Quote(window.Clip(name, 80)) + " has two different values", Input: uri}
+// variable read a different value. A list and a string that is its items
+// joined with "," are the same value, read from an expression that
+// encodes with the Unreserved set ("," separates the items) and from a
+// reserved one ("," is kept): the list is kept.
+func setVar(vs Vars, name string, v Value, uri string, pos int) error {
+	old, ok := vs[name]
+	switch {
+	case !ok:
+	case old.kind == KindList && v.kind == KindString && joins(old.list, v.str):
+		return nil
+	case joinsEither(old, v):
+	case !sameValue(old, v):
+		return &Error{Offset: pos, Code: ErrNoMatch, Input: uri, Var: name, Detail: "two different values"}
 	}
 	vs[name] = v
 	return nil
+}
+
+// joinsEither reports whether one of a and b is a list and the other the
+// string of its items joined with ",".
+func joinsEither(a, b Value) bool {
+	switch {
+	case a.kind == KindList && b.kind == KindString:
+		return joins(a.list, b.str)
+	case a.kind == KindString && b.kind == KindList:
+		return joins(b.list, a.str)
+	}
+	return false
+}
+
+// joins reports whether s is the items joined with ",".
+func joins(items []string, s string) bool {
+	for i, it := range items {
+		if i > 0 {
+			if s == "" || s[0] != ',' {
+				return false
+			}
+			s = s[1:]
+		}
+		if !strings.HasPrefix(s, it) {
+			return false
+		}
+		s = s[len(it):]
+	}
+	return s == ""
 }
 
 func sameValue(a, b Value) bool {
@@ -351,7 +459,9 @@ func decode(s string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), true
+	// b was allocated by DecodeBytes for this result and is not written
+	// again.
+	return bytestr.String(b), true
 }
 
 // decodeReserved decodes the text of a reserved expansion.
@@ -384,7 +494,8 @@ func decodeReserved(s string) (Value, bool) {
 	if b == nil {
 		return String(s), true
 	}
-	return String(unsafe.String(unsafe.SliceData(b), len(b))), true
+	// b was allocated here and is not written again.
+	return String(bytestr.String(b)), true
 }
 
 func isLower(c byte) bool { return 'a' <= c && c <= 'z' }

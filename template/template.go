@@ -4,24 +4,27 @@ import (
 	"hash/maphash"
 	"math"
 	"strings"
-	"unsafe"
+	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/hexdigit"
-	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
 
-// A Template is a parsed URI Template. Parse it once with [Parse] and
-// expand it as often as needed; a Template is immutable, so it may be used
-// by many goroutines at once. The zero Template is the empty template: it
-// expands to "" and has no variables.
+// A Template is a parsed URI Template, a value. Parse it once with
+// [Parse] and expand it as often as needed; a Template is immutable, so it
+// may be used by many goroutines at once. The zero Template is the empty
+// template: it expands to "" and has no variables.
 type Template struct {
 	src string
 	// lits holds the literals that needed encoding, encoded; the others
 	// are read from src.
-	lits  []byte
+	lits  string
 	parts []part
 	vars  []varSpec
+	// mods holds the modifier of each variable of vars, or is nil when
+	// no variable has one.
+	mods []modifier
 }
 
 // A part is a literal run or an expression of the template, in 12 bytes
@@ -44,12 +47,29 @@ const (
 	litEnc = 1
 )
 
-// A varSpec is one variable of an expression: its name src[off:end] and
-// its modifier.
+// A varSpec is one variable of an expression: its name src[off:end]. Its
+// modifier is in Template.mods, so that a template without modifiers
+// costs 8 bytes per variable.
 type varSpec struct {
 	off, end uint32
-	prefix   uint16 // the :n of a prefix modifier, 0 when none
-	explode  bool   // the * modifier
+}
+
+// A modifier is the modifier of a variable: the :n of a prefix modifier
+// (1 to 9999; 0 when none), or explode.
+type modifier uint16
+
+// explode is the bit of the * modifier.
+const explode modifier = 1 << 15
+
+// prefix returns the :n of m, 0 when none.
+func (m modifier) prefix() int { return int(m &^ explode) }
+
+// mod returns the modifier of the variable t.vars[i].
+func (t *Template) mod(i int) modifier {
+	if t.mods == nil {
+		return 0
+	}
+	return t.mods[i]
 }
 
 // isLit reports whether p is a literal.
@@ -59,7 +79,7 @@ func (p *part) isLit() bool { return p.op <= litEnc }
 // §3.1 says.
 func (t *Template) lit(p *part) string {
 	if p.op == litEnc {
-		return unsafe.String(unsafe.SliceData(t.lits[p.a:]), p.b-p.a)
+		return t.lits[p.a:p.b]
 	}
 	return t.src[p.a:p.b]
 }
@@ -123,19 +143,14 @@ var (
 )
 
 // String returns the template's source text, as given to Parse.
-func (t *Template) String() string {
-	if t == nil {
-		return ""
-	}
-	return t.src
-}
+func (t Template) String() string { return t.src }
 
-// Vars returns the names of the template's variables, each once, in the
+// AppendTo appends the template's source text to b.
+func (t Template) AppendTo(b []byte) []byte { return append(b, t.src...) }
+
+// Names returns the names of the template's variables, each once, in the
 // order of their first use. Each call returns a new slice.
-func (t *Template) Vars() []string {
-	if t == nil {
-		return nil
-	}
+func (t Template) Names() []string {
 	if len(t.vars) == 0 {
 		return nil
 	}
@@ -202,24 +217,25 @@ func (s *nameSet) rehash(n int) {
 }
 
 // MarshalText returns the template's source text.
-func (t *Template) MarshalText() ([]byte, error) {
-	return []byte(t.String()), nil
+func (t Template) MarshalText() ([]byte, error) {
+	return []byte(t.src), nil
 }
 
-// UnmarshalText parses text as a template into t; on error t is left as it
-// was.
+// UnmarshalText parses text as a template into t, as Parse does; on error
+// t is left as it was.
 func (t *Template) UnmarshalText(text []byte) error {
 	p, err := Parse(string(text))
 	if err != nil {
 		return err
 	}
-	*t = *p
+	*t = p
 	return nil
 }
 
-// MustParse is like Parse but panics when s is not a valid template. It is
-// meant for templates written in the program's source.
-func MustParse(s string) *Template {
+// MustParse is like Parse but panics with Parse's error when s is not a
+// valid template. It is meant for templates written in the program's
+// source.
+func MustParse(s string) Template {
 	t, err := Parse(s)
 	if err != nil {
 		panic(err)
@@ -232,17 +248,50 @@ const maxPrefix = 9999
 
 // Parse parses s as a URI Template of any level of RFC 6570. A malformed
 // template gives an [*Error] with the byte offset of the problem and one
-// of the parse codes (see [Error]).
+// of the parse codes (see [Code]).
 //
-// Literal text is percent-encoded where the RFC says (§3.1): characters
-// other than unreserved and reserved ones, such as spaces and non-ASCII
-// text, are written as escapes of their UTF-8 bytes, and existing %XX
-// escapes are kept. A "{" or "}" outside its expression is an error.
-func Parse(s string) (*Template, error) {
-	if uint64(len(s)) > math.MaxUint32 {
-		return nil, newError(s[:0], 0, CodeTooLong)
+// Literal text may hold what RFC 6570 §2.1 allows: unreserved and
+// reserved characters (the "'" included, as erratum 6937 says), %XX
+// escapes, which are kept, and non-ASCII characters of the ucschar and
+// iprivate ranges, which are written as escapes of their UTF-8 bytes
+// (§3.1). Any other character (a control, a space, one of
+// " < > \ ^ ` |, a "%" not followed by two hex digits) is an error with its
+// offset (ErrInvalidLiteral, ErrInvalidEscape), as §3 asks of a
+// processor; [ParseLenient] encodes it instead. A "{" or "}" outside its
+// expression is an error.
+func Parse(s string) (Template, error) {
+	t, _, err := parse(s, false)
+	return t, err
+}
+
+// ParseLenient is Parse tolerating literal text that RFC 6570 §2.1 does
+// not allow: such a character is percent-encoded (a space as "%20", a "%"
+// not followed by two hex digits as "%25", each byte that is not UTF-8 as
+// its escape) and reported as a [Finding] (ErrInvalidLiteral,
+// ErrInvalidEscape). Errors of expressions are still errors.
+func ParseLenient(s string) (Template, []Finding, error) {
+	return parse(s, true)
+}
+
+// MustParseLenient is like ParseLenient but panics with its error.
+func MustParseLenient(s string) (Template, []Finding) {
+	t, fs, err := ParseLenient(s)
+	if err != nil {
+		panic(err)
 	}
-	t := &Template{src: s}
+	return t, fs
+}
+
+// parse is Parse, and ParseLenient when lenient is set.
+func parse(s string, lenient bool) (Template, []Finding, error) {
+	if uint64(len(s)) > math.MaxUint32 {
+		return Template{}, nil, newError(s[:0], 0, ErrTooLong)
+	}
+	if s == "" {
+		// The zero Template, exactly: "" unmarshals to the zero value.
+		return Template{}, nil, nil
+	}
+	t := Template{src: s}
 	// Count the parts and variables first, so that each slice is
 	// allocated once at its size.
 	nparts, nvars, nlits := 0, 0, 0
@@ -269,9 +318,11 @@ func Parse(s string) (*Template, error) {
 	}
 	t.parts = make([]part, 0, nparts)
 	t.vars = make([]varSpec, 0, nvars)
+	var lits []byte
+	var findings []Finding
 	for i := 0; i < len(s); {
 		if s[i] == '}' {
-			return nil, newError(s, i, CodeUnopened)
+			return Template{}, nil, newError(s, i, ErrUnopened)
 		}
 		if s[i] != '{' {
 			j := i
@@ -281,23 +332,86 @@ func Parse(s string) (*Template, error) {
 			if n := encUR.EncodedLen(s[i:j]); n == j-i {
 				t.parts = append(t.parts, part{op: litSrc, a: uint32(i), b: uint32(j)})
 			} else {
-				if t.lits == nil {
-					t.lits = make([]byte, 0, max(n, nlits))
+				// Text that needs encoding: what §2.1 allows is only
+				// non-ASCII ucschar and iprivate characters.
+				for k := i; k < j; {
+					code, size := checkLiteral(s, k)
+					if code != "" {
+						if !lenient {
+							return Template{}, nil, newError(s, k, code)
+						}
+						findings = addFinding(findings, code, k)
+					}
+					k += size
 				}
-				a := len(t.lits)
-				t.lits = encUR.AppendEncode(t.lits, s[i:j])
-				t.parts = append(t.parts, part{op: litEnc, a: uint32(a), b: uint32(len(t.lits))})
+				if lits == nil {
+					lits = make([]byte, 0, max(n, nlits))
+				}
+				a := len(lits)
+				lits = encUR.AppendEncode(lits, s[i:j])
+				t.parts = append(t.parts, part{op: litEnc, a: uint32(a), b: uint32(len(lits))})
 			}
 			i = j
 			continue
 		}
 		end, err := t.parseExpr(i)
 		if err != nil {
-			return nil, err
+			return Template{}, nil, err
 		}
 		i = end
 	}
-	return t, nil
+	// lits was allocated here and is not written again.
+	t.lits = bytestr.String(lits)
+	return t, findings, nil
+}
+
+// checkLiteral returns the code of the literal character at s[k] that RFC
+// 6570 §2.1 does not allow ("" when it allows it) and its length in bytes.
+func checkLiteral(s string, k int) (Code, int) {
+	c := s[k]
+	if c < utf8.RuneSelf {
+		switch {
+		case c == '%':
+			if k+2 < len(s) && hexdigit.Is(s[k+1]) && hexdigit.Is(s[k+2]) {
+				return "", 3
+			}
+			return ErrInvalidEscape, 1
+		case c <= ' ' || c == 0x7f || strings.IndexByte(`"<>\^`+"`"+`{|}`, c) >= 0:
+			return ErrInvalidLiteral, 1
+		}
+		return "", 1
+	}
+	r, size := utf8.DecodeRuneInString(s[k:])
+	if r == utf8.RuneError && size == 1 || !isUcscharOrPrivate(r) {
+		return ErrInvalidLiteral, size
+	}
+	return "", size
+}
+
+// isUcscharOrPrivate reports whether r is a ucschar or an iprivate of RFC
+// 3987 §2.2, the non-ASCII characters RFC 6570 §2.1 allows in literals.
+func isUcscharOrPrivate(r rune) bool {
+	switch {
+	case r < 0xA0:
+		return false
+	case r <= 0xD7FF:
+		return true
+	case r < 0xE000:
+		return false
+	case r <= 0xFDCF:
+		return true // iprivate E000-F8FF, then ucschar F900-FDCF
+	case r < 0xFDF0:
+		return false
+	case r <= 0xFFEF:
+		return true
+	case r < 0x10000:
+		return false
+	case r >= 0xE0000 && r < 0xE1000:
+		return false
+	}
+	// ucschar 10000-EFFFD and iprivate F0000-10FFFD, less the last two
+	// code points of each plane.
+	return r&0xFFFF <= 0xFFFD
 }
 
 // parseExpr parses the expression that starts with the "{" at src[i]
@@ -312,7 +426,7 @@ func (t *Template) parseExpr(i int) (int, error) {
 			p.op = c
 			j++
 		case '=', ',', '!', '@', '|':
-			return 0, newError(s, j, CodeReservedOperator)
+			return 0, newError(s, j, ErrReservedOperator)
 		}
 	}
 	for {
@@ -331,35 +445,42 @@ func (t *Template) parseExpr(i int) (int, error) {
 			}
 		}
 		if j == len(s) {
-			return 0, newError(s, i, CodeUnclosed)
+			return 0, newError(s, i, ErrUnclosed)
 		}
 		if j == start {
-			return 0, newError(s, j, CodeBadVarname)
+			return 0, newError(s, j, ErrBadVarname)
 		}
 		v := varSpec{off: uint32(start), end: uint32(j)}
+		var m modifier
 		switch s[j] {
 		case ':':
 			k := j + 1
 			n := 0
 			for k < len(s) && k-j <= 4 && s[k] >= '0' && s[k] <= '9' {
 				if k == j+1 && s[k] == '0' {
-					return 0, newError(s, k, CodeBadPrefix)
+					return 0, newError(s, k, ErrBadPrefix)
 				}
 				n = n*10 + int(s[k]-'0')
 				k++
 			}
 			if k == j+1 || n > maxPrefix || (k < len(s) && s[k] >= '0' && s[k] <= '9') {
-				return 0, newError(s, j, CodeBadPrefix)
+				return 0, newError(s, j, ErrBadPrefix)
 			}
-			v.prefix = uint16(n)
+			m = modifier(n)
 			j = k
 		case '*':
-			v.explode = true
+			m = explode
 			j++
+		}
+		if m != 0 && t.mods == nil {
+			t.mods = make([]modifier, len(t.vars), cap(t.vars))
+		}
+		if t.mods != nil {
+			t.mods = append(t.mods, m)
 		}
 		t.vars = append(t.vars, v)
 		if j == len(s) {
-			return 0, newError(s, i, CodeUnclosed)
+			return 0, newError(s, i, ErrUnclosed)
 		}
 		switch s[j] {
 		case ',':
@@ -371,9 +492,9 @@ func (t *Template) parseExpr(i int) (int, error) {
 			t.parts = append(t.parts, p)
 			return j + 1, nil
 		case '{':
-			return 0, newError(s, i, CodeUnclosed)
+			return 0, newError(s, i, ErrUnclosed)
 		}
-		return 0, newError(s, j, CodeBadVarname)
+		return 0, newError(s, j, ErrBadVarname)
 	}
 }
 
@@ -381,109 +502,4 @@ func (t *Template) parseExpr(i int) (int, error) {
 // 6570 without pct-encoded).
 func isVarchar(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
-}
-
-// A Code names a kind of error, stably: it is the code of the JSON
-// records of the command line and of the service.
-type Code string
-
-// Parse codes.
-const (
-	// CodeUnclosed: a "{" has no "}" (the offset is the "{").
-	CodeUnclosed Code = "unclosed-expression"
-	// CodeUnopened: a "}" outside an expression.
-	CodeUnopened Code = "unopened-expression"
-	// CodeReservedOperator: an operator RFC 6570 reserves for future
-	// extensions ("=", ",", "!", "@", "|").
-	CodeReservedOperator Code = "reserved-operator"
-	// CodeBadVarname: a variable name is missing or holds a character
-	// other than ALPHA, DIGIT, "_", %XX and single inner dots; also an
-	// unknown operator and text after a modifier.
-	CodeBadVarname Code = "bad-varname"
-	// CodeTooLong: a template of 4 GiB or more.
-	CodeTooLong Code = "too-long"
-	// CodeBadPrefix: a prefix modifier that is not ":" and 1 to 9999
-	// without leading zeros.
-	CodeBadPrefix Code = "bad-prefix"
-)
-
-// Expansion codes.
-const (
-	// CodePrefixComposite: a prefix modifier on a variable whose value is
-	// a list or pairs, which RFC 6570 §2.4.1 says does not apply.
-	CodePrefixComposite Code = "prefix-on-composite"
-	// CodeBadValue: a value of ExpandMap of a type it does not take.
-	CodeBadValue Code = "bad-value"
-)
-
-// Match codes.
-const (
-	// CodeNoMatch: the URI is not an expansion of the template.
-	CodeNoMatch Code = "no-match"
-	// CodeAmbiguous: the template is not one Match reads back uniquely.
-	CodeAmbiguous Code = "ambiguous"
-)
-
-// Message returns the code's description, or "" for an unknown code.
-func (c Code) Message() string {
-	switch c {
-	case CodeUnclosed:
-		return "expression not closed by '}'"
-	case CodeUnopened:
-		return "'}' outside an expression"
-	case CodeReservedOperator:
-		return "operator reserved for future extensions"
-	case CodeBadVarname:
-		return "invalid variable name"
-	case CodeTooLong:
-		return "template of 4 GiB or more"
-	case CodeBadPrefix:
-		return "prefix modifier must be ':' and 1 to 9999"
-	case CodePrefixComposite:
-		return "prefix modifier on a list or pairs value"
-	case CodeBadValue:
-		return "value of an unsupported type"
-	case CodeNoMatch:
-		return "the URI is not an expansion of the template"
-	case CodeAmbiguous:
-		return "the template cannot be read back uniquely"
-	}
-	return ""
-}
-
-// An Error is a template that does not parse, a value that does not
-// expand, or a URI that does not match. Offset is a byte offset in the
-// template (parse and expansion errors, Match's ambiguous) or in the URI
-// (Match's no-match). The zero Error is safe to use.
-type Error struct {
-	// Offset is the byte offset of the problem.
-	Offset int
-	// Code says what the problem is.
-	Code Code
-	// Detail is a short message: the code's, with the variable it is about
-	// where there is one.
-	Detail string
-	// Input is the text Offset is in; Error quotes a window of it.
-	Input string
-}
-
-func newError(s string, off int, code Code) *Error {
-	return &Error{Offset: off, Code: code, Detail: code.Message(), Input: s}
-}
-
-// Error returns a message such as
-// `template: "{a b}": offset 2: invalid variable name`, quoting at most
-// about 40 bytes of the input on each side of the offset.
-func (e *Error) Error() string {
-	if e == nil {
-		return "template: <nil>"
-	}
-	b := window.AppendHead(make([]byte, 0, 128), "template: ", e.Input, e.Offset)
-	b = append(b, ": "...)
-	if e.Detail != "" {
-		b = append(b, e.Detail...)
-	} else {
-		b = append(b, e.Code.Message()...)
-	}
-	return string(b)
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"unsafe"
 
 	"github.com/urikit/urikit/internal/window"
 )
@@ -37,11 +36,11 @@ type Pair struct {
 type Value struct {
 	kind Kind
 	str  string
-	// list holds the items of a list, or the pairs of an associative
-	// array as key, value, key, value...: the []Pair given to Pairs,
-	// read as strings (a Pair is two strings), so that a Value is small
-	// (a lookup copies it) and building one copies nothing.
-	list []string
+	// list holds the items of a list, pairs the pairs of an associative
+	// array: the slices given to List and Pairs, so that building a Value
+	// copies nothing.
+	list  []string
+	pairs []Pair
 }
 
 // String returns the string value s.
@@ -62,7 +61,7 @@ func Pairs(pairs ...Pair) Value {
 	if len(pairs) == 0 {
 		return Value{}
 	}
-	return Value{kind: KindPairs, list: unsafe.Slice((*string)(unsafe.Pointer(unsafe.SliceData(pairs))), 2*len(pairs))}
+	return Value{kind: KindPairs, pairs: pairs}
 }
 
 // Kind returns the kind of v.
@@ -85,7 +84,7 @@ func (v Value) Fields() []Pair {
 	if v.kind != KindPairs {
 		return nil
 	}
-	return unsafe.Slice((*Pair)(unsafe.Pointer(unsafe.SliceData(v.list))), len(v.list)/2)
+	return v.pairs
 }
 
 // MarshalJSON writes v as JSON: a string, an array of strings, an object
@@ -110,7 +109,7 @@ func (v Value) appendJSON(b []byte) []byte {
 		return append(b, ']')
 	case KindPairs:
 		b = append(b, '{')
-		for i, p := range v.Fields() {
+		for i, p := range v.pairs {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -128,13 +127,13 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(b, q...)
 }
 
-// Values maps variable names to their values. A name that is missing, or
-// whose Value is the zero Value, is undefined. A nil Values defines
+// Vars maps variable names to their values. A name that is missing, or
+// whose Value is the zero Value, is undefined. A nil Vars defines
 // nothing.
-type Values map[string]Value
+type Vars map[string]Value
 
 // MarshalJSON writes vs as a JSON object with its names sorted.
-func (vs Values) MarshalJSON() ([]byte, error) {
+func (vs Vars) MarshalJSON() ([]byte, error) {
 	names := make([]string, 0, len(vs))
 	for n := range vs {
 		names = append(names, n)
@@ -153,7 +152,7 @@ func (vs Values) MarshalJSON() ([]byte, error) {
 }
 
 // FromMap converts variables given as Go values, as JSON decodes them, to
-// Values:
+// Vars:
 //
 //   - nil is undefined;
 //   - a string, a json.Number, a bool or any integer or floating-point
@@ -166,13 +165,13 @@ func (vs Values) MarshalJSON() ([]byte, error) {
 //   - []Pair and Value are taken as they are.
 //
 // Any other type, or a composite inside a list or map, is an [*Error] with
-// the code CodeBadValue naming the variable.
-func FromMap(m map[string]any) (Values, error) {
-	vs := make(Values, len(m))
+// the code ErrBadValue naming the variable (Var) and no offset.
+func FromMap(m map[string]any) (Vars, error) {
+	vs := make(Vars, len(m))
 	for name, x := range m {
 		v, err := valueOf(x)
 		if err != nil {
-			return nil, &Error{Code: CodeBadValue, Detail: "variable " + strconv.Quote(window.Clip(name, 80)) + ": " + err.Error(), Input: name}
+			return nil, &Error{Offset: -1, Code: ErrBadValue, Var: name, Detail: err.Error()}
 		}
 		vs[name] = v
 	}

@@ -132,6 +132,15 @@ func (l Level) String() string {
 	return strings.Join(parts, "+")
 }
 
+// MustParseLevel is like [ParseLevel] but panics if s is not a level.
+func MustParseLevel(s string) Level {
+	l, err := ParseLevel(s)
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
 // ParseLevel parses a level: "syntax", "scheme", "full", "none", a step
 // name ("sort-query", "drop-fragment", ...), or several joined with "+"
 // or ","; the empty string is the zero Level. It is the inverse of

@@ -370,6 +370,15 @@ func TestNormalizeRules(t *testing.T) {
 	}
 }
 
+func TestMustParseLevelPanics(t *testing.T) {
+	defer func() {
+		if err, _ := recover().(error); !errors.Is(err, ErrUnknownLevel) {
+			t.Errorf("MustParseLevel(nope) panicked with %v, want ErrUnknownLevel", err)
+		}
+	}()
+	MustParseLevel("nope")
+}
+
 func TestLevelNames(t *testing.T) {
 	for _, l := range []Level{Syntax, SchemeBased, Full, SchemeBased | SortQuery, 0, DropFragment | Case} {
 		got, err := ParseLevel(l.String())
@@ -377,8 +386,8 @@ func TestLevelNames(t *testing.T) {
 			t.Errorf("ParseLevel(%q) = %v, %v; want %v", l.String(), got, err, l)
 		}
 	}
-	if l, _ := ParseLevel("scheme,drop-fragment"); l != SchemeBased|DropFragment {
-		t.Errorf("ParseLevel(scheme,drop-fragment) = %v", l)
+	if l := MustParseLevel("scheme,drop-fragment"); l != SchemeBased|DropFragment {
+		t.Errorf("MustParseLevel(scheme,drop-fragment) = %v", l)
 	}
 	if DropFragment != 1<<(numSteps-1) {
 		t.Error("numSteps is out of date")

@@ -1,11 +1,14 @@
 package urlpattern
 
 import (
+	"strconv"
 	"strings"
+
+	"github.com/urikit/urikit/internal/window"
 )
 
 // componentIndex returns the index of a component name, or -1.
-func componentIndex(name string) int {
+func componentIndex(name Component) int {
 	for i, n := range componentNames {
 		if n == name {
 			return i
@@ -67,8 +70,8 @@ func comparePart(a, b *part) int {
 	return strings.Compare(a.suffix, b.suffix)
 }
 
-// CompareComponent orders two patterns by one component ("protocol" …
-// "hash"), from the less to the more specific, as the compareComponent
+// CompareComponent orders two patterns by one component, from the less
+// to the more specific, as the compareComponent
 // proposal of the standard (and Chromium) does: part by part, fixed text
 // before regexps before segment wildcards before full wildcards, no
 // modifier before "+", "?" and "*", then the prefix, the value and the
@@ -76,7 +79,7 @@ func comparePart(a, b *part) int {
 // it went on with empty fixed text (so "/foo/" sorts above "/foo/:bar"). It
 // returns -1, 0 or 1, and false for an unknown component name or a nil or
 // zero pattern.
-func CompareComponent(component string, left, right *Pattern) (int, bool) {
+func CompareComponent(component Component, left, right *Pattern) (int, bool) {
 	i := componentIndex(component)
 	if i < 0 || left == nil || right == nil || !left.valid || !right.valid {
 		return 0, false
@@ -98,27 +101,27 @@ func CompareComponent(component string, left, right *Pattern) (int, bool) {
 	return 0, true
 }
 
-// Generate builds the component ("protocol" … "hash") of a URL that the
+// Generate builds the component of a URL that the
 // pattern matches, from values for its named groups, as the generate
 // proposal of the standard does: each value is canonicalized as the
 // component's fixed text is and must then fit its group (a segment
 // wildcard's value must not hold the delimiter, as "/" in a pathname). It
 // fails when the component has a part it cannot fill: a full wildcard, a
 // custom regexp group, a modifier, or a group without a value.
-func (p *Pattern) Generate(component string, groups map[string]string) (string, error) {
+func (p *Pattern) Generate(component Component, groups map[string]string) (string, error) {
 	i := componentIndex(component)
 	if i < 0 {
-		return "", &Error{Code: ErrGenerate, Message: "no component named " + quoteWindow(component, 0)}
+		return "", &Error{Offset: -1, Code: ErrGenerate, Detail: "no component named " + strconv.Quote(window.Clip(string(component), 40))}
 	}
 	if !p.valid {
-		return "", &Error{Component: component, Code: ErrGenerate, Message: "the zero Pattern"}
+		return "", &Error{Offset: -1, Component: component, Code: ErrGenerate, Detail: "the zero Pattern"}
 	}
 	c := &p.c[i]
 	var b strings.Builder
 	for k := range c.parts {
 		pt := &c.parts[k]
 		fail := func(msg string) error {
-			return &Error{Component: component, Code: ErrGenerate, Offset: pt.offset, Input: c.pattern, Message: msg}
+			return &Error{Component: component, Code: ErrGenerate, Offset: pt.offset, Input: c.pattern, Detail: msg}
 		}
 		if pt.mod != modNone {
 			return "", fail("a part with a modifier cannot be generated")
@@ -134,18 +137,18 @@ func (p *Pattern) Generate(component string, groups map[string]string) (string, 
 		}
 		v, ok := groups[pt.name]
 		if !ok {
-			return "", fail("no value for the group " + quoteWindow(pt.name, 0))
+			return "", fail("no value for the group " + strconv.Quote(window.Clip(string(pt.name), 40)))
 		}
 		if (i == cHostname || i == cPort) && strings.ContainsAny(v, "/?#\\@:") {
 			// The URL parser would stop at these and drop the rest.
-			return "", fail("the value of " + quoteWindow(pt.name, 0) + " holds a delimiter of the URL")
+			return "", fail("the value of " + strconv.Quote(window.Clip(string(pt.name), 40)) + " holds a delimiter of the URL")
 		}
 		enc, err := c.encode(v)
 		if err != nil {
-			return "", &Error{Component: component, Code: ErrGenerate, Offset: pt.offset, Input: c.pattern, Message: "the value of " + quoteWindow(pt.name, 0) + ": " + err.Error(), err: err}
+			return "", &Error{Component: component, Code: ErrGenerate, Offset: pt.offset, Input: c.pattern, Detail: "the value of " + strconv.Quote(window.Clip(string(pt.name), 40)) + ": " + err.Error(), Err: err}
 		}
 		if enc == "" || c.opts.delimiter != "" && strings.Contains(enc, c.opts.delimiter) {
-			return "", fail("the value of " + quoteWindow(pt.name, 0) + " does not fit a segment")
+			return "", fail("the value of " + strconv.Quote(window.Clip(string(pt.name), 40)) + " does not fit a segment")
 		}
 		b.WriteString(pt.prefix)
 		b.WriteString(enc)

@@ -11,7 +11,9 @@
 //
 // New takes a constructor string (a pattern written as a URL), NewBase the
 // same relative to a base URL, NewInit the components one by one (Init,
-// whose nil fields are wildcards). Fixed text of each component is
+// whose nil fields are wildcards); MustNew, MustNewBase and MustNewInit
+// panic instead of returning an error. A component is named by a
+// Component (ComponentProtocol … ComponentHash). Fixed text of each component is
 // canonicalized by the URL parser of package whatwg, as the standard asks
 // (whatwg.CanonicalHostname and its siblings: IDNA, percent-encoding, dot
 // segments, default ports). Test and Exec parse the URL with package
@@ -22,10 +24,11 @@
 // (Protocol … Hash) return the normalized pattern strings, and
 // HasRegExpGroups says whether a custom regexp group is used.
 //
-// Errors are of type *Error: a stable Code (ErrInvalidPattern,
-// ErrUnsupportedRegexp …), the Component, the byte Offset in that
-// component's pattern, and a window of at most 40 bytes each side of it
-// in the message.
+// Errors are of type *Error: a stable Code, which is also the sentinel for
+// errors.Is (ErrInvalidPattern, ErrUnsupportedRegexp …), the Component,
+// the byte Offset in that component's pattern (-1 for none), the cause
+// from package whatwg where there is one (Err, also unwrapped), and a
+// window of at most 40 bytes each side of the offset in the message.
 //
 // # Regular expressions
 //

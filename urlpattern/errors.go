@@ -1,102 +1,124 @@
 package urlpattern
 
 import (
-	"strconv"
-	"unicode/utf8"
+	"github.com/urikit/urikit/internal/diag"
 )
 
-// Error codes of *Error.
+// A Code is the stable name of a kind of error. Codes are errors
+// themselves, so they are the sentinels of this package:
+// errors.Is(err, urlpattern.ErrInvalidPattern) reports whether err is an
+// [*Error] of that kind.
+type Code string
+
+// Error returns the code's name.
+func (c Code) Error() string { return string(c) }
+
+// The codes of *Error.
 const (
 	// ErrInvalidPattern: the pattern string does not tokenize or parse
 	// (an unclosed group, a ":" without a name, a stray token).
-	ErrInvalidPattern = "invalid-pattern"
+	ErrInvalidPattern Code = "invalid-pattern"
 	// ErrDuplicateName: two groups of one component have the same name.
-	ErrDuplicateName = "duplicate-name"
+	ErrDuplicateName Code = "duplicate-name"
 	// ErrInvalidComponent: fixed text of the pattern is not valid in its
 	// component (the URL parser's canonicalization failed on it).
-	ErrInvalidComponent = "invalid-component"
+	ErrInvalidComponent Code = "invalid-component"
 	// ErrInvalidRegexp: a custom regexp group is not a valid ECMAScript
 	// regexp (with the v flag).
-	ErrInvalidRegexp = "invalid-regexp"
+	ErrInvalidRegexp Code = "invalid-regexp"
 	// ErrUnsupportedRegexp: a custom regexp group uses a construct that
 	// ECMAScript has and RE2 lacks (lookaround, backreferences, v-flag set
 	// operations, repetition counts over 1000…); Construct names it.
-	ErrUnsupportedRegexp = "unsupported-regexp"
+	ErrUnsupportedRegexp Code = "unsupported-regexp"
 	// ErrInvalidBaseURL: the base URL does not parse.
-	ErrInvalidBaseURL = "invalid-base-url"
+	ErrInvalidBaseURL Code = "invalid-base-url"
 	// ErrMissingProtocol: a constructor string without a protocol and
 	// without a base URL.
-	ErrMissingProtocol = "missing-protocol"
+	ErrMissingProtocol Code = "missing-protocol"
 	// ErrBaseURLWithInit: a base URL given both in an Init and as an
 	// argument, which the standard rejects.
-	ErrBaseURLWithInit = "base-url-with-init"
+	ErrBaseURLWithInit Code = "base-url-with-init"
 	// ErrGenerate: Pattern.Generate cannot fill the component.
-	ErrGenerate = "generate"
+	ErrGenerate Code = "generate"
 	// ErrTooLong: the pattern is longer than MaxPatternLength.
-	ErrTooLong = "too-long"
+	ErrTooLong Code = "too-long"
 )
 
+// Message returns the code's one-line description, or the code itself for
+// an unknown code.
+func (c Code) Message() string {
+	switch c {
+	case ErrInvalidPattern:
+		return "invalid pattern"
+	case ErrDuplicateName:
+		return "group name used twice"
+	case ErrInvalidComponent:
+		return "text not valid in the component"
+	case ErrInvalidRegexp:
+		return "invalid regexp"
+	case ErrUnsupportedRegexp:
+		return "unsupported regexp construct, which RE2 lacks"
+	case ErrInvalidBaseURL:
+		return "invalid base URL"
+	case ErrMissingProtocol:
+		return "a pattern string without a protocol needs a base URL"
+	case ErrBaseURLWithInit:
+		return "a base URL both in the Init and as an argument"
+	case ErrGenerate:
+		return "cannot generate the component"
+	case ErrTooLong:
+		return "pattern longer than MaxPatternLength"
+	}
+	return string(c)
+}
+
 // Error is the error of New and of the functions that build a pattern.
-// Component is the component whose pattern failed ("protocol" …
-// "hash"; "" for the constructor string or the base URL), Offset the byte
-// offset in that component's pattern string (or in the base URL), Input the
-// text the offset is in. For ErrUnsupportedRegexp and ErrInvalidRegexp,
-// Construct names what RE2 cannot express or what is malformed.
 type Error struct {
-	Component string
-	Code      string
-	Offset    int
-	Input     string
+	// Offset is the byte offset in Input of the problem, -1 for none.
+	Offset int
+	// Code says what the problem is; it is also the sentinel for
+	// errors.Is.
+	Code Code
+	// Input is the text Offset is in: the pattern of the component, the
+	// constructor string or the base URL.
+	Input string
+	// Component is the component whose pattern failed; "" for the
+	// constructor string or the base URL.
+	Component Component
+	// Construct names, for ErrUnsupportedRegexp and ErrInvalidRegexp,
+	// what RE2 cannot express or what is malformed.
 	Construct string
-	Message   string
-	err       error
+	// Detail, when set, says more than the code's message.
+	Detail string
+	// Err is the cause from another package, when there is one (the
+	// whatwg error of a component that failed canonicalization, of a base
+	// URL that does not parse).
+	Err error
 }
 
-// Error returns the code, the component, the offset, a window of the input
-// around the offset (at most 40 bytes each side) and the message.
+// Error returns a message such as
+// `urlpattern: offset 3 (pathname): "/:id(\\d": invalid pattern: …`,
+// quoting at most 40 bytes of the input each side of the offset.
 func (e *Error) Error() string {
-	s := "urlpattern: "
-	if e.Component != "" {
-		s += e.Component + " "
+	if e == nil {
+		return "urlpattern: <nil>"
 	}
-	s += e.Code + " at offset " + strconv.Itoa(e.Offset)
-	if e.Input != "" {
-		s += " in " + quoteWindow(e.Input, e.Offset)
-	}
+	msg := e.Code.Message()
 	if e.Construct != "" {
-		s += ": " + e.Construct
-	} else if e.Message != "" {
-		s += ": " + e.Message
+		msg += ": " + e.Construct
+	} else if e.Detail != "" {
+		msg += ": " + e.Detail
 	}
-	return s
+	return diag.Error("urlpattern", e.Offset, string(e.Component), e.Input, msg)
 }
 
-// Unwrap returns the underlying error (the whatwg error of a component
-// that failed canonicalization), if any.
-func (e *Error) Unwrap() error {
+// Unwrap returns the error's Code and, when set, its cause Err.
+func (e *Error) Unwrap() []error {
 	if e == nil {
 		return nil
 	}
-	return e.err
-}
-
-const window = 40
-
-func quoteWindow(s string, off int) string {
-	off = min(max(off, 0), len(s))
-	start, end := max(off-window, 0), min(off+window, len(s))
-	for k := 0; k < utf8.UTFMax-1 && start > 0 && start < len(s) && !utf8.RuneStart(s[start]); k++ {
-		start--
+	if e.Err != nil {
+		return []error{e.Code, e.Err}
 	}
-	for k := 0; k < utf8.UTFMax-1 && end < len(s) && !utf8.RuneStart(s[end]); k++ {
-		end++
-	}
-	q := strconv.Quote(s[start:end])
-	if start > 0 {
-		q = "…" + q
-	}
-	if end < len(s) {
-		q += "…"
-	}
-	return q
+	return []error{e.Code}
 }

@@ -85,7 +85,17 @@ func ExampleError() {
 		fmt.Println(e.Code, e.Component, e.Offset)
 		fmt.Println(e.Construct)
 	}
+	fmt.Println(errors.Is(err, urlpattern.ErrUnsupportedRegexp))
 	// Output:
 	// unsupported-regexp pathname 8
 	// lookahead "(?="
+	// true
+}
+
+func ExampleMustNew() {
+	p := urlpattern.MustNew("https://example.com/users/:id", urlpattern.Options{})
+	r := p.Exec("https://example.com/users/42")
+	id, _ := r.Component(urlpattern.ComponentPathname).Get("id")
+	fmt.Println(id)
+	// Output: 42
 }

@@ -43,7 +43,7 @@ func FuzzNew(f *testing.F) {
 			if !errors.As(err, &e) {
 				t.Fatalf("New(%q): %T %v", pattern, err, err)
 			}
-			if e.Offset < 0 || e.Offset > len(e.Input) {
+			if e.Offset < -1 || e.Offset > len(e.Input) {
 				t.Fatalf("New(%q): offset %d outside %q", pattern, e.Offset, e.Input)
 			}
 			if len(err.Error()) > 1500 { // windows of at most 40 bytes each side, quoted

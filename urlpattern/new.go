@@ -29,20 +29,43 @@ func NewInit(init *Init, opts Options) (*Pattern, error) {
 	return create("", nil, init, opts)
 }
 
+// MustNew is like New but panics with New's error. It is meant for
+// patterns written in the program's source.
+func MustNew(input string, opts Options) *Pattern {
+	return must(New(input, opts))
+}
+
+// MustNewBase is like NewBase but panics with NewBase's error.
+func MustNewBase(input, baseURL string, opts Options) *Pattern {
+	return must(NewBase(input, baseURL, opts))
+}
+
+// MustNewInit is like NewInit but panics with NewInit's error.
+func MustNewInit(init *Init, opts Options) *Pattern {
+	return must(NewInit(init, opts))
+}
+
+func must(p *Pattern, err error) *Pattern {
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
 func create(input string, baseURL *string, init *Init, opts Options) (*Pattern, error) {
 	if baseURL != nil && len(*baseURL) > MaxPatternLength {
-		return nil, &Error{Code: ErrTooLong, Offset: MaxPatternLength, Input: *baseURL, Message: "the base URL is longer than " + strconv.Itoa(MaxPatternLength) + " bytes"}
+		return nil, &Error{Code: ErrTooLong, Offset: MaxPatternLength, Input: *baseURL, Detail: "the base URL is longer than " + strconv.Itoa(MaxPatternLength) + " bytes"}
 	}
 	if init == nil {
 		if len(input) > MaxPatternLength {
-			return nil, &Error{Code: ErrTooLong, Offset: MaxPatternLength, Input: input, Message: "the pattern is longer than " + strconv.Itoa(MaxPatternLength) + " bytes"}
+			return nil, &Error{Code: ErrTooLong, Offset: MaxPatternLength, Input: input, Detail: "the pattern is longer than " + strconv.Itoa(MaxPatternLength) + " bytes"}
 		}
 		in, err := parseConstructorString(input)
 		if err != nil {
 			return nil, withComponent(err, "", input)
 		}
 		if baseURL == nil && in.Protocol == nil {
-			return nil, &Error{Code: ErrMissingProtocol, Input: input, Message: "a pattern string without a protocol needs a base URL"}
+			return nil, &Error{Offset: -1, Code: ErrMissingProtocol, Input: input}
 		}
 		if baseURL != nil {
 			in.BaseURL = baseURL
@@ -51,7 +74,7 @@ func create(input string, baseURL *string, init *Init, opts Options) (*Pattern, 
 	} else {
 		for _, f := range []*string{init.Protocol, init.Username, init.Password, init.Hostname, init.Port, init.Pathname, init.Search, init.Hash, init.BaseURL} {
 			if f != nil && len(*f) > MaxPatternLength {
-				return nil, &Error{Code: ErrTooLong, Offset: MaxPatternLength, Input: *f, Message: "a component pattern is longer than " + strconv.Itoa(MaxPatternLength) + " bytes"}
+				return nil, &Error{Code: ErrTooLong, Offset: MaxPatternLength, Input: *f, Detail: "a component pattern is longer than " + strconv.Itoa(MaxPatternLength) + " bytes"}
 			}
 		}
 	}
@@ -145,7 +168,7 @@ func processInit(init *Init, pattern bool, base *[8]string) (*Init, error) {
 	if init.BaseURL != nil {
 		u, err := whatwg.Parse(*init.BaseURL, nil)
 		if err != nil {
-			e := &Error{Code: ErrInvalidBaseURL, Input: *init.BaseURL, Message: err.Error(), err: err}
+			e := &Error{Offset: -1, Code: ErrInvalidBaseURL, Input: *init.BaseURL, Detail: err.Error(), Err: err}
 			if we, ok := err.(*whatwg.Error); ok {
 				e.Offset = we.Offset
 			}
@@ -179,13 +202,13 @@ func processInit(init *Init, pattern bool, base *[8]string) (*Init, error) {
 			r.Hash = baseString(f)
 		}
 	}
-	canon := func(name string, v string, f func(string) (string, error)) (*string, error) {
+	canon := func(name Component, v string, f func(string) (string, error)) (*string, error) {
 		if pattern {
 			return strp(v), nil
 		}
 		s, err := f(v)
 		if err != nil {
-			return nil, &Error{Component: name, Code: ErrInvalidComponent, Input: v, Message: err.Error(), err: err}
+			return nil, &Error{Offset: -1, Component: name, Code: ErrInvalidComponent, Input: v, Detail: err.Error(), Err: err}
 		}
 		return strp(s), nil
 	}

@@ -119,7 +119,7 @@ func (p *patternParser) required(typ tokenType) error {
 		if t.typ == tokEnd {
 			got = "the end of the pattern"
 		}
-		return &Error{Code: ErrInvalidPattern, Offset: t.index, Message: "expected " + what + ", found " + got}
+		return &Error{Code: ErrInvalidPattern, Offset: t.index, Detail: "expected " + what + ", found " + got}
 	}
 	return nil
 }
@@ -142,7 +142,7 @@ func (p *patternParser) consumeText() string {
 func (p *patternParser) encodeAt(s string, off int) (string, error) {
 	v, err := p.encode(s)
 	if err != nil {
-		return "", &Error{Code: ErrInvalidComponent, Offset: off, Message: "the text " + strconv.Quote(clip(s)) + " is not valid in this component: " + err.Error(), err: err}
+		return "", &Error{Code: ErrInvalidComponent, Offset: off, Detail: "the text " + strconv.Quote(clip(s)) + " is not valid in this component: " + err.Error(), Err: err}
 	}
 	return v, nil
 }
@@ -227,7 +227,7 @@ func (p *patternParser) addPart(prefix string, name, re *token, suffix string, m
 		if name != nil {
 			at = name.index
 		}
-		return &Error{Code: ErrDuplicateName, Offset: at, Message: "the group name " + strconv.Quote(clip(nm)) + " is used twice"}
+		return &Error{Code: ErrDuplicateName, Offset: at, Detail: "the group name " + strconv.Quote(clip(nm)) + " is used twice"}
 	}
 	p.names[nm] = true
 	ep, err := p.encodeAt(prefix, off)

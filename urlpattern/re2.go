@@ -2,6 +2,7 @@ package urlpattern
 
 import (
 	"fmt"
+	"github.com/urikit/urikit/internal/hexdigit"
 	"regexp/syntax"
 	"slices"
 	"strconv"
@@ -294,7 +295,7 @@ func (t *translator) escape(inClass bool) error {
 		}
 		return unsupported(start, "named backreference \\k")
 	case 'x':
-		if t.i+2 > len(s) || !isHex(s[t.i]) || !isHex(s[t.i+1]) {
+		if t.i+2 > len(s) || !hexdigit.Is(s[t.i]) || !hexdigit.Is(s[t.i+1]) {
 			return invalid(start, `a malformed \x escape`)
 		}
 		v, _ := strconv.ParseUint(s[t.i:t.i+2], 16, 32)
@@ -367,10 +368,6 @@ func (t *translator) escape(inClass bool) error {
 	return nil
 }
 
-func isHex(c byte) bool {
-	return isASCIIDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f'
-}
-
 // parseUnicodeEscape parses what follows "\u" at s[i:]: XXXX or {X...}.
 func parseUnicodeEscape(s string, i int) (rune, int, error) {
 	if i < len(s) && s[i] == '{' {
@@ -388,7 +385,7 @@ func parseUnicodeEscape(s string, i int) (rune, int, error) {
 		return 0, 0, fmt.Errorf(`a malformed \u escape`)
 	}
 	for k := i; k < i+4; k++ {
-		if !isHex(s[k]) {
+		if !hexdigit.Is(s[k]) {
 			return 0, 0, fmt.Errorf(`a malformed \u escape`)
 		}
 	}

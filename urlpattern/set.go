@@ -161,19 +161,3 @@ func (s *Set) MatchURL(u *whatwg.URL, dst []int) []int {
 	slices.Sort(dst[start:])
 	return dst
 }
-
-// MatchNaive is Match by trying every pattern in turn: the reference that
-// Match is tested against, and the baseline of its benchmark.
-func (s *Set) MatchNaive(input string, dst []int) []int {
-	u, err := whatwg.Parse(input, nil)
-	if err != nil {
-		return dst
-	}
-	v := urlComponents(u)
-	for id, p := range s.patterns {
-		if p.test(&v) {
-			dst = append(dst, id)
-		}
-	}
-	return dst
-}

@@ -64,7 +64,7 @@ func (t *tokenizer) addDefault(typ tokenType, nextPos, valuePos int) {
 // it adds an invalid-char token.
 func (t *tokenizer) tokError(nextPos, valuePos int, what string) error {
 	if !t.lenient {
-		return &Error{Code: ErrInvalidPattern, Offset: t.index, Message: what}
+		return &Error{Code: ErrInvalidPattern, Offset: t.index, Detail: what}
 	}
 	t.addDefault(tokInvalidChar, nextPos, valuePos)
 	return nil

@@ -2,6 +2,8 @@ package urlpattern
 
 import (
 	"errors"
+	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/window"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -45,8 +47,25 @@ type Options struct {
 	IgnoreCase bool
 }
 
-// Component names, in the order of Pattern.Components.
-var componentNames = [8]string{"protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"}
+// A Component names one of the eight components of a URL pattern, as the
+// URL Pattern Standard names them; its value is the name, lowercase.
+type Component string
+
+// The components, in the standard's order.
+const (
+	ComponentProtocol Component = "protocol"
+	ComponentUsername Component = "username"
+	ComponentPassword Component = "password"
+	ComponentHostname Component = "hostname"
+	ComponentPort     Component = "port"
+	ComponentPathname Component = "pathname"
+	ComponentSearch   Component = "search"
+	ComponentHash     Component = "hash"
+)
+
+// componentNames are the components in the order of the indexes cProtocol
+// … cHash.
+var componentNames = [8]Component{ComponentProtocol, ComponentUsername, ComponentPassword, ComponentHostname, ComponentPort, ComponentPathname, ComponentSearch, ComponentHash}
 
 const (
 	cProtocol = iota
@@ -115,8 +134,8 @@ func canonHash(s string) (string, error)     { return whatwg.CanonicalHash(s), n
 func canonIPv6Hostname(s string) (string, error) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !isHex(c) && c != '[' && c != ']' && c != ':' {
-			return "", errors.New("not an IPv6 address character: " + quoteWindow(s, i))
+		if !hexdigit.Is(c) && c != '[' && c != ']' && c != ':' {
+			return "", errors.New("not an IPv6 address character: " + string(window.AppendQuoted(nil, s, i)))
 		}
 	}
 	return strings.ToLower(s), nil
@@ -124,7 +143,7 @@ func canonIPv6Hostname(s string) (string, error) {
 
 // compileComponent is the standard's "compile a component", with the
 // regexp in RE2.
-func compileComponent(name, input string, encode encodingCallback, o options) (component, error) {
+func compileComponent(name Component, input string, encode encodingCallback, o options) (component, error) {
 	parts, err := parsePatternString(input, o, encode)
 	if err != nil {
 		return component{}, withComponent(err, name, input)
@@ -190,7 +209,7 @@ func compileComponent(name, input string, encode encodingCallback, o options) (c
 
 // partError is the failure of a custom regexp group's translation.
 type partError struct {
-	code      string
+	code      Code
 	off       int
 	construct string
 }
@@ -230,7 +249,7 @@ func regexpSource(parts []part, o options) (string, []string, *partError) {
 	return src, names, perr
 }
 
-func withComponent(err error, name, input string) error {
+func withComponent(err error, name Component, input string) error {
 	var e *Error
 	if errors.As(err, &e) {
 		e.Component = name
@@ -370,25 +389,25 @@ type Result struct {
 	Hash     ComponentResult `json:"hash"`
 }
 
-// Component returns the result of the named component ("protocol" …
-// "hash"), or nil for another name.
-func (r *Result) Component(name string) *ComponentResult {
-	switch name {
-	case "protocol":
+// Component returns the result of the component c, or nil for another
+// name.
+func (r *Result) Component(c Component) *ComponentResult {
+	switch c {
+	case ComponentProtocol:
 		return &r.Protocol
-	case "username":
+	case ComponentUsername:
 		return &r.Username
-	case "password":
+	case ComponentPassword:
 		return &r.Password
-	case "hostname":
+	case ComponentHostname:
 		return &r.Hostname
-	case "port":
+	case ComponentPort:
 		return &r.Port
-	case "pathname":
+	case ComponentPathname:
 		return &r.Pathname
-	case "search":
+	case ComponentSearch:
 		return &r.Search
-	case "hash":
+	case ComponentHash:
 		return &r.Hash
 	}
 	return nil

@@ -1,6 +1,9 @@
 package urlpattern
 
 import (
+	"errors"
+
+	"github.com/urikit/urikit/whatwg"
 	"sync"
 	"testing"
 )
@@ -32,17 +35,18 @@ func TestHasRegExpGroups(t *testing.T) {
 func TestErrors(t *testing.T) {
 	for _, c := range []struct {
 		pattern, base string
-		code, comp    string
+		code          Code
+		comp          Component
 		off           int
 	}{
-		{"/no-protocol", "", ErrMissingProtocol, "", 0},
+		{"/no-protocol", "", ErrMissingProtocol, "", -1},
 		{"https://h/:a/:a", "", ErrDuplicateName, "pathname", 4},
 		{"https://h/{a", "", ErrInvalidPattern, "pathname", 3},
 		{"https://h/(a", "", ErrInvalidPattern, "pathname", 1},
 		{"https://h/:id(\\d+(?<=x))", "", ErrUnsupportedRegexp, "pathname", 8},
 		{"https://h/:id(\\m)", "", ErrInvalidRegexp, "pathname", 5},
-		{"https://a b/", "", ErrInvalidComponent, "hostname", 0},
-		{"https://h:99999/", "", ErrInvalidComponent, "port", 0},
+		{"https://a b/", "", ErrInvalidComponent, ComponentHostname, 0},
+		{"https://h:99999/", "", ErrInvalidComponent, ComponentPort, 0},
 		{"/x", "not a url", ErrInvalidBaseURL, "", 0},
 	} {
 		var err error
@@ -51,8 +55,8 @@ func TestErrors(t *testing.T) {
 		} else {
 			_, err = New(c.pattern, Options{})
 		}
-		e, ok := err.(*Error)
-		if !ok || e.Code != c.code || e.Component != c.comp || e.Offset != c.off {
+		var e *Error
+		if !errors.As(err, &e) || e.Code != c.code || !errors.Is(err, c.code) || e.Component != c.comp || e.Offset != c.off {
 			t.Errorf("%s: %#v, want %s %q at %d", c.pattern, err, c.code, c.comp, c.off)
 			continue
 		}
@@ -60,6 +64,36 @@ func TestErrors(t *testing.T) {
 			t.Errorf("%s: empty message", c.pattern)
 		}
 	}
+	// The text is internal/diag's; a cause from whatwg is unwrapped too.
+	_, err := New("https://h/{a", Options{})
+	if want := `urlpattern: offset 3 (pathname): "/{a": invalid pattern: expected "}", found the end of the pattern`; err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	_, err = New("https://a b/", Options{})
+	var we *whatwg.Error
+	if !errors.As(err, &we) || !errors.Is(err, ErrInvalidComponent) {
+		t.Errorf("no whatwg cause in %#v", err)
+	}
+}
+
+// MustNew, MustNewBase and MustNewInit panic with the error of New,
+// NewBase and NewInit.
+func TestMustNew(t *testing.T) {
+	if p := MustNew("https://h/:id", Options{}); !p.Test("https://h/1") {
+		t.Error("MustNew")
+	}
+	if p := MustNewBase("/:id", "https://h/", Options{}); !p.Test("https://h/1") {
+		t.Error("MustNewBase")
+	}
+	if p := MustNewInit(&Init{Pathname: Str("/:id")}, Options{}); !p.Test("https://h/1") {
+		t.Error("MustNewInit")
+	}
+	defer func() {
+		if err, _ := recover().(error); !errors.Is(err, ErrMissingProtocol) {
+			t.Errorf("MustNew panicked with %v", err)
+		}
+	}()
+	MustNew("/x", Options{})
 }
 
 // A Pattern and a Set are used by many goroutines at once (run with

@@ -115,7 +115,8 @@ func TestWPT(t *testing.T) {
 			if err := json.Unmarshal(c.ExpectedObj, &want); err != nil {
 				t.Fatal(err)
 			}
-			for ci, cn := range componentNames {
+			for ci, comp := range componentNames {
+				cn := string(comp)
 				w, has := want[cn]
 				if !has {
 					w = defaultExpected(t, c, cn)
@@ -186,7 +187,8 @@ func TestWPT(t *testing.T) {
 				t.Errorf("%s: inputs %q, want %s", name, res.Inputs, wi)
 			}
 		}
-		for ci, cn := range componentNames {
+		for ci, comp := range componentNames {
+			cn := string(comp)
 			w := wptComponent{Groups: map[string]*string{}}
 			if raw, has := want[cn]; has {
 				if err := json.Unmarshal(raw, &w); err != nil {
@@ -285,7 +287,7 @@ func defaultExpected(t *testing.T, c wptCase, cn string) string {
 
 func TestWPTCompare(t *testing.T) {
 	var cases []struct {
-		Component string          `json:"component"`
+		Component Component       `json:"component"`
 		Left      json.RawMessage `json:"left"`
 		Right     json.RawMessage `json:"right"`
 		Expected  int             `json:"expected"`
@@ -312,7 +314,7 @@ func TestWPTCompare(t *testing.T) {
 func TestWPTGenerate(t *testing.T) {
 	var cases []struct {
 		Pattern   json.RawMessage   `json:"pattern"`
-		Component string            `json:"component"`
+		Component Component         `json:"component"`
 		Groups    map[string]string `json:"groups"`
 		Expected  *string           `json:"expected"`
 	}

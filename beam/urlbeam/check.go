@@ -68,7 +68,7 @@ func (c Checked) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		j.Findings = append(j.Findings, check.Finding{Code: check.Code(f.Code), Severity: sev, Offset: f.Offset, Message: f.Message, Detail: f.Detail, Count: f.Count, Offsets: f.Offsets})
+		j.Findings = append(j.Findings, check.Finding{Code: check.Code(f.Code), Severity: sev, Offset: f.Offset, Text: f.Message, Detail: f.Detail, Count: f.Count, Offsets: f.Offsets})
 	}
 	return marshalLine(j)
 }
@@ -122,7 +122,7 @@ func CheckRecord(in string, min check.Severity) (Checked, bool) {
 			continue
 		}
 		top = max(top, f.Severity)
-		c.Findings = append(c.Findings, CheckFinding{Code: string(f.Code), Severity: f.Severity.String(), Offset: f.Offset, Message: f.Message, Detail: f.Detail, Count: f.Count, Offsets: f.Offsets})
+		c.Findings = append(c.Findings, CheckFinding{Code: string(f.Code), Severity: f.Severity.String(), Offset: f.Offset, Message: f.Text, Detail: f.Detail, Count: f.Count, Offsets: f.Offsets})
 	}
 	c.Severity = top.String()
 	return c, min == check.None || len(c.Findings) > 0

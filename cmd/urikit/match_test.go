@@ -56,7 +56,7 @@ func TestMatchUsage(t *testing.T) {
 		}
 	}
 	_, errOut, _ := cli(t, "", "match", "https://h/(a(?=b))")
-	if !strings.Contains(errOut, `unsupported-regexp`) || !strings.Contains(errOut, `lookahead`) {
+	if !strings.Contains(errOut, `unsupported regexp`) || !strings.Contains(errOut, `lookahead`) {
 		t.Errorf("the error does not name the construct: %q", errOut)
 	}
 }

@@ -23,13 +23,13 @@ func newTemplateCmd() *cobra.Command {
 
 // parseTemplateArg parses the TEMPLATE argument of a template subcommand:
 // a usage error names the offset.
-func parseTemplateArg(args []string) (*template.Template, error) {
+func parseTemplateArg(args []string) (template.Template, error) {
 	if len(args) == 0 {
-		return nil, errors.New("give the TEMPLATE as the first argument")
+		return template.Template{}, errors.New("give the TEMPLATE as the first argument")
 	}
 	t, err := template.Parse(args[0])
 	if err != nil {
-		return nil, fmt.Errorf("TEMPLATE: %w", err)
+		return template.Template{}, fmt.Errorf("TEMPLATE: %w", err)
 	}
 	return t, nil
 }
@@ -87,8 +87,8 @@ template and record plus 64 KiB, code expansion-too-large) has its "error".` + r
 }
 
 // expandOnce expands t with the variables of --var and --vars-json.
-func expandOnce(cmd *cobra.Command, t *template.Template, vars []string, varsJSON string) error {
-	vs := template.Values{}
+func expandOnce(cmd *cobra.Command, t template.Template, vars []string, varsJSON string) error {
+	vs := template.Vars{}
 	if varsJSON != "" {
 		var b []byte
 		var err error
@@ -160,7 +160,7 @@ offset in the URL where it stops matching.` + recordsPointer,
 			}
 			if _, err := t.Match(""); err != nil {
 				var te *template.Error
-				if errors.As(err, &te) && te.Code == template.CodeAmbiguous {
+				if errors.As(err, &te) && te.Code == template.ErrAmbiguous {
 					return fmt.Errorf("TEMPLATE: %w", err)
 				}
 			}

@@ -22,6 +22,13 @@ func TestTemplateCmd(t *testing.T) {
 		{`{"owner": "o"}`, []string{"template", "expand", "/r/{owner}{?labels*}", "--vars-json", "-", "--var", "labels=z"}, "/r/o?labels=z\n", 0},
 		{"{\"a\": 1}\n{\"a\": [\"x\", \"y\"]}\nnot json\n", []string{"template", "expand", "{/a}"}, "/1\n/x,y\n\n", 1},
 		{"", []string{"template", "expand", "{a"}, "", exitUsage},
+		// Literal text RFC 6570 §2.1 does not allow is a usage error
+		// (issue 25), no longer encoded.
+		{"", []string{"template", "expand", "/a b", "--var", "a=1"}, "", exitUsage},
+		{"", []string{"template", "expand", "/a%zz", "--var", "a=1"}, "", exitUsage},
+		{"", []string{"template", "expand", "/a%", "--var", "a=1"}, "", exitUsage},
+		{"", []string{"template", "expand", "/a^", "--var", "a=1"}, "", exitUsage},
+		{"", []string{"template", "expand", "/a'{a}", "--var", "a=1"}, "/a'1\n", 0},
 		{"", []string{"template", "expand", "{a}", "--var", "a"}, "", exitUsage},
 		{"", []string{"template", "match", "/r/{id}{?q}", "/r/a%2Fb?q=1", "/r/x"}, "{\"id\":\"a/b\",\"q\":\"1\"}\n{\"id\":\"x\"}\n", 0},
 		{"", []string{"template", "match", "{a}{b}", "x"}, "", exitUsage},

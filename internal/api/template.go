@@ -31,13 +31,13 @@ func (r *templateRequest) inputs() *records {
 }
 
 // parseTemplate checks the "template" option.
-func (r *templateRequest) parseTemplate() (*template.Template, *Error) {
+func (r *templateRequest) parseTemplate() (template.Template, *Error) {
 	if r.Template == nil {
-		return nil, invalidOption(`"template" is required: the URI Template (RFC 6570)`)
+		return template.Template{}, invalidOption(`"template" is required: the URI Template (RFC 6570)`)
 	}
 	t, err := template.Parse(*r.Template)
 	if err != nil {
-		return nil, invalidOption(`"template": %v`, err)
+		return template.Template{}, invalidOption(`"template": %v`, err)
 	}
 	return t, nil
 }
@@ -60,7 +60,7 @@ func prepareTemplateMatch(req *templateRequest) (Maker, *Error) {
 		return nil, e
 	}
 	if _, err := t.Match(""); err != nil {
-		if te := report.TemplateError(err); te.Code == string(template.CodeAmbiguous) {
+		if te := report.TemplateError(err); te.Code == string(template.ErrAmbiguous) {
 			return nil, invalidOption(`"template": %v`, err)
 		}
 	}

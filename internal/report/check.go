@@ -36,7 +36,7 @@ func NewCheck(in []byte, r check.Report) Record {
 	if len(r.Findings) > 0 {
 		rec.Findings = make([]Error, len(r.Findings))
 		for i, f := range r.Findings {
-			rec.Findings[i] = Error{Offset: f.Offset, Code: string(f.Code), Message: f.Message,
+			rec.Findings[i] = Error{Offset: f.Offset, Code: string(f.Code), Message: f.Message(),
 				Severity: f.Severity.String(), Detail: f.Detail, Count: f.Count, Offsets: f.Offsets}
 		}
 	}

@@ -20,8 +20,19 @@ func TemplateError(err error) *Error {
 	if !errors.As(err, &te) {
 		return otherError(err)
 	}
-	e := &Error{Offset: te.Offset, Code: string(te.Code), Message: window.Clip(te.Detail, maxMessage)}
-	if te.Code != template.CodeNoMatch {
+	msg := te.Code.Message()
+	switch {
+	case te.Detail == "":
+	case te.Code == template.ErrNoMatch:
+		msg = te.Detail
+	default:
+		msg += ": " + te.Detail
+	}
+	if te.Var != "" {
+		msg += " (variable " + strconv.Quote(window.Clip(te.Var, 80)) + ")"
+	}
+	e := &Error{Offset: max(te.Offset, 0), Code: string(te.Code), Message: window.Clip(msg, maxMessage)}
+	if te.Code != template.ErrNoMatch && te.Code != template.ErrUndecided {
 		e.Component = "template"
 	}
 	return e
@@ -44,7 +55,7 @@ func MaxExpansion(templateLen, inLen int) int { return 8*(templateLen+inLen) + 6
 // carry losslessly (bytes that are not UTF-8, a lone surrogate escape)
 // fails the record with the code invalid-json, as does any other input
 // that is not such an object.
-func TemplateExpand(t *template.Template, in string) Record {
+func TemplateExpand(t template.Template, in string) Record {
 	vs, e := TemplateVars([]byte(in))
 	if e != nil {
 		return Record{Input: in, Error: e}
@@ -63,13 +74,13 @@ func TemplateExpand(t *template.Template, in string) Record {
 // TemplateMatch is the record of "urikit template match": the variables
 // of t read back from the URI in ("variables": an object of the defined
 // variables in the template's order, each a string or a list).
-func TemplateMatch(t *template.Template, in string) Record {
+func TemplateMatch(t template.Template, in string) Record {
 	vs, err := t.Match(in)
 	if err != nil {
 		return Record{Input: in, Error: TemplateError(err)}
 	}
 	var fields []Field
-	for _, name := range t.Vars() {
+	for _, name := range t.Names() {
 		v, ok := vs[name]
 		if !ok {
 			continue
@@ -87,8 +98,8 @@ func TemplateMatch(t *template.Template, in string) Record {
 // TemplateVars reads a JSON object of template variables (see
 // TemplateExpand). Its error has the offset in b and the code
 // invalid-json.
-func TemplateVars(b []byte) (template.Values, *Error) {
-	fail := func(off int, msg string) (template.Values, *Error) {
+func TemplateVars(b []byte) (template.Vars, *Error) {
+	fail := func(off int, msg string) (template.Vars, *Error) {
 		return nil, &Error{Offset: off, Code: "invalid-json", Message: msg}
 	}
 	if off := invalidUTF8(string(b)); off >= 0 {
@@ -99,7 +110,7 @@ func TemplateVars(b []byte) (template.Values, *Error) {
 	}
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.UseNumber()
-	syntax := func(err error) (template.Values, *Error) {
+	syntax := func(err error) (template.Vars, *Error) {
 		var se *json.SyntaxError
 		off := int(d.InputOffset())
 		if errors.As(err, &se) {
@@ -117,7 +128,7 @@ func TemplateVars(b []byte) (template.Values, *Error) {
 	if tok != json.Delim('{') {
 		return fail(0, "want a JSON object of variables")
 	}
-	vs := template.Values{}
+	vs := template.Vars{}
 	for d.More() {
 		tok, err := d.Token()
 		if err != nil {

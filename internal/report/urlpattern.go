@@ -80,7 +80,7 @@ func (m *PatternMatcher) Record(in string) Record {
 	var comps []Field
 	if r != nil {
 		for _, name := range [...]string{"protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"} {
-			c := r.Component(name)
+			c := r.Component(urlpattern.Component(name))
 			if len(c.Groups) == 0 || componentPattern(p, name) == "*" {
 				continue
 			}
