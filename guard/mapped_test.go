@@ -16,7 +16,7 @@ func TestResolveMappedAnswer(t *testing.T) {
 	p := Policy{Resolver: fixedResolver{netip.MustParseAddr("::ffff:127.0.0.1")}}
 	_, err := p.Resolve(context.Background(), "tcp", "localhost.example")
 	var e *Error
-	if !errors.As(err, &e) || e.Kind != check.KindLoopback || strings.Contains(e.Reason, "::ffff") || e.Addr.String() != "127.0.0.1" {
+	if !errors.As(err, &e) || e.Kind != check.KindLoopback || strings.Contains(e.Detail, "::ffff") || strings.Contains(e.Error(), "::ffff") || e.Addr.String() != "127.0.0.1" {
 		t.Fatalf("Resolve: %v (%+v)", err, e)
 	}
 }
