@@ -57,7 +57,7 @@ func BenchmarkNormalize(b *testing.B) {
 // reads its href; net/url's Parse and String stand in for comparison.
 func BenchmarkParseWHATWG(b *testing.B) {
 	each(b, "urikit", func(s string) bool {
-		u, err := whatwg.Parse(s, nil)
+		u, err := whatwg.Parse(s)
 		return err == nil && u.Href() != ""
 	})
 	p := nlnwa.NewParser()

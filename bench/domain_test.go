@@ -19,7 +19,7 @@ func datasetHosts(b *testing.B) ([]string, int) {
 	size := 0
 	for _, d := range conformance.Datasets(b) {
 		for _, line := range d.Lines {
-			u, err := whatwg.Parse(line, nil)
+			u, err := whatwg.Parse(line)
 			if err != nil || !u.IsSpecial() {
 				continue
 			}

@@ -122,7 +122,7 @@ func allocated(runs int, f func()) uint64 {
 // their own cost, which their packages' bounded tests answer for.
 func parsersAllocated(runs int, s string) uint64 {
 	return allocated(runs, func() { uri.ParseLenient(s) }) +
-		allocated(runs, func() { whatwg.ParseWithErrors(s, nil) }) +
+		allocated(runs, func() { whatwg.ParseWithFindings(s) }) +
 		allocated(runs, func() { url.Parse(s) })
 }
 

@@ -157,7 +157,7 @@ type checker struct {
 	sp    spans // of the RFC 3986 reading, as offsets in in
 
 	w     *whatwg.URL
-	wErrs []whatwg.ValidationError
+	wErrs []whatwg.Finding
 	wErr  error
 
 	findings []Finding
@@ -226,9 +226,10 @@ func newChecker(s string) *checker {
 		}
 	}
 	c.sp = spansOf(c.ref).shift(c.lead)
-	c.w, c.wErrs, c.wErr = whatwg.ParseWithErrors(s, nil)
-	if c.wErr != nil {
-		c.w = nil
+	w, wErrs, wErr := whatwg.ParseWithFindings(s)
+	c.w, c.wErrs, c.wErr = nil, wErrs, wErr
+	if wErr == nil {
+		c.w = &w
 	}
 	return c
 }
@@ -474,7 +475,7 @@ func netURLError(err error) string {
 func whatwgError(err error) string {
 	var we *whatwg.Error
 	if errors.As(err, &we) {
-		return we.Code + " at offset " + strconv.Itoa(we.Offset)
+		return string(we.Code) + " at offset " + strconv.Itoa(we.Offset)
 	}
 	if err == nil {
 		return ""

@@ -69,7 +69,7 @@ func TestToUnicode(t *testing.T) {
 // host the WHATWG parser reads in "http://" + h + "/", if it reads one.
 func checkToUnicode(t *testing.T, h string) {
 	t.Helper()
-	u, err := whatwg.Parse("http://"+h+"/", nil)
+	u, err := whatwg.Parse("http://" + h + "/")
 	if err != nil || u.Hostname() == "" {
 		return
 	}

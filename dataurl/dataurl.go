@@ -57,7 +57,7 @@ type DataURL struct {
 // serialization (nothing when s is one already), the body and the MIME
 // type's serialization when it differs from what s writes.
 func Parse(s string) (*DataURL, error) {
-	u, err := whatwg.Parse(s, nil)
+	u, err := whatwg.Parse(s)
 	if err != nil {
 		e := &Error{Code: ErrInvalidURL, Err: err}
 		var we *whatwg.Error
@@ -67,7 +67,7 @@ func Parse(s string) (*DataURL, error) {
 		e.Near = window.Plain(s, e.Offset)
 		return nil, e
 	}
-	return process(s, u)
+	return process(s, &u)
 }
 
 // ParseURL runs the Fetch Standard's data: URL processor on u, a URL

@@ -104,11 +104,11 @@ func TestMIMETypeError(t *testing.T) {
 
 func TestParseURL(t *testing.T) {
 	u := whatwg.MustParse("data:text/html,%3Cp%3E#frag")
-	d, err := ParseURL(u)
+	d, err := ParseURL(&u)
 	if err != nil || d.MIMEType.String() != "text/html" || string(d.Body) != "<p>" {
 		t.Errorf("ParseURL = %+v, %v", d, err)
 	}
-	for _, u := range []*whatwg.URL{nil, {}, whatwg.MustParse("https://x/")} {
+	for _, u := range []*whatwg.URL{nil, {}, func() *whatwg.URL { u := whatwg.MustParse("https://x/"); return &u }()} {
 		if _, err := ParseURL(u); err == nil || err.(*Error).Code != ErrNotDataURL {
 			t.Errorf("ParseURL(%v) = %v, want %s", u, err, ErrNotDataURL)
 		}

@@ -193,7 +193,7 @@ func appendWindows(dst []byte, path string) ([]byte, error) {
 		}
 	}
 	var u whatwg.URL
-	if whatwg.ParseInto(&u, "file://"+path[i:j]+"/", nil) != nil || u.Pathname() != "/" || u.Hostname() == "" {
+	if whatwg.ParseInto(&u, "file://"+path[i:j]+"/") != nil || u.Pathname() != "/" || u.Hostname() == "" {
 		return dst, fail(path, i, ErrUNCHost)
 	}
 	if _, ok := u.Query(); ok {
@@ -248,7 +248,7 @@ func AppendToPath(dst []byte, url string, style Style) ([]byte, error) {
 		return dst, fail(url, 0, ErrStyle)
 	}
 	var u whatwg.URL
-	if err := whatwg.ParseInto(&u, url, nil); err != nil {
+	if err := whatwg.ParseInto(&u, url); err != nil {
 		e := &Error{Input: url, Code: ErrNotURL, Err: err}
 		var we *whatwg.Error
 		if errors.As(err, &we) {

@@ -14,9 +14,8 @@ import (
 	"testing"
 
 	"github.com/urikit/urikit/internal/api"
-	"github.com/urikit/urikit/internal/report"
-
 	"github.com/urikit/urikit/internal/boundedtest"
+	"github.com/urikit/urikit/internal/report"
 )
 
 // A boundedShape is an adversarial request body of a route, of about n
@@ -208,6 +207,7 @@ func allocated(f func()) int {
 // byte, the whole request must be within what it held.
 func TestBounded(t *testing.T) {
 	boundedtest.SkipShort(t)
+	boundedtest.SkipIfRace(t)
 	logs := new(lockedBuffer)
 	h := boundedHandler(nil)
 	service := boundedHandler(logs)

@@ -36,6 +36,7 @@ var zeroCalls = map[string]func(){
 	},
 	"Level.String":        func() { _ = Level(0).String() },
 	"ParseLevel":          func() { _, _ = ParseLevel("") },
+	"MustParseLevel":      func() { _ = MustParseLevel("") },
 	"DefaultPort":         func() { _, _ = DefaultPort("") },
 	"Level.AppendTo":      func() { _ = Level(0).AppendTo(nil) },
 	"Level.MarshalText":   func() { _, _ = Level(0).MarshalText() },

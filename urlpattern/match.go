@@ -56,16 +56,14 @@ func urlComponents(u *whatwg.URL) [8]string {
 // inputComponents returns the components of input parsed against base
 // (nil: none), or false when a URL does not parse.
 func inputComponents(input string, base *string) ([8]string, bool) {
-	var u whatwg.URL
-	var bp *whatwg.URL
+	var u, b whatwg.URL // b, the zero URL, is no base
 	if base != nil {
-		bp = new(whatwg.URL)
-		if whatwg.ParseInto(bp, *base, nil) != nil {
+		if whatwg.ParseInto(&b, *base) != nil {
 			return [8]string{}, false
 		}
 	}
 	// ParseInto allocates nothing for an input already in serialized form.
-	if whatwg.ParseInto(&u, input, bp) != nil {
+	if b.ParseInto(&u, input) != nil {
 		return [8]string{}, false
 	}
 	return urlComponents(&u), true

@@ -91,7 +91,7 @@ func create(input string, baseURL *string, init *Init, opts Options) (*Pattern, 
 			v[i] = *f
 		}
 	}
-	if whatwg.IsSpecialScheme(v[cProtocol]) && v[cPort] == strconv.Itoa(whatwg.DefaultPort(v[cProtocol])) {
+	if whatwg.IsSpecialScheme(v[cProtocol]) && v[cPort] == strconv.Itoa(defaultPort(v[cProtocol])) {
 		v[cPort] = ""
 	}
 	p := &Pattern{valid: true}
@@ -166,7 +166,7 @@ func processInit(init *Init, pattern bool, base *[8]string) (*Init, error) {
 	}
 	var baseURL *whatwg.URL
 	if init.BaseURL != nil {
-		u, err := whatwg.Parse(*init.BaseURL, nil)
+		u, err := whatwg.Parse(*init.BaseURL)
 		if err != nil {
 			e := &Error{Offset: -1, Code: ErrInvalidBaseURL, Input: *init.BaseURL, Detail: err.Error(), Err: err}
 			if we, ok := err.(*whatwg.Error); ok {
@@ -174,7 +174,7 @@ func processInit(init *Init, pattern bool, base *[8]string) (*Init, error) {
 			}
 			return nil, e
 		}
-		baseURL = u
+		baseURL = &u
 		if init.Protocol == nil {
 			r.Protocol = baseString(u.Scheme())
 		}
@@ -297,4 +297,12 @@ func isAbsolutePathname(s string, pattern bool) bool {
 		return false
 	}
 	return (s[0] == '\\' || s[0] == '{') && s[1] == '/'
+}
+
+// defaultPort returns the default port of the special scheme, or -1.
+func defaultPort(scheme string) int {
+	if p, ok := whatwg.DefaultPort(scheme); ok {
+		return p
+	}
+	return -1
 }

@@ -121,7 +121,7 @@ func literalSuffix(c *component) string {
 // input does not parse. The indexes are appended to dst.
 func (s *Set) Match(input string, dst []int) []int {
 	var u whatwg.URL
-	if whatwg.ParseInto(&u, input, nil) != nil {
+	if whatwg.ParseInto(&u, input) != nil {
 		return dst
 	}
 	return s.MatchURL(&u, dst)

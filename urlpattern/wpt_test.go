@@ -261,7 +261,7 @@ func defaultExpected(t *testing.T, c wptCase, cn string) string {
 		}
 	}
 	if base != "" && cn != "username" && cn != "password" {
-		u, err := whatwg.Parse(base, nil)
+		u, err := whatwg.Parse(base)
 		if err != nil {
 			t.Fatalf("base %q: %v", base, err)
 		}

@@ -18,13 +18,17 @@ import (
 func IsSpecialScheme(scheme string) bool { return getSchemeType(scheme).special() }
 
 // DefaultPort returns the default port of the special scheme (already
-// lowercase), or -1 when it has none (file and non-special schemes).
-func DefaultPort(scheme string) int { return int(getSchemeType(scheme).defaultPort()) }
+// lowercase); ok is false when it has none (file and non-special
+// schemes).
+func DefaultPort(scheme string) (port int, ok bool) {
+	p := getSchemeType(scheme).defaultPort()
+	return int(p), p >= 0
+}
 
 // componentError is the error of a component canonicalization that failed
 // without a code of its own (a state override that stops with failure).
-func componentError(value, code string, off int) error {
-	return &Error{Input: value, Code: code, Offset: off}
+func componentError(value string, code Code, off int) error {
+	return &Error{Offset: off, Code: code, Input: value}
 }
 
 // CanonicalProtocol returns the scheme of value + "://dummy.invalid/" as
@@ -34,7 +38,7 @@ func CanonicalProtocol(value string) (string, error) {
 	if value == "" {
 		return "", nil
 	}
-	u, err := Parse(value+"://dummy.invalid/", nil)
+	u, err := Parse(value + "://dummy.invalid/")
 	if err != nil {
 		e := err.(*Error)
 		return "", componentError(value, e.Code, min(e.Offset, len(value)))

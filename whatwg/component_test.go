@@ -59,13 +59,13 @@ func TestCanonicalComponents(t *testing.T) {
 
 func TestSpecialSchemes(t *testing.T) {
 	for s, port := range map[string]int{"http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21, "file": -1} {
-		if !IsSpecialScheme(s) || DefaultPort(s) != port {
-			t.Errorf("%s: special %v port %d", s, IsSpecialScheme(s), DefaultPort(s))
+		if p, ok := DefaultPort(s); !IsSpecialScheme(s) || p != port || ok != (port >= 0) {
+			t.Errorf("%s: special %v port %d %v", s, IsSpecialScheme(s), p, ok)
 		}
 	}
 	for _, s := range []string{"", "HTTP", "gopher", "javascript"} {
-		if IsSpecialScheme(s) || DefaultPort(s) != -1 {
-			t.Errorf("%q: special %v port %d", s, IsSpecialScheme(s), DefaultPort(s))
+		if p, ok := DefaultPort(s); IsSpecialScheme(s) || p != -1 || ok {
+			t.Errorf("%q: special %v port %d %v", s, IsSpecialScheme(s), p, ok)
 		}
 	}
 }
@@ -74,7 +74,6 @@ func TestSpecialSchemes(t *testing.T) {
 // here, so that the table itself needs no edit.
 func init() {
 	zeroCalls["IsSpecialScheme"] = func() { _ = IsSpecialScheme("") }
-	zeroCalls["DefaultPort"] = func() { _ = DefaultPort("") }
 	zeroCalls["CanonicalProtocol"] = func() { _, _ = CanonicalProtocol("") }
 	zeroCalls["CanonicalUsername"] = func() { _ = CanonicalUsername("") }
 	zeroCalls["CanonicalPassword"] = func() { _ = CanonicalPassword("") }

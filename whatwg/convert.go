@@ -2,22 +2,23 @@ package whatwg
 
 import (
 	"errors"
-	"fmt"
 	"net/url"
+
+	"github.com/urikit/urikit/internal/window"
 )
 
-// ToNetURL converts u to a *url.URL by parsing its href with net/url.
+// NetURL converts u to a *url.URL by parsing its href with net/url.
 // The two models agree on most http, https, ws, wss, ftp and file URLs;
 // the conversion fails where net/url rejects the serialization (for
-// instance some opaque hosts), and for the zero URL, which is not a URL;
-// the result then is nil.
+// instance some opaque hosts), and for the zero URL, which is not a URL
+// (an *Error of code ErrNoURL); the result then is nil.
 //
 // The fields of the result keep u's percent-encoding: RawPath, RawQuery
 // and RawFragment hold exactly what href holds, so u.Href() ==
-// ToNetURL().String() whenever the conversion succeeds.
-func (u *URL) ToNetURL() (*url.URL, error) {
+// NetURL().String() whenever the conversion succeeds.
+func (u URL) NetURL() (*url.URL, error) {
 	if u.href == "" {
-		return nil, errors.New("whatwg: the zero URL is not a URL")
+		return nil, &Error{Offset: -1, Code: ErrNoURL}
 	}
 	nu, err := url.Parse(u.href)
 	if err != nil {
@@ -26,22 +27,25 @@ func (u *URL) ToNetURL() (*url.URL, error) {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return nil, fmt.Errorf("whatwg: net/url cannot parse %s: %w", quoteWindow(u.href, 0), err)
+		return nil, errors.Join(errors.New("whatwg: net/url cannot parse "+quoteStart(u.href)), err)
 	}
 	if nu.String() != u.href {
-		return nil, errors.New("whatwg: net/url does not preserve " + quoteWindow(u.href, 0))
+		return nil, errors.New("whatwg: net/url does not preserve " + quoteStart(u.href))
 	}
 	return nu, nil
 }
 
+// quoteStart returns the start of s quoted, as error messages quote input.
+func quoteStart(s string) string { return string(window.AppendQuoted(nil, s, 0)) }
+
 // FromNetURL converts a net/url URL to a URL Standard URL by serializing it
-// and parsing the result with no base. The result is normalized as the URL
-// Standard requires (lower-case scheme and host, default port dropped,
-// dot segments removed, and so on); relative net/url URLs fail, and so
-// does a nil nu.
-func FromNetURL(nu *url.URL) (*URL, error) {
+// and parsing the result as Parse does. The result is normalized as the
+// URL Standard requires (lower-case scheme and host, default port
+// dropped, dot segments removed, and so on); relative net/url URLs fail,
+// and so does a nil nu.
+func FromNetURL(nu *url.URL) (URL, error) {
 	if nu == nil {
-		return nil, errors.New("whatwg: FromNetURL of a nil *url.URL")
+		return URL{}, errors.New("whatwg: FromNetURL of a nil *url.URL")
 	}
-	return Parse(nu.String(), nil)
+	return Parse(nu.String())
 }

@@ -4,21 +4,24 @@
 // compressed serialization, opaque hosts), the URL serializer, and the
 // JavaScript URL API's getters and setters with their state overrides.
 //
-// Parse parses a string, resolving it against a base URL when one is given:
+// A URL is a value, as netip.Addr is. Parse parses an absolute URL; a
+// base URL's Parse method resolves a reference against it (JavaScript's
+// new URL(ref, base)):
 //
-//	base, _ := whatwg.Parse("https://example.org/a/b", nil)
-//	u, err := whatwg.Parse("../c?x#y", base) // https://example.org/c?x#y
+//	base, _ := whatwg.Parse("https://example.org/a/b")
+//	u, err := base.Parse("../c?x#y") // https://example.org/c?x#y
 //
-// ParseInto parses into a caller's URL (no allocation for inputs already in
-// serialized form) and CanParse only reports whether the input parses,
-// without allocating unless the input is long or its host needs IDNA or
-// percent-decoding.
-// ParseWithErrors also returns the validation errors the parser met, with
-// the URL Standard's names ("invalid-URL-unit",
+// ParseInto parses into a caller's URL and CanParse only reports whether
+// the input parses, without allocating unless the input is long or its
+// host needs IDNA or percent-decoding; each has a method form on a base.
+// ParseWithFindings also returns the validation errors the parser met, as
+// Findings with the URL Standard's names ("invalid-URL-unit",
 // "special-scheme-missing-following-solidus", ...) and byte offsets into
 // the input, whether or not parsing succeeded; each code is reported once,
 // with a count and its first offsets, so the list stays short. A failed
-// parse returns an *Error holding the validation error that caused it.
+// parse returns an *Error holding the validation error that caused it;
+// the codes are typed constants (Code) that errors.Is matches:
+// errors.Is(err, whatwg.ErrHostMissing).
 //
 // # Cost
 //
@@ -37,8 +40,8 @@
 // at 32 bytes; an href longer than 64 KiB is parsed again by the getters
 // to find them. The parser writes the serialization in one
 // forward pass; while the output equals the input it copies nothing, so
-// parsing an already-normalized URL costs a single allocation (the *URL)
-// and its href is the input string itself. An absolute URL already in
+// parsing an already-normalized URL allocates nothing: its href is the
+// input string itself. An absolute URL already in
 // serialized form (most URLs met in bulk: lower-case scheme and domain,
 // nothing to percent-encode, no dot segment) does not even enter the
 // state machine: a separate fast path checks it in one pass, eight bytes
@@ -54,7 +57,7 @@
 //
 // For Go callers, who need to know when a change did not apply, each
 // setter has a Try form (TrySetProtocol, TrySetHost, TrySetPort, ...)
-// returning an *EditError with the component, a code and the offset in
+// returning an *Error with the component, a code and the offset in
 // the value. SetComponent takes a decoded value and encodes it with the
 // component's percent-encode set ("%" included); SetComponentRaw takes an
 // encoded value and refuses it where the component would change it. The
@@ -76,7 +79,7 @@
 // UTS #46 ToASCII comes from package idna (idna.go is the only file that
 // calls it), with the standard's options. The host parser lowercases ASCII
 // domains itself, whatever their labels ("xn--" included), as the
-// standard's domain parser does; only ParseWithErrors asks strict ToASCII
+// standard's domain parser does; only ParseWithFindings asks strict ToASCII
 // about them, to report domain-to-ASCII.
 //
 // Search parameters (URLSearchParams) are provided by the form package.

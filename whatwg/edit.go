@@ -6,169 +6,127 @@ import (
 	"strings"
 
 	"github.com/urikit/urikit/form"
+	"github.com/urikit/urikit/internal/ascii"
+	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/percent"
 )
 
-// Codes of an EditError besides the validation error codes (Err*) that
-// the host and port parsers report.
-const (
-	EditNoURL            = "no-url"               // the zero URL, which is not a URL
-	EditUnknownComponent = "unknown-component"    // a component name that EditComponent does not know
-	EditInvalidScheme    = "invalid-scheme"       // the value does not start with a scheme
-	EditSpecialMismatch  = "special-mismatch"     // a special scheme cannot become non-special, nor the reverse
-	EditFileCredentials  = "file-credentials"     // a URL with credentials or a port cannot become a file URL
-	EditFileEmptyHost    = "file-empty-host"      // a file URL with an empty host keeps its scheme
-	EditNoCredentials    = "cannot-have-username" // the host is null or empty, or the scheme is file
-	EditNoPort           = "cannot-have-port"     // the host is null or empty, or the scheme is file
-	EditOpaquePath       = "opaque-path"          // the URL's path is opaque (as in "mailto:x")
-	EditHostnamePort     = "hostname-with-port"   // the hostname setter takes no port
-	EditHostRequired     = "host-required"        // the host cannot be empty or removed: the URL has credentials or a port, a special scheme, or (to remove it) an empty path
-	EditInvalidEscape    = "invalid-escape"       // a raw value has a "%" not followed by two hex digits
-	EditUnencoded        = "unencoded"            // a raw value has a byte its component encodes
-	EditDotSegment       = "dot-segment"          // a path segment "." or "..", which a path cannot hold
-	EditIndexRange       = "index-out-of-range"   // a path segment index past the end
-	EditNoPath           = "no-path"              // the path of a special URL, or of one without a host, cannot be emptied
-)
-
-// EditComponent names a component of a URL for the editing methods
-// (SetComponent, SetComponentRaw, ClearComponent). The names are those of
-// the URL Standard and of JavaScript's getters; ComponentByName also takes
-// the aliases scheme, pathname, search and hash.
-type EditComponent string
+// Component names a component of a URL: for the editing methods
+// (SetComponent, SetComponentRaw, ClearComponent) and in an *Error of a
+// refused edit. The values are the components' lowercase names;
+// ComponentByName also takes the names of JavaScript's getters
+// (protocol, pathname, search, hash) and other aliases.
+type Component string
 
 // The components of a URL that can be edited.
 const (
-	CompProtocol EditComponent = "protocol" // the scheme
-	CompUsername EditComponent = "username"
-	CompPassword EditComponent = "password"
-	CompHost     EditComponent = "host" // host and optional port
-	CompHostname EditComponent = "hostname"
-	CompPort     EditComponent = "port"
-	CompPath     EditComponent = "path"
-	CompQuery    EditComponent = "query"
-	CompFragment EditComponent = "fragment"
+	ComponentScheme   Component = "scheme" // JavaScript's protocol, without the ":"
+	ComponentUsername Component = "username"
+	ComponentPassword Component = "password"
+	ComponentHost     Component = "host" // host and optional port
+	ComponentHostname Component = "hostname"
+	ComponentPort     Component = "port"
+	ComponentPath     Component = "path"
+	ComponentQuery    Component = "query"
+	ComponentFragment Component = "fragment"
 )
 
 // ComponentByName returns the component called name, taking the names of
 // JavaScript's URL getters and their aliases: protocol or scheme,
 // username (or user), password, host, hostname, port, pathname or path,
 // search or query, hash or fragment. ok is false for any other name.
-func ComponentByName(name string) (c EditComponent, ok bool) {
+func ComponentByName(name string) (c Component, ok bool) {
 	switch name {
 	case "protocol", "scheme":
-		return CompProtocol, true
+		return ComponentScheme, true
 	case "username", "user":
-		return CompUsername, true
+		return ComponentUsername, true
 	case "password":
-		return CompPassword, true
+		return ComponentPassword, true
 	case "host":
-		return CompHost, true
+		return ComponentHost, true
 	case "hostname":
-		return CompHostname, true
+		return ComponentHostname, true
 	case "port":
-		return CompPort, true
+		return ComponentPort, true
 	case "pathname", "path":
-		return CompPath, true
+		return ComponentPath, true
 	case "search", "query":
-		return CompQuery, true
+		return ComponentQuery, true
 	case "hash", "fragment":
-		return CompFragment, true
+		return ComponentFragment, true
 	}
 	return "", false
 }
 
-// An EditError says why an edit of a URL was refused: the component, a
-// code (one of the Edit* constants or a validation error code such as
-// ErrPortOutOfRange) and the byte offset in Value, the value given, where
-// the problem is (0 when the whole value is refused). The URL is left
-// unchanged.
-type EditError struct {
-	Component EditComponent
-	Code      string
-	Value     string
-	Offset    int
-}
-
-// Error returns a message naming the component and the code, quoting a
-// window of at most 40 bytes on either side of the offset of the value.
-func (e *EditError) Error() string {
-	return "whatwg: setting " + string(e.Component) + " to " + quoteWindow(e.Value, e.Offset) + ": " + e.Code + " at offset " + strconv.Itoa(e.Offset)
-}
-
-// Is reports whether target is an *EditError with the same Code and, when
-// the target names one, the same Component, so that errors.Is(err,
-// &whatwg.EditError{Code: whatwg.EditOpaquePath}) works.
-func (e *EditError) Is(target error) bool {
-	t, ok := target.(*EditError)
-	return ok && t.Code == e.Code && (t.Component == "" || t.Component == e.Component)
-}
-
-func editErr(c EditComponent, code, value string, off int) error {
-	return &EditError{Component: c, Code: code, Value: value, Offset: off}
+// editErr returns the error of an edit of c to value refused with code
+// at byte offset off of value (0 when the value as a whole is refused).
+func editErr(c Component, code Code, value string, off int) error {
+	return &Error{Offset: off, Code: code, Input: value, Component: c}
 }
 
 // TrySetProtocol is SetProtocol that says why it refused value (setting
 // the scheme the URL has is never refused and changes nothing): the
 // value does not start with a scheme followed by ":" or the end
-// (EditInvalidScheme), it would change a special scheme into a
-// non-special one or the reverse (EditSpecialMismatch), make a URL with
-// credentials or a port a file URL (EditFileCredentials), or change the
-// scheme of a file URL with an empty host (EditFileEmptyHost).
+// (ErrInvalidScheme), it would change a special scheme into a
+// non-special one or the reverse (ErrSpecialMismatch), make a URL with
+// credentials or a port a file URL (ErrFileCredentials), or change the
+// scheme of a file URL with an empty host (ErrFileEmptyHost).
 func (u *URL) TrySetProtocol(value string) error {
 	if u.href == "" {
-		return editErr(CompProtocol, EditNoURL, value, 0)
+		return editErr(ComponentScheme, ErrNoURL, value, 0)
 	}
 	p := &parser{}
 	s := p.removeTabs(value)
 	if s == "" || !isAlpha(s[0]) {
-		return editErr(CompProtocol, EditInvalidScheme, value, 0)
+		return editErr(ComponentScheme, ErrInvalidScheme, value, 0)
 	}
 	i := 1
 	for i < len(s) && classes[s[i]]&clScheme != 0 {
 		i++
 	}
 	if i < len(s) && s[i] != ':' {
-		return editErr(CompProtocol, EditInvalidScheme, value, i)
+		return editErr(ComponentScheme, ErrInvalidScheme, value, i)
 	}
-	scheme := asciiLower(s[:i])
+	scheme := ascii.Lower(s[:i])
 	if scheme == u.Scheme() {
 		return nil
 	}
 	st := getSchemeType(scheme)
 	switch {
 	case u.scheme.special() != st.special():
-		return editErr(CompProtocol, EditSpecialMismatch, value, 0)
+		return editErr(ComponentScheme, ErrSpecialMismatch, value, 0)
 	case st == schemeFile && (u.includesCredentials() || u.portNum() >= 0):
-		return editErr(CompProtocol, EditFileCredentials, value, 0)
+		return editErr(ComponentScheme, ErrFileCredentials, value, 0)
 	case u.scheme == schemeFile && u.host == hostEmpty:
-		return editErr(CompProtocol, EditFileEmptyHost, value, 0)
+		return editErr(ComponentScheme, ErrFileEmptyHost, value, 0)
 	}
 	u.SetProtocol(value)
 	return nil
 }
 
 // TrySetUsername is SetUsername that returns an error of code
-// EditNoCredentials instead of doing nothing when the URL cannot have a
+// ErrCannotHaveUsername instead of doing nothing when the URL cannot have a
 // username (its host is null or empty, or it is a file URL).
 func (u *URL) TrySetUsername(value string) error {
-	return u.trySetUserinfo(CompUsername, value)
+	return u.trySetUserinfo(ComponentUsername, value)
 }
 
 // TrySetPassword is SetPassword that returns an error of code
-// EditNoCredentials instead of doing nothing when the URL cannot have a
+// ErrCannotHaveUsername instead of doing nothing when the URL cannot have a
 // password.
 func (u *URL) TrySetPassword(value string) error {
-	return u.trySetUserinfo(CompPassword, value)
+	return u.trySetUserinfo(ComponentPassword, value)
 }
 
-func (u *URL) trySetUserinfo(c EditComponent, value string) error {
+func (u *URL) trySetUserinfo(c Component, value string) error {
 	if u.href == "" {
-		return editErr(c, EditNoURL, value, 0)
+		return editErr(c, ErrNoURL, value, 0)
 	}
 	if u.cannotHaveCredentialsOrPort() {
-		return editErr(c, EditNoCredentials, value, 0)
+		return editErr(c, ErrCannotHaveUsername, value, 0)
 	}
-	if c == CompUsername {
+	if c == ComponentUsername {
 		u.SetUsername(value)
 	} else {
 		u.SetPassword(value)
@@ -177,29 +135,29 @@ func (u *URL) trySetUserinfo(c EditComponent, value string) error {
 }
 
 // TrySetHost is SetHost that says why it refused value: the URL's path is
-// opaque (EditOpaquePath), the host does not parse (the parser's
+// opaque (ErrOpaquePath), the host does not parse (the parser's
 // validation error code, such as ErrHostInvalidCodePoint or
 // ErrDomainToASCII, with its offset in value), the port does not
 // (ErrPortInvalid, ErrPortOutOfRange), or the host is empty where it
-// cannot be (ErrHostMissing for a special scheme, EditHostRequired for a
+// cannot be (ErrHostMissing for a special scheme, ErrHostRequired for a
 // URL with credentials or a port). Unlike SetHost, which sets the host
 // of "h:99999" and ignores the port, a value whose port is refused is
 // refused whole, as is one with text after the port ("h:80x",
 // ErrPortInvalid).
-func (u *URL) TrySetHost(value string) error { return u.trySetHost(CompHost, value, stHost) }
+func (u *URL) TrySetHost(value string) error { return u.trySetHost(ComponentHost, value, stHost) }
 
 // TrySetHostname is SetHostname that says why it refused value, as
-// TrySetHost does, and with EditHostnamePort for a value with a port.
+// TrySetHost does, and with ErrHostnameWithPort for a value with a port.
 func (u *URL) TrySetHostname(value string) error {
-	return u.trySetHost(CompHostname, value, stHostname)
+	return u.trySetHost(ComponentHostname, value, stHostname)
 }
 
-func (u *URL) trySetHost(c EditComponent, value string, st state) error {
+func (u *URL) trySetHost(c Component, value string, st state) error {
 	if u.href == "" {
-		return editErr(c, EditNoURL, value, 0)
+		return editErr(c, ErrNoURL, value, 0)
 	}
 	if u.opaque {
-		return editErr(c, EditOpaquePath, value, 0)
+		return editErr(c, ErrOpaquePath, value, 0)
 	}
 	p := u.setterParser(value, st)
 	p.run(st)
@@ -213,11 +171,11 @@ func (u *URL) trySetHost(c EditComponent, value string, st state) error {
 		case p.failCode != "":
 			return editErr(c, p.failCode, value, p.failOff)
 		case st == stHostname && strings.Contains(value, ":") && !strings.HasPrefix(value, "["):
-			return editErr(c, EditHostnamePort, value, strings.IndexByte(value, ':'))
+			return editErr(c, ErrHostnameWithPort, value, strings.IndexByte(value, ':'))
 		case u.scheme == schemeFile:
 			return editErr(c, ErrHostInvalidCodePoint, value, 0)
 		}
-		return editErr(c, EditHostRequired, value, 0)
+		return editErr(c, ErrHostRequired, value, 0)
 	}
 	if st == stHost {
 		if i := portJunk(value); i >= 0 {
@@ -266,20 +224,20 @@ func portJunk(v string) int {
 }
 
 // TrySetPort is SetPort that says why it refused value: the URL cannot
-// have a port (EditNoPort), value is not all ASCII digits
+// have a port (ErrCannotHavePort), value is not all ASCII digits
 // (ErrPortInvalid, at the first byte that is not one; the JavaScript
 // setter would take the digits before it) or it is above 65535
 // (ErrPortOutOfRange). "" makes the port null.
 func (u *URL) TrySetPort(value string) error {
 	if u.href == "" {
-		return editErr(CompPort, EditNoURL, value, 0)
+		return editErr(ComponentPort, ErrNoURL, value, 0)
 	}
 	if u.cannotHaveCredentialsOrPort() {
-		return editErr(CompPort, EditNoPort, value, 0)
+		return editErr(ComponentPort, ErrCannotHavePort, value, 0)
 	}
 	for i := 0; i < len(value); i++ {
 		if !isDigit(value[i]) {
-			return editErr(CompPort, ErrPortInvalid, value, i)
+			return editErr(ComponentPort, ErrPortInvalid, value, i)
 		}
 	}
 	if value != "" {
@@ -290,7 +248,7 @@ func (u *URL) TrySetPort(value string) error {
 			if code == "" {
 				code = ErrPortInvalid
 			}
-			return editErr(CompPort, code, value, p.failOff)
+			return editErr(ComponentPort, code, value, p.failOff)
 		}
 	}
 	u.SetPort(value)
@@ -298,13 +256,13 @@ func (u *URL) TrySetPort(value string) error {
 }
 
 // TrySetPathname is SetPathname that returns an error of code
-// EditOpaquePath instead of doing nothing when the URL's path is opaque.
+// ErrOpaquePath instead of doing nothing when the URL's path is opaque.
 func (u *URL) TrySetPathname(value string) error {
 	if u.href == "" {
-		return editErr(CompPath, EditNoURL, value, 0)
+		return editErr(ComponentPath, ErrNoURL, value, 0)
 	}
 	if u.opaque {
-		return editErr(CompPath, EditOpaquePath, value, 0)
+		return editErr(ComponentPath, ErrOpaquePath, value, 0)
 	}
 	u.SetPathname(value)
 	return nil
@@ -314,7 +272,7 @@ func (u *URL) TrySetPathname(value string) error {
 // the zero URL.
 func (u *URL) TrySetSearch(value string) error {
 	if u.href == "" {
-		return editErr(CompQuery, EditNoURL, value, 0)
+		return editErr(ComponentQuery, ErrNoURL, value, 0)
 	}
 	u.SetSearch(value)
 	return nil
@@ -324,7 +282,7 @@ func (u *URL) TrySetSearch(value string) error {
 // zero URL.
 func (u *URL) TrySetHash(value string) error {
 	if u.href == "" {
-		return editErr(CompFragment, EditNoURL, value, 0)
+		return editErr(ComponentFragment, ErrNoURL, value, 0)
 	}
 	u.SetHash(value)
 	return nil
@@ -333,22 +291,22 @@ func (u *URL) TrySetHash(value string) error {
 // encodeSet returns the set that SetComponent encodes a decoded value of
 // c with: the component's percent-encode set of the URL Standard, with
 // "%" added so that the value comes back when decoded.
-func (u *URL) encodeSet(c EditComponent) (percent.Set, bool) {
+func (u URL) encodeSet(c Component) (percent.Set, bool) {
 	switch c {
-	case CompUsername, CompPassword:
+	case ComponentUsername, ComponentPassword:
 		return percent.WHATWGUserinfo.Add("%"), true
-	case CompPath:
+	case ComponentPath:
 		s := percent.WHATWGPath.Add("%")
 		if u.scheme.special() {
 			s = s.Add(`\`)
 		}
 		return s, true
-	case CompQuery:
+	case ComponentQuery:
 		if u.scheme.special() {
 			return percent.WHATWGSpecialQuery.Add("%"), true
 		}
 		return percent.WHATWGQuery.Add("%"), true
-	case CompFragment:
+	case ComponentFragment:
 		return percent.WHATWGFragment.Add("%"), true
 	}
 	return percent.Set{}, false
@@ -360,9 +318,9 @@ func (u *URL) encodeSet(c EditComponent) (percent.Set, bool) {
 // error it returns. The path keeps "/" as a separator. A host is given
 // as Unicode or ASCII and goes through the host parser; "%" in it is
 // encoded. A query given whole ("a=1&b=2") keeps its "&" and "=".
-func (u *URL) SetComponent(c EditComponent, value string) error {
+func (u *URL) SetComponent(c Component, value string) error {
 	switch c {
-	case CompHost, CompHostname:
+	case ComponentHost, ComponentHostname:
 		value = strings.ReplaceAll(value, "%", "%25")
 	default:
 		if set, ok := u.encodeSet(c); ok {
@@ -373,12 +331,12 @@ func (u *URL) SetComponent(c EditComponent, value string) error {
 }
 
 // SetComponentRaw sets the component c to value, which is already
-// percent-encoded and is kept as it is: it is refused, with an EditError
+// percent-encoded and is kept as it is: it is refused, with an Error
 // at the offending byte, when it holds a "%" that does not start an
-// escape (EditInvalidEscape) or a byte the component's set encodes
-// (EditUnencoded: spaces, controls, non-ASCII bytes...). Scheme, host
+// escape (ErrInvalidEscape) or a byte the component's set encodes
+// (ErrUnencoded: spaces, controls, non-ASCII bytes...). Scheme, host
 // and port have no escapes and are set as SetComponent sets them.
-func (u *URL) SetComponentRaw(c EditComponent, value string) error {
+func (u *URL) SetComponentRaw(c Component, value string) error {
 	if set, ok := u.encodeSet(c); ok {
 		if i, code := checkRawValue(value, set.Remove("%")); i >= 0 {
 			return editErr(c, code, value, i)
@@ -389,46 +347,46 @@ func (u *URL) SetComponentRaw(c EditComponent, value string) error {
 
 // checkRawValue returns the offset and code of the first byte of s that
 // is not kept as it is by a component whose set is set, or -1.
-func checkRawValue(s string, set percent.Set) (int, string) {
+func checkRawValue(s string, set percent.Set) (int, Code) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '%':
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
-				return i, EditInvalidEscape
+			if i+2 >= len(s) || !hexdigit.Is(s[i+1]) || !hexdigit.Is(s[i+2]) {
+				return i, ErrInvalidEscape
 			}
 		case set.Contains(c):
-			return i, EditUnencoded
+			return i, ErrUnencoded
 		}
 	}
 	return -1, ""
 }
 
-func (u *URL) set(c EditComponent, value string) error {
+func (u *URL) set(c Component, value string) error {
 	switch c {
-	case CompProtocol:
+	case ComponentScheme:
 		return u.TrySetProtocol(value)
-	case CompUsername:
+	case ComponentUsername:
 		return u.TrySetUsername(value)
-	case CompPassword:
+	case ComponentPassword:
 		return u.TrySetPassword(value)
-	case CompHost:
+	case ComponentHost:
 		return u.TrySetHost(value)
-	case CompHostname:
+	case ComponentHostname:
 		return u.TrySetHostname(value)
-	case CompPort:
+	case ComponentPort:
 		return u.TrySetPort(value)
-	case CompPath:
+	case ComponentPath:
 		return u.TrySetPathname(value)
-	case CompQuery:
+	case ComponentQuery:
 		if u.href == "" {
-			return editErr(c, EditNoURL, value, 0)
+			return editErr(c, ErrNoURL, value, 0)
 		}
 		u.setQuery(value, true)
 		return nil
-	case CompFragment:
+	case ComponentFragment:
 		if u.href == "" {
-			return editErr(c, EditNoURL, value, 0)
+			return editErr(c, ErrNoURL, value, 0)
 		}
 		r := u.record()
 		p := u.setterParser(value, stFragment)
@@ -437,7 +395,7 @@ func (u *URL) set(c EditComponent, value string) error {
 		*u = r.build()
 		return nil
 	}
-	return editErr(c, EditUnknownComponent, value, 0)
+	return editErr(c, ErrUnknownComponent, value, 0)
 }
 
 // setQuery sets the query to value as the search setter does, but with a
@@ -457,57 +415,57 @@ func (u *URL) setQuery(value string, nonNull bool) {
 
 // ClearComponent removes the component c: it makes the username or the
 // password empty, the port, the query or the fragment null, and the path
-// empty (EditNoPath for a special URL, or one without a host, whose path
-// is at least "/"; EditOpaquePath for an opaque path). The host is made
+// empty (ErrNoPath for a special URL, or one without a host, whose path
+// is at least "/"; ErrOpaquePath for an opaque path). The host is made
 // null for a non-special URL without credentials or port and with a
-// non-empty path, and refused otherwise (EditHostRequired). Clearing a
+// non-empty path, and refused otherwise (ErrHostRequired). Clearing a
 // component that is absent is not an error.
-func (u *URL) ClearComponent(c EditComponent) error {
+func (u *URL) ClearComponent(c Component) error {
 	if u.href == "" {
-		return editErr(c, EditNoURL, "", 0)
+		return editErr(c, ErrNoURL, "", 0)
 	}
 	r := u.record()
 	switch c {
-	case CompUsername, CompPassword:
-		if c == CompUsername && u.Username() == "" || c == CompPassword && u.Password() == "" {
+	case ComponentUsername, ComponentPassword:
+		if c == ComponentUsername && u.Username() == "" || c == ComponentPassword && u.Password() == "" {
 			return nil
 		}
-		if c == CompUsername {
+		if c == ComponentUsername {
 			r.user = ""
 		} else {
 			r.pass = ""
 		}
-	case CompPort:
+	case ComponentPort:
 		r.port = -1
-	case CompQuery:
+	case ComponentQuery:
 		r.query, r.hasQuery = "", false
-	case CompFragment:
+	case ComponentFragment:
 		r.frag, r.hasFrag = "", false
-	case CompPath:
+	case ComponentPath:
 		if u.opaque {
-			return editErr(c, EditOpaquePath, "", 0)
+			return editErr(c, ErrOpaquePath, "", 0)
 		}
 		if u.scheme.special() || u.host == hostNone {
 			// An empty path without a host would read as an opaque path.
 			if r.path == "/" {
 				return nil
 			}
-			return editErr(c, EditNoPath, "", 0)
+			return editErr(c, ErrNoPath, "", 0)
 		}
 		r.path = ""
-	case CompHost, CompHostname:
+	case ComponentHost, ComponentHostname:
 		if u.host == hostNone {
 			return nil
 		}
 		if u.scheme.special() || u.includesCredentials() || r.port >= 0 || r.path == "" {
 			// Without a host, an empty path would read as an opaque path.
-			return editErr(c, EditHostRequired, "", 0)
+			return editErr(c, ErrHostRequired, "", 0)
 		}
 		r.hk, r.host = hostNone, ""
-	case CompProtocol:
-		return editErr(c, EditInvalidScheme, "", 0)
+	case ComponentScheme:
+		return editErr(c, ErrInvalidScheme, "", 0)
 	default:
-		return editErr(c, EditUnknownComponent, "", 0)
+		return editErr(c, ErrUnknownComponent, "", 0)
 	}
 	*u = r.build()
 	return nil
@@ -516,7 +474,7 @@ func (u *URL) ClearComponent(c EditComponent) error {
 // RawPathSegments returns the segments of the path as they appear in it,
 // still percent-encoded: "/a/b%2Fc/" has the segments "a", "b%2Fc" and
 // "". An empty path has none; an opaque path is one segment.
-func (u *URL) RawPathSegments() []string {
+func (u URL) RawPathSegments() []string {
 	p := u.Pathname()
 	if p == "" {
 		return nil
@@ -530,7 +488,7 @@ func (u *URL) RawPathSegments() []string {
 // PathSegments returns the segments of the path, decoded: "/a/b%2Fc" has
 // the segments "a" and "b/c". Escapes that do not decode to UTF-8, and
 // stray "%", are kept as they are.
-func (u *URL) PathSegments() []string {
+func (u URL) PathSegments() []string {
 	segs := u.RawPathSegments()
 	for i, s := range segs {
 		segs[i] = decodeKeep(s)
@@ -555,15 +513,15 @@ func decodeKeep(s string) string {
 // with "/" (no segments: an empty path, or "/" for a special URL or one
 // without a host). Each segment is already percent-encoded and is checked as
 // SetComponentRaw checks a path, and must not hold "/" (nor "\\" for a
-// special URL), which would split it (EditUnencoded), nor be a dot
-// segment such as "." or "%2e%2E" (EditDotSegment). No segments give an
+// special URL), which would split it (ErrUnencoded), nor be a dot
+// segment such as "." or "%2e%2E" (ErrDotSegment). No segments give an
 // empty path for a non-special URL and "/" for a special one.
 func (u *URL) SetRawPathSegments(segs []string) error {
 	if u.href == "" {
-		return editErr(CompPath, EditNoURL, "", 0)
+		return editErr(ComponentPath, ErrNoURL, "", 0)
 	}
 	if u.opaque {
-		return editErr(CompPath, EditOpaquePath, "", 0)
+		return editErr(ComponentPath, ErrOpaquePath, "", 0)
 	}
 	set := percent.WHATWGPath.Add("/")
 	if u.scheme.special() {
@@ -571,10 +529,10 @@ func (u *URL) SetRawPathSegments(segs []string) error {
 	}
 	for _, s := range segs {
 		if i, code := checkRawValue(s, set); i >= 0 {
-			return editErr(CompPath, code, s, i)
+			return editErr(ComponentPath, code, s, i)
 		}
 		if k := segKindOf(s); k == segSingleDot || k == segDoubleDot {
-			return editErr(CompPath, EditDotSegment, s, 0)
+			return editErr(ComponentPath, ErrDotSegment, s, 0)
 		}
 	}
 	u.setSegments(segs, nil, nil)
@@ -601,7 +559,7 @@ func (u *URL) setSegments(a, b, c []string) {
 }
 
 // segmentSet returns the set a decoded path segment is encoded with.
-func (u *URL) segmentSet() percent.Set {
+func (u URL) segmentSet() percent.Set {
 	s := percent.WHATWGPath.Add("%/")
 	if u.scheme.special() {
 		s = s.Add(`\`)
@@ -610,9 +568,9 @@ func (u *URL) segmentSet() percent.Set {
 }
 
 // encodeSegment encodes the decoded segment seg, refusing a dot segment.
-func (u *URL) encodeSegment(seg string) (string, error) {
+func (u URL) encodeSegment(seg string) (string, error) {
 	if seg == "." || seg == ".." {
-		return "", editErr(CompPath, EditDotSegment, seg, 0)
+		return "", editErr(ComponentPath, ErrDotSegment, seg, 0)
 	}
 	return percent.Encode(seg, u.segmentSet()), nil
 }
@@ -621,7 +579,7 @@ func (u *URL) encodeSegment(seg string) (string, error) {
 // encoding "/" in it (and "\\" for a special URL) so that it stays one
 // segment. A path that ends with "/" has an empty last segment, which seg
 // replaces: "/a/" becomes "/a/seg", as trurl does. "." and ".." are
-// refused (EditDotSegment), as is an opaque path (EditOpaquePath).
+// refused (ErrDotSegment), as is an opaque path (ErrOpaquePath).
 func (u *URL) AppendPathSegment(seg string) error {
 	p := u.Pathname()
 	n := strings.Count(p, "/")
@@ -634,7 +592,7 @@ func (u *URL) AppendPathSegment(seg string) error {
 // InsertPathSegment inserts the decoded segment seg before segment i of
 // RawPathSegments (i == the number of segments appends it), encoded as
 // AppendPathSegment encodes it. An index out of range is an error of
-// code EditIndexRange.
+// code ErrIndexOutOfRange.
 func (u *URL) InsertPathSegment(i int, seg string) error {
 	return u.editSegments(i, seg, 0)
 }
@@ -649,15 +607,15 @@ func (u *URL) ReplacePathSegment(i int, seg string) error {
 // only segment leaves the path "/".
 func (u *URL) RemovePathSegment(i int) error {
 	if u.href == "" {
-		return editErr(CompPath, EditNoURL, "", 0)
+		return editErr(ComponentPath, ErrNoURL, "", 0)
 	}
 	if u.opaque {
-		return editErr(CompPath, EditOpaquePath, "", 0)
+		return editErr(ComponentPath, ErrOpaquePath, "", 0)
 	}
 	p := u.Pathname()
 	n := strings.Count(p, "/")
 	if i < 0 || i >= n {
-		return editErr(CompPath, EditIndexRange, strconv.Itoa(i), 0)
+		return editErr(ComponentPath, ErrIndexOutOfRange, strconv.Itoa(i), 0)
 	}
 	if n == 1 {
 		u.setPath("/")
@@ -687,14 +645,14 @@ func slashIndex(p string, i int) int {
 // not split or copied but once.
 func (u *URL) editSegments(i int, seg string, del int) error {
 	if u.href == "" {
-		return editErr(CompPath, EditNoURL, seg, 0)
+		return editErr(ComponentPath, ErrNoURL, seg, 0)
 	}
 	if u.opaque {
-		return editErr(CompPath, EditOpaquePath, seg, 0)
+		return editErr(ComponentPath, ErrOpaquePath, seg, 0)
 	}
 	p := u.Pathname()
 	if i < 0 || i+del > strings.Count(p, "/") {
-		return editErr(CompPath, EditIndexRange, strconv.Itoa(i), 0)
+		return editErr(ComponentPath, ErrIndexOutOfRange, strconv.Itoa(i), 0)
 	}
 	enc, err := u.encodeSegment(seg)
 	if err != nil {
@@ -721,8 +679,8 @@ func (u *URL) setPath(p string) {
 	// A file URL's first segment may be a Windows drive letter, which
 	// the parser treats apart: the result is parsed again.
 	if u.scheme == schemeFile {
-		if v, err := Parse(u.href, nil); err == nil {
-			*u = *v
+		if v, err := Parse(u.href); err == nil {
+			*u = v
 		}
 	}
 }
@@ -731,7 +689,7 @@ func (u *URL) setPath(p string) {
 // each kept byte for byte, to read and edit with the RawQuery methods
 // (Get, GetAll, Set, Append, Delete, Replace, Sort) and
 // write back with SetQueryParams.
-func (u *URL) QueryParams() form.RawQuery {
+func (u URL) QueryParams() form.RawQuery {
 	q, _ := u.Query()
 	return form.ParseRaw(q)
 }
@@ -740,18 +698,18 @@ func (u *URL) QueryParams() form.RawQuery {
 // back byte for byte. An empty q makes the query null (the "?" goes
 // away), as URLSearchParams does, unless the query was already empty
 // ("x?" stays "x?"). A raw pair added with bytes the query encodes (see
-// form.RawQuery.AppendRaw) is refused with EditUnencoded.
+// form.RawQuery.AppendRaw) is refused with ErrUnencoded.
 func (u *URL) SetQueryParams(q form.RawQuery) error {
 	s := q.String()
 	if u.href == "" {
-		return editErr(CompQuery, EditNoURL, s, 0)
+		return editErr(ComponentQuery, ErrNoURL, s, 0)
 	}
 	set := percent.WHATWGQuery
 	if u.scheme.special() {
 		set = percent.WHATWGSpecialQuery
 	}
 	if i := set.Index(s); i >= 0 {
-		return editErr(CompQuery, EditUnencoded, s, i)
+		return editErr(ComponentQuery, ErrUnencoded, s, i)
 	}
 	old, had := u.Query()
 	if s == old {
@@ -779,17 +737,17 @@ func (u *URL) EditQuery(edit func(q *form.RawQuery)) error {
 // encoded path, "./" and "../" are resolved and repeated "/" collapsed,
 // and a trailing "/" of the last element is kept. The result's path goes
 // through the pathname setter, which encodes what the path set encodes.
-// A URL with an opaque path is refused (EditOpaquePath).
-func (u *URL) JoinPath(elem ...string) (*URL, error) {
-	v := *u
+// A URL with an opaque path is refused (ErrOpaquePath).
+func (u URL) JoinPath(elem ...string) (URL, error) {
+	v := u
 	if u.href == "" {
-		return nil, editErr(CompPath, EditNoURL, "", 0)
+		return URL{}, editErr(ComponentPath, ErrNoURL, "", 0)
 	}
 	if u.opaque {
-		return nil, editErr(CompPath, EditOpaquePath, strings.Join(elem, "/"), 0)
+		return URL{}, editErr(ComponentPath, ErrOpaquePath, strings.Join(elem, "/"), 0)
 	}
 	if len(elem) == 0 {
-		return &v, nil
+		return v, nil
 	}
 	parts := append([]string{"/" + u.Pathname()}, elem...)
 	p := path.Join(parts...)
@@ -797,12 +755,12 @@ func (u *URL) JoinPath(elem ...string) (*URL, error) {
 		p += "/"
 	}
 	v.SetPathname(p)
-	return &v, nil
+	return v, nil
 }
 
 // Redacted returns the href with the password, when there is one,
 // replaced by "xxxxx", as net/url's URL.Redacted does, for logging.
-func (u *URL) Redacted() string {
+func (u URL) Redacted() string {
 	if u.Password() == "" {
 		return u.href
 	}

@@ -26,16 +26,16 @@ func ExampleURL_TrySetPort() {
 	u := whatwg.MustParse("https://example.com/")
 	err := u.TrySetPort("99999")
 	fmt.Println(err)
-	var ee *whatwg.EditError
+	var ee *whatwg.Error
 	if errors.As(err, &ee) {
 		fmt.Println(ee.Component, ee.Code)
 	}
 	fmt.Println(u.TrySetProtocol("mailto"))
 	fmt.Println(u)
 	// Output:
-	// whatwg: setting port to "99999": port-out-of-range at offset 0
+	// whatwg: offset 0 (port): "99999": the port is above 65535 (port-out-of-range)
 	// port port-out-of-range
-	// whatwg: setting protocol to "mailto": special-mismatch at offset 0
+	// whatwg: offset 0 (scheme): "mailto": a special scheme cannot become non-special, nor the reverse (special-mismatch)
 	// https://example.com/
 }
 
@@ -49,21 +49,21 @@ func ExampleURL_AppendPathSegment() {
 	// Output:
 	// https://example.com/files/a%2Fb%20c.txt
 	// [files a/b c.txt]
-	// whatwg: setting path to "..": dot-segment at offset 0
+	// whatwg: offset 0 (path): "..": a path segment cannot be "." or ".." (dot-segment)
 }
 
 // Decoded values are encoded with the component's set; raw values are
 // checked and kept.
 func ExampleURL_SetComponent() {
 	u := whatwg.MustParse("https://example.com/")
-	_ = u.SetComponent(whatwg.CompFragment, "100% sure")
+	_ = u.SetComponent(whatwg.ComponentFragment, "100% sure")
 	fmt.Println(u)
-	fmt.Println(u.SetComponentRaw(whatwg.CompPath, "/a b"))
-	_ = u.SetComponentRaw(whatwg.CompPath, "/a%2fb")
+	fmt.Println(u.SetComponentRaw(whatwg.ComponentPath, "/a b"))
+	_ = u.SetComponentRaw(whatwg.ComponentPath, "/a%2fb")
 	fmt.Println(u)
 	// Output:
 	// https://example.com/#100%25%20sure
-	// whatwg: setting path to "/a b": unencoded at offset 2
+	// whatwg: offset 2 (path): "/a b": the value has a byte that its component percent-encodes (unencoded)
 	// https://example.com/a%2fb#100%25%20sure
 }
 

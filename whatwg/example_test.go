@@ -8,7 +8,7 @@ import (
 )
 
 func ExampleParse() {
-	u, err := whatwg.Parse("HTTPS://EXAMPLE.com:443/a/./b/../c d?q=1#frag", nil)
+	u, err := whatwg.Parse("HTTPS://EXAMPLE.com:443/a/./b/../c d?q=1#frag")
 	if err != nil {
 		panic(err)
 	}
@@ -22,9 +22,9 @@ func ExampleParse() {
 }
 
 func ExampleParse_base() {
-	base, _ := whatwg.Parse("https://example.org/docs/guide/index.html", nil)
+	base, _ := whatwg.Parse("https://example.org/docs/guide/index.html")
 	for _, ref := range []string{"../api", "//cdn.example.net/x.js", "?page=2", "#top", "mailto:me@example.org"} {
-		u, _ := whatwg.Parse(ref, base)
+		u, _ := base.Parse(ref)
 		fmt.Println(u)
 	}
 	// Output:
@@ -37,7 +37,7 @@ func ExampleParse_base() {
 
 func ExampleParse_hosts() {
 	for _, s := range []string{"http://0x7f.1/", "http://2130706433/", "http://0177.0.0.1/", "http://[0:0:0:0:0:ffff:c000:280]/", "http://☕.example/"} {
-		u, _ := whatwg.Parse(s, nil)
+		u, _ := whatwg.Parse(s)
 		fmt.Println(u.Hostname())
 	}
 	// Output:
@@ -48,13 +48,13 @@ func ExampleParse_hosts() {
 	// xn--53h.example
 }
 
-func ExampleParseWithErrors() {
-	u, errs, err := whatwg.ParseWithErrors("https:example.org/a b", nil)
+func ExampleParseWithFindings() {
+	u, errs, err := whatwg.ParseWithFindings("https:example.org/a b")
 	fmt.Println(u, err)
 	for _, e := range errs {
 		fmt.Println(e.Code, e.Offset)
 	}
-	_, _, err = whatwg.ParseWithErrors("https://exa mple.org/", nil)
+	_, _, err = whatwg.ParseWithFindings("https://exa mple.org/")
 	fmt.Println(err)
 	var perr *whatwg.Error
 	if errors.As(err, &perr) {
@@ -64,12 +64,12 @@ func ExampleParseWithErrors() {
 	// https://example.org/a%20b <nil>
 	// special-scheme-missing-following-solidus 6
 	// invalid-URL-unit 19
-	// whatwg: parsing "https://exa mple.org/": domain-to-ASCII at offset 8
+	// whatwg: offset 8: "https://exa mple.org/": UTS #46 ToASCII fails on the domain (domain-to-ASCII)
 	// domain-to-ASCII 8
 }
 
 func ExampleURL_SetHost() {
-	u, _ := whatwg.Parse("https://example.org:8080/path", nil)
+	u, _ := whatwg.Parse("https://example.org:8080/path")
 	u.SetHost("example.net")
 	fmt.Println(u)
 	u.SetHost("example.com:443")
@@ -85,10 +85,10 @@ func ExampleURL_SetHost() {
 	// https://example.com:81/b%20c?x=1#top
 }
 
-func ExampleURL_Equal() {
-	a, _ := whatwg.Parse("https://example.org/p#one", nil)
-	b, _ := whatwg.Parse("HTTPS://EXAMPLE.ORG:443/p#two", nil)
-	fmt.Println(a.Equal(b, false), a.Equal(b, true))
+func ExampleEqualIgnoringFragment() {
+	a, _ := whatwg.Parse("https://example.org/p#one")
+	b, _ := whatwg.Parse("HTTPS://EXAMPLE.ORG:443/p#two")
+	fmt.Println(whatwg.Equal(a, b), whatwg.EqualIgnoringFragment(a, b))
 	// Output:
 	// false true
 }
@@ -96,7 +96,7 @@ func ExampleURL_Equal() {
 func ExampleParseInto() {
 	var u whatwg.URL // reused: no allocation for inputs already in serialized form
 	for _, s := range []string{"https://example.org/a", "https://EXAMPLE.org/./b", "not a URL"} {
-		if err := whatwg.ParseInto(&u, s, nil); err != nil {
+		if err := whatwg.ParseInto(&u, s); err != nil {
 			fmt.Println("error:", err)
 			continue
 		}
@@ -105,5 +105,5 @@ func ExampleParseInto() {
 	// Output:
 	// https://example.org/a
 	// https://example.org/b
-	// error: whatwg: parsing "not a URL": missing-scheme-non-relative-URL at offset 0
+	// error: whatwg: offset 0: "not a URL": the input has no scheme and no base it could be relative to (missing-scheme-non-relative-URL)
 }

@@ -9,14 +9,8 @@ import (
 
 // parseGeneral runs the basic URL parser's state machine without the
 // whole-URL fast path.
-func parseGeneral(input string, base *URL) (*URL, error) {
-	p := parser{base: base.baseLayout(), virt: true}
-	if !p.parse(input) {
-		return nil, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
-	}
-	u := new(URL)
-	u.store(&p.u)
-	return u, nil
+func parseGeneral(input string, base URL) (URL, error) {
+	return parseSlow(input, base.baseLayout())
 }
 
 // fastBases are the bases the fast path is checked with: it ignores the
@@ -26,23 +20,23 @@ var fastBases = []string{"http://example.org/foo/bar?b#x", "https://a.b/c", "fil
 // checkAll checks the fast path on s with no base and with each of
 // bases, and that Parse, ParseInto and CanParse give the state machine's
 // result, error included.
-func checkAll(t testing.TB, s string, bases []*URL) bool {
+func checkAll(t testing.TB, s string, bases []URL) bool {
 	t.Helper()
 	took := false
-	for _, base := range append([]*URL{nil}, bases...) {
+	for _, base := range append([]URL{{}}, bases...) {
 		took = checkFast(t, s, base) || took
 		g, gerr := parseGeneral(s, base)
-		u, err := Parse(s, base)
+		u, err := base.Parse(s)
 		// A URL that already holds one with every field set, so that a
 		// field ParseInto leaves alone shows.
 		v := URL{href: "x", schemeEnd16: 1, userEnd: 2, hostStart: 3, pathStart16: 5, queryStart16: 6, fragStart16: 7,
 			portLen: 1, scheme: schemeFile, host: hostIPv6, opaque: true}
 		old := v
-		ierr := ParseInto(&v, s, base)
+		ierr := base.ParseInto(&v, s)
 		if ierr != nil && v != old {
 			t.Fatalf("%q: ParseInto failed and changed its URL", s)
 		}
-		can := CanParse(s, base)
+		can := base.CanParse(s)
 		if (gerr == nil) != (err == nil) || (gerr == nil) != (ierr == nil) || (gerr == nil) != can {
 			t.Fatalf("%q (base %v): state machine error %v, Parse %v, ParseInto %v, CanParse %v", s, base, gerr, err, ierr, can)
 		}
@@ -52,17 +46,17 @@ func checkAll(t testing.TB, s string, bases []*URL) bool {
 			}
 			continue
 		}
-		if !sameURL(u, g) || !sameURL(&v, g) {
+		if !sameURL(u, g) || !sameURL(v, g) {
 			t.Fatalf("%q: Parse %s, ParseInto %s, state machine %s", s, u.debugString(), v.debugString(), g.debugString())
 		}
 	}
 	return took
 }
 
-func mustBases(t testing.TB) []*URL {
-	var bs []*URL
+func mustBases(t testing.TB) []URL {
+	var bs []URL
 	for _, b := range fastBases {
-		u, err := Parse(b, nil)
+		u, err := Parse(b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +94,7 @@ func mutate(r *rand.Rand, s string) string {
 // checkFast compares the fast path with the state machine on s: when the
 // fast path takes s, the URL must be the state machine's, byte for byte.
 // It reports whether the fast path took s.
-func checkFast(t testing.TB, s string, base *URL) bool {
+func checkFast(t testing.TB, s string, base URL) bool {
 	t.Helper()
 	var u URL
 	if !parseCanonical(s, &u) {
@@ -110,7 +104,7 @@ func checkFast(t testing.TB, s string, base *URL) bool {
 	if err != nil {
 		t.Fatalf("%q: fast path accepts, state machine fails: %v", s, err)
 	}
-	if u != *g {
+	if u != g {
 		t.Fatalf("%q: fast path %s, state machine %s", s, u.debugString(), g.debugString())
 	}
 	return true
@@ -125,7 +119,7 @@ func TestFastPathDatasets(t *testing.T) {
 		lines, _ := readLines(t, f)
 		fast := 0
 		for _, s := range lines {
-			if checkFast(t, s, nil) {
+			if checkFast(t, s, URL{}) {
 				fast++
 			}
 		}
@@ -219,7 +213,7 @@ func BenchmarkCanParse(b *testing.B) {
 			n := 0
 			for b.Loop() {
 				for _, s := range lines {
-					if CanParse(s, nil) {
+					if CanParse(s) {
 						n++
 					}
 				}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/urikit/urikit/internal/collapse"
 )
 
 // corpusSeeds returns the inputs and bases of WPT's urltestdata.json when
@@ -91,23 +93,23 @@ func FuzzParse(f *testing.F) {
 		f.Add(s, base)
 	}
 	f.Fuzz(func(t *testing.T, input, baseStr string) {
-		var base *URL
+		var base URL
 		if baseStr != "" {
-			b, err := Parse(baseStr, nil)
+			b, err := Parse(baseStr)
 			if err != nil {
 				return
 			}
 			base = b
 		}
-		u, err := Parse(input, base)
-		u2, errs, err2 := ParseWithErrors(input, base)
+		u, err := base.Parse(input)
+		u2, errs, err2 := base.ParseWithFindings(input)
 		checkCollapsed(t, input, errs)
 		// 86 bytes quoted (\xff takes 4), the code, the offset.
 		if err != nil && len(err.Error()) > 460 {
 			t.Fatalf("%q: message of %d bytes: %s", input, len(err.Error()), err)
 		}
 		if (err == nil) != (err2 == nil) {
-			t.Fatalf("%q: Parse err %v, ParseWithErrors err %v", input, err, err2)
+			t.Fatalf("%q: Parse err %v, ParseWithFindings err %v", input, err, err2)
 		}
 		if err != nil {
 			e, ok := err.(*Error)
@@ -117,14 +119,14 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		if u.Href() != u2.Href() {
-			t.Fatalf("%q: Parse %q, ParseWithErrors %q", input, u.Href(), u2.Href())
+			t.Fatalf("%q: Parse %q, ParseWithFindings %q", input, u.Href(), u2.Href())
 		}
 		checkInvariants(t, u)
-		v, err := Parse(u.Href(), nil)
+		v, err := Parse(u.Href())
 		if err != nil {
 			t.Fatalf("%q: href %q does not parse: %v", input, u.Href(), err)
 		}
-		if v.Href() != u.Href() || *v != *u {
+		if v.Href() != u.Href() || v != u {
 			t.Fatalf("%q: href %q reparses as %q (%s vs %s)", input, u.Href(), v.Href(), v.debugString(), u.debugString())
 		}
 	})
@@ -133,12 +135,12 @@ func FuzzParse(f *testing.F) {
 // checkCollapsed checks the validation errors of input: one for each code
 // (so never more than there are codes), each with offsets in the input and
 // its count and first offsets consistent.
-func checkCollapsed(t *testing.T, input string, errs []ValidationError) {
+func checkCollapsed(t *testing.T, input string, errs []Finding) {
 	t.Helper()
 	if len(errs) > 31 {
 		t.Fatalf("%q: %d validation errors, more than there are codes", input, len(errs))
 	}
-	seen := map[string]bool{}
+	seen := map[Code]bool{}
 	for _, e := range errs {
 		if e.Offset < 0 || e.Offset > len(input) || e.Code == "" || seen[e.Code] {
 			t.Fatalf("%q: bad validation error %v in %v", input, e, errs)
@@ -149,7 +151,7 @@ func checkCollapsed(t *testing.T, input string, errs []ValidationError) {
 			if e.Offsets != nil {
 				t.Fatalf("%q: %v: offsets for a single occurrence", input, e)
 			}
-		case e.Count < 0 || len(e.Offsets) != min(e.Count, maxOffsets) || e.Offsets[0] != e.Offset:
+		case e.Count < 0 || len(e.Offsets) != min(e.Count, collapse.MaxOffsets) || e.Offsets[0] != e.Offset:
 			t.Fatalf("%q: %v: count and offsets disagree", input, e)
 		}
 		for _, o := range e.Offsets {
@@ -161,7 +163,7 @@ func checkCollapsed(t *testing.T, input string, errs []ValidationError) {
 }
 
 // checkInvariants checks that the getters put together give the href.
-func checkInvariants(t *testing.T, u *URL) {
+func checkInvariants(t *testing.T, u URL) {
 	t.Helper()
 	s := u.Protocol()
 	if u.HasHost() {
@@ -204,19 +206,19 @@ func FuzzSetters(f *testing.F) {
 		f.Add("foo://h/p", uint8(i), s)
 	}
 	f.Fuzz(func(t *testing.T, href string, which uint8, value string) {
-		u, err := Parse(href, nil)
+		u, err := Parse(href)
 		if err != nil {
 			return
 		}
 		attrs := []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"}
 		attr := attrs[int(which)%len(attrs)]
-		applySetter(u, attr, value)
+		applySetter(&u, attr, value)
 		checkInvariants(t, u)
-		v, err := Parse(u.Href(), nil)
+		v, err := Parse(u.Href())
 		if err != nil {
 			t.Fatalf("%q.%s = %q: href %q does not parse: %v", href, attr, value, u.Href(), err)
 		}
-		if v.Href() != u.Href() || *v != *u {
+		if v.Href() != u.Href() || v != u {
 			t.Fatalf("%q.%s = %q: href %q reparses as %q (%s vs %s)", href, attr, value, u.Href(), v.Href(), u.debugString(), v.debugString())
 		}
 	})

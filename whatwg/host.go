@@ -3,7 +3,9 @@ package whatwg
 import (
 	"strconv"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/urikit/urikit/internal/bytestr"
+	"github.com/urikit/urikit/internal/hexdigit"
 )
 
 // parseHost runs the host parser on input (found at offset off of p.in)
@@ -77,18 +79,20 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 		dec := make([]byte, 0, len(input))
 		for i := 0; i < len(input); i++ {
 			c := input[i]
-			if c == '%' && i+2 < len(input) && isHex(input[i+1]) && isHex(input[i+2]) {
+			if c == '%' && i+2 < len(input) && hexdigit.Is(input[i+1]) && hexdigit.Is(input[i+2]) {
 				if pct {
 					p.err(ErrDomainPercentEncoded, off+i)
 					pct = false
 				}
-				dec = append(dec, unhex(input[i+1])<<4|unhex(input[i+2]))
+				dec = append(dec, hexdigit.Value(input[i+1])<<4|hexdigit.Value(input[i+2]))
 				i += 2
 				continue
 			}
 			dec = append(dec, c)
 		}
-		domain = unsafe.String(unsafe.SliceData(dec), len(dec)) // dec is not written again
+		// dec was made here for the decoded domain and goes out of
+		// scope: it is not written again.
+		domain = bytestr.String(dec)
 	}
 	if !utf8.ValidString(domain) {
 		return p.fail(ErrDomainToASCII, off)
@@ -165,18 +169,6 @@ func isASCII(s string) bool {
 	return true
 }
 
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10
-	}
-	return 0
-}
-
 // parseOpaqueHost runs the opaque-host parser.
 func (p *parser) parseOpaqueHost(input string, off int) bool {
 	for i := 0; i < len(input); i++ {
@@ -234,7 +226,7 @@ func endsInNumber[T string | []byte](d T) bool {
 		if c == '.' && k > 1 {
 			c = d[k-2]
 		}
-		if !isHex(c) && c|0x20 != 'x' {
+		if !hexdigit.Is(c) && c|0x20 != 'x' {
 			return false
 		}
 	}
@@ -254,7 +246,7 @@ func endsInNumber[T string | []byte](d T) bool {
 	}
 	if len(last) >= 2 && last[0] == '0' && last[1]|0x20 == 'x' {
 		for i := 2; i < len(last); i++ {
-			if !isHex(last[i]) {
+			if !hexdigit.Is(last[i]) {
 				return false
 			}
 		}
@@ -396,8 +388,8 @@ func (p *parser) parseIPv6(s string, off int, a *[8]uint16) bool {
 			continue
 		}
 		value, length := 0, 0
-		for length < 4 && at(i) != eof && isHex(s[i]) {
-			value = value*16 + int(unhex(s[i]))
+		for length < 4 && at(i) != eof && hexdigit.Is(s[i]) {
+			value = value*16 + int(hexdigit.Value(s[i]))
 			i++
 			length++
 		}

@@ -11,7 +11,7 @@ import "github.com/urikit/urikit/idna"
 // IgnoreInvalidPunycode false. The host parser lowercases ASCII domains
 // itself (the standard's rule for non-strict ASCII domains), so that only
 // non-ASCII domains go through lenient ToASCII; strict ToASCII, which
-// ParseWithErrors asks about every domain to report domain-to-ASCII, is
+// ParseWithFindings asks about every domain to report domain-to-ASCII, is
 // only checked, without building its result.
 
 // appendDomainToASCII writes the lenient ToASCII form of the non-ASCII
@@ -20,13 +20,17 @@ import "github.com/urikit/urikit/idna"
 func (p *parser) appendDomainToASCII(domain string) bool {
 	p.materialize()
 	if p.scratch != nil && cap(p.buf) > 0 && &p.buf[:1][0] == &p.scratch[0] {
-		// CanParse's output on the stack must not reach package idna,
-		// which could keep it (in an error) on the heap: move it there.
+		// CanParse's pooled output must not reach package idna, which
+		// could keep it (in an error) after it went back to the pool:
+		// move it to a buffer of its own.
 		p.buf = append(make([]byte, 0, cap(p.buf)+len(domain)), p.buf...)
 	}
 	p.room(len(domain)) // a setter's output is made on its first write
 	b, err := idna.URL().AppendASCII(p.buf, domain)
 	p.buf = b
+	if err != nil {
+		p.cause = err
+	}
 	return err == nil
 }
 
@@ -35,22 +39,6 @@ func (p *parser) appendDomainToASCII(domain string) bool {
 // IDNA work.
 func domainValidStrict(domain string) bool {
 	return strictASCIIDomain(domain) || idna.URLStrict().Verify(domain) == nil
-}
-
-// asciiLower returns s with ASCII upper case letters lowercased.
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if b[j] >= 'A' && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }
 
 // strictASCIIDomain reports whether an ASCII domain certainly passes strict

@@ -31,7 +31,7 @@ func TestWPTToASCII(t *testing.T) {
 	}
 	tally := conformance.NewTally(t, "wpt/toascii.json (URL parser and setters)")
 	for _, c := range cases {
-		u, err := Parse("https://"+c.Input+"/x", nil)
+		u, err := Parse("https://" + c.Input + "/x")
 		if c.Output == nil {
 			tally.Check(t, err != nil, "Parse(https://%s/x) = %v, want failure", c.Input, u)
 		} else {
@@ -74,7 +74,7 @@ func TestWPTIdnaTestV2(t *testing.T) {
 			tally.Skip("WPT's harness skips the empty input")
 			continue
 		}
-		u, err := Parse("https://"+escape.Replace(in)+"/x", nil)
+		u, err := Parse("https://" + escape.Replace(in) + "/x")
 		if out, ok := m["output"].(string); ok {
 			tally.Check(t, err == nil && u.Host() == out, "IdnaTestV2 %q: got %v, %v; want host %q", in, u, err, out)
 		} else {

@@ -43,7 +43,7 @@ func TestLongLayout(t *testing.T) {
 		if !p.parse(s) {
 			t.Fatalf("%.40q…: does not parse", s)
 		}
-		u, err := Parse(s, nil)
+		u, err := Parse(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,12 +54,12 @@ func TestLongLayout(t *testing.T) {
 			t.Errorf("%.40q…: layout %s, parser %s", s, got.debugString(), p.u.debugString())
 		}
 		var v URL
-		if err := ParseInto(&v, s, nil); err != nil || !sameURL(&v, u) {
+		if err := ParseInto(&v, s); err != nil || !sameURL(v, u) {
 			t.Errorf("%.40q…: ParseInto %s, Parse %s", s, v.debugString(), u.debugString())
 		}
 		// The same URL relative to itself as the base, and the getters.
 		// A setter and an edit on the long URL.
-		e := *u
+		e := u
 		e.SetSearch("x")
 		if e.Search() != "?x" || !strings.HasPrefix(e.Href(), u.Href()[:len(u.Href())-len(u.Search())-len(u.Hash())]) {
 			t.Errorf("%.40q…: SetSearch gives %.40q…", s, e.Search())
@@ -67,13 +67,13 @@ func TestLongLayout(t *testing.T) {
 		if err := e.TrySetHash("h"); err != nil || e.Hash() != "#h" {
 			t.Errorf("%.40q…: TrySetHash: %v, %q", s, err, e.Hash())
 		}
-		if w, err := Parse(e.Href(), nil); err != nil || !sameURL(w, &e) {
+		if w, err := Parse(e.Href()); err != nil || !sameURL(w, e) {
 			t.Errorf("%.40q…: edited URL does not parse to itself", s)
 		}
 		if u.HasOpaquePath() {
 			continue
 		}
-		w, err := Parse("", u)
+		w, err := u.Parse("")
 		if err != nil || w.Href() != strings.SplitN(u.Href(), "#", 2)[0] {
 			t.Errorf("%.40q…: relative to itself: %v", s, err)
 		}
@@ -103,7 +103,7 @@ func TestLongRedacted(t *testing.T) {
 // inputs and mutations of both, with and without bases, and after
 // setters.
 func TestSerializedLayout(t *testing.T) {
-	bases := append([]*URL{nil}, mustBases(t)...)
+	bases := append([]URL{{}}, mustBases(t)...)
 	inputs, _ := corpusSeeds()
 	inputs = append(inputs, canParseInputs...)
 	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "datasets", "*.txt"))
@@ -112,7 +112,7 @@ func TestSerializedLayout(t *testing.T) {
 		inputs = append(inputs, lines...)
 	}
 	r := rand.New(rand.NewSource(19))
-	check := func(u *URL, what string) {
+	check := func(u URL, what string) {
 		t.Helper()
 		l := u.layout()
 		if got := serializedLayout(u.href, u.scheme, u.host, u.opaque); got != l {
@@ -123,13 +123,13 @@ func TestSerializedLayout(t *testing.T) {
 	for k, s := range inputs {
 		for _, v := range []string{s, mutate(r, s)} {
 			for _, b := range bases[:1+k%len(bases)] {
-				u, err := Parse(v, b)
+				u, err := b.Parse(v)
 				if err != nil {
 					continue
 				}
 				check(u, "parsed")
 				n++
-				e := *u
+				e := u
 				switch k % 4 {
 				case 0:
 					e.SetPathname("//x/./y")
@@ -140,7 +140,7 @@ func TestSerializedLayout(t *testing.T) {
 				default:
 					e.SetSearch("?a#b")
 				}
-				check(&e, "set")
+				check(e, "set")
 			}
 		}
 	}

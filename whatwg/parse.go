@@ -2,8 +2,12 @@ package whatwg
 
 import (
 	"strconv"
+	"sync"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/urikit/urikit/internal/bytestr"
+	"github.com/urikit/urikit/internal/collapse"
+	"github.com/urikit/urikit/internal/hexdigit"
 )
 
 // state is a state of the basic URL parser.
@@ -46,9 +50,11 @@ type parser struct {
 	n    int    // length of the virtual output p.in[:n]
 	virt bool   // output is virtual
 	u    layout
-	// scratch is memory that the output may use before any made on the
-	// heap: canParseSlow's array on its stack (see there), or nil.
-	scratch []byte
+	// pooled says that the output may go into a scratch buffer from
+	// scratchPool (CanParse, see canParseSlow); scratch is that buffer
+	// once taken, which the caller gives back.
+	pooled  bool
+	scratch *[canParseScratch]byte
 	port    int32 // the URL's port, or -1
 	qPos    int   // index of "?" in buf, or -1
 	fPos    int   // index of "#" in buf, or -1
@@ -66,10 +72,11 @@ type parser struct {
 
 	// Validation errors.
 	collect  bool
-	errs     []ValidationError // merged by code (see ValidationError)
-	trim     int               // bytes trimmed from the start of the original input
-	failCode string
+	errs     []Finding // merged by code (see Finding)
+	trim     int       // bytes trimmed from the start of the original input
+	failCode Code
 	failOff  int
+	cause    error // the cause of the failure from package idna, or nil
 
 	// Offsets in the original input of offsets in p.in when tabs and
 	// newlines were removed: raw is the trimmed input with them, and byte
@@ -78,119 +85,162 @@ type parser struct {
 	mapIn, mapRaw int
 }
 
-// Parse parses input as a URL, relative to base when base is non-nil, with
-// the URL Standard's basic URL parser (UTF-8). On failure it returns an
-// *Error carrying the validation error code and its byte offset.
+// Parse parses s as an absolute URL with the URL Standard's basic URL
+// parser (UTF-8); to resolve a relative reference against a base, use
+// the base's Parse method. On failure it returns an *Error carrying the
+// validation error code and its byte offset.
 //
-// A base that is the zero URL, which is not a URL, counts as no base: the
-// input must then be an absolute URL. The same holds for every function
-// that takes a base.
-//
-// When the input is already in its serialized form, the returned URL's
-// href is input itself, so parsing costs one allocation.
-func Parse(input string, base *URL) (*URL, error) {
-	u := new(URL)
-	if parseCanonical(input, u) {
+// When s is already in its serialized form, the returned URL's href is s
+// itself, so parsing allocates nothing.
+func Parse(s string) (URL, error) {
+	var u URL
+	if parseCanonical(s, &u) {
 		return u, nil
 	}
-	p := parser{base: base.baseLayout(), virt: true}
-	if !p.parse(input) {
-		return nil, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
+	return parseSlow(s, layout{})
+}
+
+// Parse parses ref relative to base, the URL Standard's basic URL parser
+// with a base URL (JavaScript's new URL(ref, base)). A base that is the
+// zero URL, which is not a URL, counts as no base: ref must then be an
+// absolute URL. The same holds for the other methods that take the base
+// as their receiver (ParseInto, CanParse, ParseWithFindings).
+func (base URL) Parse(ref string) (URL, error) {
+	var u URL
+	if parseCanonical(ref, &u) {
+		return u, nil
 	}
+	return parseSlow(ref, base.baseLayout())
+}
+
+// parseSlow is Parse for an input off the fast path: the state machine.
+func parseSlow(s string, base layout) (URL, error) {
+	p := parser{base: base, virt: true}
+	if !p.parse(s) {
+		return URL{}, p.error(s)
+	}
+	var u URL
 	u.store(&p.u)
 	return u, nil
 }
 
-// ParseInto is Parse that stores the result in *dst instead of allocating
-// a URL; on failure *dst is left unchanged. Parsing an input that is
-// already in serialized form allocates nothing, which suits bulk
-// processing with one reused URL.
-func ParseInto(dst *URL, input string, base *URL) error {
-	if parseCanonical(input, dst) {
+// MustParse is Parse that panics with Parse's error, for tests and fixed
+// inputs.
+func MustParse(s string) URL {
+	u, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// error returns the *Error of the failed parse of s.
+func (p *parser) error(s string) error {
+	e := &Error{Offset: p.failOff, Code: p.failCode, Input: s}
+	if p.failCode == ErrDomainToASCII {
+		e.Err = p.cause
+	}
+	return e
+}
+
+// ParseInto is Parse that stores the result in *dst; on failure *dst is
+// left unchanged. With one URL reused for many inputs, it avoids copying
+// the result.
+func ParseInto(dst *URL, s string) error {
+	return parseInto(dst, s, layout{})
+}
+
+// ParseInto is base.Parse that stores the result in *dst; on failure
+// *dst is left unchanged.
+func (base URL) ParseInto(dst *URL, ref string) error {
+	return parseInto(dst, ref, base.baseLayout())
+}
+
+func parseInto(dst *URL, s string, base layout) error {
+	if parseCanonical(s, dst) {
 		return nil
 	}
-	p := parser{base: base.baseLayout(), virt: true}
-	if !p.parse(input) {
-		return &Error{Input: input, Code: p.failCode, Offset: p.failOff}
+	p := parser{base: base, virt: true}
+	if !p.parse(s) {
+		return p.error(s)
 	}
 	dst.store(&p.u)
 	return nil
 }
 
-// ParseWithErrors is Parse that also returns the validation errors met,
-// whether or not parsing succeeded: one ValidationError for each code, in
-// the order the parser first met them, with how many times it was met and
-// where (see ValidationError), so that the list is short whatever the
-// input. The offsets are byte offsets in input; errors about a host point
-// at the start of the host.
-func ParseWithErrors(input string, base *URL) (*URL, []ValidationError, error) {
-	p := parser{base: base.baseLayout(), virt: true, collect: true}
-	if !p.parse(input) {
-		return nil, p.errs, &Error{Input: input, Code: p.failCode, Offset: p.failOff}
+// ParseWithFindings is Parse that also returns the validation errors met,
+// whether or not parsing succeeded: one Finding for each code, in the
+// order the parser first met them, with how many times it was met and
+// where (see Finding), so that the list is short whatever the input. The
+// offsets are byte offsets in s; findings about a host point at the start
+// of the host.
+func ParseWithFindings(s string) (URL, []Finding, error) {
+	return parseWithFindings(s, layout{})
+}
+
+// ParseWithFindings is base.Parse that also returns the validation errors
+// met, as the function ParseWithFindings does.
+func (base URL) ParseWithFindings(ref string) (URL, []Finding, error) {
+	return parseWithFindings(ref, base.baseLayout())
+}
+
+func parseWithFindings(s string, base layout) (URL, []Finding, error) {
+	p := parser{base: base, virt: true, collect: true}
+	if !p.parse(s) {
+		return URL{}, p.errs, p.error(s)
 	}
-	u := new(URL)
+	var u URL
 	u.store(&p.u)
 	return u, p.errs, nil
 }
 
-// CanParse reports whether input parses, relative to base when base is
-// non-nil (JavaScript's URL.canParse). It does not allocate for inputs in
-// serialized form, nor for most others of up to a few hundred bytes (see
-// canParseScratch); a host that needs IDNA or percent-decoding may.
-func CanParse(input string, base *URL) bool {
+// CanParse reports whether s parses as an absolute URL (JavaScript's
+// URL.canParse(s)); the base's CanParse method checks a reference against
+// a base. It does not allocate for inputs in serialized form, nor for
+// most others of up to a few hundred bytes (see canParseScratch); a host
+// that needs IDNA or percent-decoding may.
+func CanParse(s string) bool {
 	var u URL
-	if parseCanonical(input, &u) {
+	if parseCanonical(s, &u) {
 		return true
 	}
-	return canParseSlow(input, base)
+	return canParseSlow(s, layout{})
 }
 
-// canParseScratch is the size of the array on canParseSlow's stack that
-// the parser writes its output into: an input of up to about 300 bytes
-// (less with tabs or newlines to remove) does not need the heap.
+// CanParse reports whether ref parses relative to base (JavaScript's
+// URL.canParse(ref, base)), as CanParse does.
+func (base URL) CanParse(ref string) bool {
+	var u URL
+	if parseCanonical(ref, &u) {
+		return true
+	}
+	return canParseSlow(ref, base.baseLayout())
+}
+
+// canParseScratch is the size of the scratch buffers that CanParse's
+// parser writes its output into: an input of up to about 300 bytes (less
+// with tabs or newlines to remove) does not need a buffer of its own.
 const canParseScratch = 512
 
+// scratchPool holds CanParse's scratch buffers (see canParseSlow).
+var scratchPool = sync.Pool{New: func() any { return new([canParseScratch]byte) }}
+
 // canParseSlow is CanParse for an input that is not in serialized form:
-// the state machine, writing its output into an array on the stack until
-// it outgrows it. (It is not inlined in CanParse, so that the fast path
-// does not clear the array.)
-//
-// Escape analysis cannot see that the array stays on the stack: the
-// parser's methods store slices of their receiver's buffer back into it,
-// which it takes for a store to the heap. So the array is handed over
-// through stackBytes, which hides where it comes from. This is sound
-// because nothing keeps the output past this call: the parser is a local
-// variable, and only a bool comes back. The parser never stores its
-// output, or strings of it, in memory on the heap, with one exception,
-// IDNA, which gets input from the heap instead (see
-// appendDomainToASCII). Nor may p.in be scratch memory (it is the input,
-// or made on the heap by removeTabs). The runtime moves the pointers into
-// the array along with the stack when the stack grows, as for any stack
-// variable whose address is taken.
+// the state machine, writing its output, when it must write one (see
+// writer.go), into a scratch buffer from scratchPool until it outgrows
+// it. The buffer is taken only when the output is materialized, and
+// given back here: nothing keeps the output past this call, as only a
+// bool comes back. Nor does the output reach package idna, which could
+// keep it (see appendDomainToASCII).
 //
 //go:noinline
-func canParseSlow(input string, base *URL) bool {
-	var scratch [canParseScratch]byte
-	p := parser{base: base.baseLayout(), virt: true, scratch: stackBytes(&scratch)}
-	return p.parse(input)
-}
-
-// stackBytes returns a slice of *a that escape analysis does not connect
-// to a, like the runtime's noescape: the address goes through a uintptr
-// and back within this function, with no call in between (where the stack
-// could move). Only canParseSlow may use it (see there).
-func stackBytes(a *[canParseScratch]byte) []byte {
-	x := uintptr(unsafe.Pointer(a))
-	return (*[canParseScratch]byte)(*(*unsafe.Pointer)(unsafe.Pointer(&x)))[:]
-}
-
-// MustParse is Parse that panics on error, for tests and fixed inputs.
-func MustParse(input string) *URL {
-	u, err := Parse(input, nil)
-	if err != nil {
-		panic(err)
+func canParseSlow(input string, base layout) bool {
+	p := parser{base: base, virt: true, pooled: true}
+	ok := p.parse(input)
+	if p.scratch != nil {
+		scratchPool.Put(p.scratch)
 	}
-	return u
+	return ok
 }
 
 func isC0OrSpace(c byte) bool { return c <= ' ' }
@@ -227,7 +277,7 @@ func (p *parser) parse(input string) bool {
 		if !p.sawTab {
 			return false
 		}
-		*p = parser{base: p.base, virt: true, trim: p.trim, scratch: p.scratch}
+		*p = parser{base: p.base, virt: true, trim: p.trim, pooled: p.pooled, scratch: p.scratch}
 		p.in = p.removeTabs(s)
 		if !p.run(stSchemeStart) {
 			return false
@@ -257,7 +307,9 @@ func (p *parser) removeTabs(s string) string {
 		}
 	}
 	p.raw, p.mapIn, p.mapRaw = s, 0, 0
-	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
+	// b was made here for this string and goes out of scope: it is not
+	// written again.
+	return bytestr.String(b)
 }
 
 // offset maps an offset in p.in to one in the original input. When tabs
@@ -287,46 +339,36 @@ func (p *parser) offset(i int) int {
 	return p.mapRaw + p.trim
 }
 
-// maxOffsets is the number of offsets a ValidationError keeps.
-const maxOffsets = 8
-
 // record records the validation error code at offset off of the original
-// input or, when off < 0, at offset i of p.in, merging it into the error
-// already recorded with that code (see ValidationError). The offset is
-// only worked out when it is kept.
-func (p *parser) record(code string, off, i int) {
+// input or, when off < 0, at offset i of p.in, merging it into the finding
+// already recorded with that code (see Finding and internal/collapse).
+// The offset is only worked out when it is kept.
+func (p *parser) record(code Code, off, i int) {
 	for k := range p.errs {
 		e := &p.errs[k]
 		if e.Code != code {
 			continue
 		}
-		e.Count = max(e.Count, 1) + 1
-		if len(e.Offsets) < maxOffsets {
-			if off < 0 {
-				off = p.offset(i)
-			}
-			if e.Offsets == nil {
-				e.Offsets = make([]int, 1, maxOffsets)
-				e.Offsets[0] = e.Offset
-			}
-			e.Offsets = append(e.Offsets, off)
+		if off < 0 && len(e.Offsets) < collapse.MaxOffsets {
+			off = p.offset(i)
 		}
+		collapse.Add(e.Offset, &e.Count, &e.Offsets, off)
 		return
 	}
 	if off < 0 {
 		off = p.offset(i)
 	}
-	p.errs = append(p.errs, ValidationError{Code: code, Offset: off})
+	p.errs = append(p.errs, Finding{Code: code, Offset: off})
 }
 
-func (p *parser) err(code string, i int) {
+func (p *parser) err(code Code, i int) {
 	if p.collect {
 		p.record(code, -1, i)
 	}
 }
 
 // fail records a failure and returns false.
-func (p *parser) fail(code string, i int) bool {
+func (p *parser) fail(code Code, i int) bool {
 	p.failCode = code
 	p.failOff = p.offset(i)
 	if p.collect {
@@ -336,7 +378,7 @@ func (p *parser) fail(code string, i int) bool {
 }
 
 // failQuiet records a failure whose validation error was already recorded.
-func (p *parser) failQuiet(code string, i int) bool {
+func (p *parser) failQuiet(code Code, i int) bool {
 	p.failCode = code
 	p.failOff = p.offset(i)
 	return false
@@ -370,8 +412,10 @@ func (p *parser) finish() {
 	if p.virt {
 		u.href = p.in[:p.n]
 	} else {
-		// p.buf is never written again: share its bytes.
-		u.href = unsafe.String(unsafe.SliceData(p.buf), len(p.buf))
+		// The parser is done: p.buf is not written again (a setter's
+		// parser is dropped after finish, and CanParse's, whose buffer
+		// may be pooled, reads no href).
+		u.href = bytestr.String(p.buf)
 	}
 }
 
@@ -645,7 +689,7 @@ func (p *parser) checkUnit(i int) {
 	c := p.in[i]
 	if c < 0x80 {
 		if c == '%' {
-			if i+2 >= len(p.in) || !isHex(p.in[i+1]) || !isHex(p.in[i+2]) {
+			if i+2 >= len(p.in) || !hexdigit.Is(p.in[i+1]) || !hexdigit.Is(p.in[i+2]) {
 				p.err(ErrInvalidURLUnit, i)
 			}
 			return

@@ -5,7 +5,7 @@ import "github.com/urikit/urikit/form"
 // SearchParams returns the URL's query as URLSearchParams sees it: the
 // name/value pairs of application/x-www-form-urlencoded parsing. The
 // result is a copy; write changes back with SetSearchParams.
-func (u *URL) SearchParams() form.Values {
+func (u URL) SearchParams() form.Values {
 	q, _ := u.Query()
 	return form.Parse(q)
 }

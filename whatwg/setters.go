@@ -2,8 +2,9 @@ package whatwg
 
 import (
 	"strconv"
-	"unsafe"
 
+	"github.com/urikit/urikit/internal/ascii"
+	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -25,7 +26,7 @@ type record struct {
 	hasFrag  bool
 }
 
-func (u *URL) record() record {
+func (u URL) record() record {
 	r := record{
 		scheme: u.Scheme(),
 		st:     u.scheme,
@@ -89,7 +90,9 @@ func (r *record) build() URL {
 		b = append(b, '#')
 		b = append(b, r.frag...)
 	}
-	u.href = unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
+	// b was made here for the href and goes out of scope: it is not
+	// written again.
+	u.href = bytestr.String(b)
 	var v URL
 	v.store(&u)
 	return v
@@ -99,12 +102,14 @@ func (r *record) build() URL {
 // written again, as a string without copying them (build copies them into
 // the new href).
 func bufString(b []byte) string {
-	return unsafe.String(unsafe.SliceData(b), len(b))
+	// The caller's setter parser is done and dropped: b is not written
+	// again.
+	return bytestr.String(b)
 }
 
 // cannotHaveCredentialsOrPort reports whether the URL's host is null or
 // empty, or its scheme is "file".
-func (u *URL) cannotHaveCredentialsOrPort() bool {
+func (u URL) cannotHaveCredentialsOrPort() bool {
 	return u.host == hostNone || u.host == hostEmpty || u.scheme == schemeFile
 }
 
@@ -124,11 +129,11 @@ func (u *URL) setterParser(value string, override state) *parser {
 // SetHref parses href with no base and, when it parses, replaces u with
 // the result. It returns the parse error otherwise and leaves u unchanged.
 func (u *URL) SetHref(href string) error {
-	v, err := Parse(href, nil)
+	v, err := Parse(href)
 	if err != nil {
 		return err
 	}
-	*u = *v
+	*u = v
 	return nil
 }
 
@@ -153,7 +158,7 @@ func (u *URL) SetProtocol(value string) {
 	if i < len(s) && s[i] != ':' {
 		return
 	}
-	scheme := asciiLower(s[:i])
+	scheme := ascii.Lower(s[:i])
 	st := getSchemeType(scheme)
 	if u.scheme.special() != st.special() {
 		return

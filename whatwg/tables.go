@@ -120,10 +120,6 @@ func appendPct(b []byte, c byte) []byte {
 	return append(b, '%', upperhex[c>>4], upperhex[c&15])
 }
 
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
 func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -60,16 +60,19 @@ const (
 	hostIPv6
 )
 
-// URL is a parsed URL record of the URL Standard. It stores the serialized
-// URL (its href) once, plus the offsets of each component, so that reading
-// a component allocates nothing. URLs come from Parse, ParseInto or
-// UnmarshalText; the zero URL is not a URL: its getters return "" (Origin
-// returns "null" and PortNumber -1), its setters other than SetHref do
-// nothing, ToNetURL fails, and as a base it counts as no base.
+// URL is a parsed URL record of the URL Standard, a value in the manner of
+// netip.Addr. It stores the serialized URL (its href) once, plus the
+// offsets of each component, so that reading a component allocates
+// nothing. URLs come from Parse, ParseInto or UnmarshalText; the zero URL
+// is not a URL: its getters return "" (Origin returns "null" and
+// PortNumber -1), its setters other than SetHref do nothing, NetURL
+// fails, it marshals to "" (and "" unmarshals to it), and as a base it
+// counts as no base.
 //
 // URLs are comparable: u == v exactly when their hrefs are equal, as the
-// offsets follow from the href. Copying a URL (v := *u) gives an
-// independent URL.
+// offsets follow from the href. Copying a URL (v := u) gives an
+// independent URL: the setters, which have pointer receivers, change only
+// the copy they are called on.
 type URL struct {
 	// The URL is 32 bytes, the size class below the 48 bytes that 32-bit
 	// offsets would take, which makes Parse's one allocation cheaper: the
@@ -118,7 +121,7 @@ type layout struct {
 }
 
 // layout returns u's offsets at full width.
-func (u *URL) layout() layout {
+func (u URL) layout() layout {
 	if len(u.href) > maxShort {
 		return u.longLayout()
 	}
@@ -141,7 +144,7 @@ func (u *URL) layout() layout {
 // longLayout returns the offsets of an href longer than maxShort, which
 // its URL does not hold: it reads them off the href (see
 // serializedLayout).
-func (u *URL) longLayout() layout {
+func (u URL) longLayout() layout {
 	return serializedLayout(u.href, u.scheme, u.host, u.opaque)
 }
 
@@ -262,13 +265,13 @@ func (u *URL) storeLong(href string, offs [7]uint32, scheme schemeType, host hos
 }
 
 // Href returns the serialization of the URL (JavaScript's url.href).
-func (u *URL) Href() string { return u.href }
+func (u URL) Href() string { return u.href }
 
 // String returns the serialization of the URL; it is the same as Href.
-func (u *URL) String() string { return u.href }
+func (u URL) String() string { return u.href }
 
 // Protocol returns the scheme followed by ":", as in "https:".
-func (u *URL) Protocol() string {
+func (u URL) Protocol() string {
 	if u.href == "" {
 		return ""
 	}
@@ -277,7 +280,7 @@ func (u *URL) Protocol() string {
 }
 
 // Scheme returns the scheme without the trailing ":".
-func (u *URL) Scheme() string {
+func (u URL) Scheme() string {
 	if len(u.href) <= maxShort { // the offsets are in u: no layout to build
 		return u.href[:u.schemeEnd16]
 	}
@@ -286,7 +289,7 @@ func (u *URL) Scheme() string {
 }
 
 // Username returns the percent-encoded username, or "".
-func (u *URL) Username() string {
+func (u URL) Username() string {
 	if u.host == hostNone {
 		return ""
 	}
@@ -298,7 +301,7 @@ func (u *URL) Username() string {
 }
 
 // Password returns the percent-encoded password, or "".
-func (u *URL) Password() string {
+func (u URL) Password() string {
 	if u.host == hostNone {
 		return ""
 	}
@@ -317,7 +320,7 @@ func (u *URL) Password() string {
 
 // Host returns the serialized host followed by ":" and the port when the
 // port is not null, or "" when the host is null.
-func (u *URL) Host() string {
+func (u URL) Host() string {
 	if u.host == hostNone {
 		return ""
 	}
@@ -326,7 +329,7 @@ func (u *URL) Host() string {
 }
 
 // Hostname returns the serialized host, or "" when the host is null.
-func (u *URL) Hostname() string {
+func (u URL) Hostname() string {
 	if len(u.href) <= maxShort {
 		return u.href[u.hostStart : u.pathStart16-uint16(u.portLen)]
 	}
@@ -336,7 +339,7 @@ func (u *URL) Hostname() string {
 
 // Port returns the port in decimal, or "" when the port is null (absent or
 // the scheme's default port).
-func (u *URL) Port() string {
+func (u URL) Port() string {
 	if u.host == hostNone {
 		return ""
 	}
@@ -359,7 +362,7 @@ func (l *layout) port() string {
 }
 
 // portNum returns the port, or -1 when it is null.
-func (u *URL) portNum() int32 {
+func (u URL) portNum() int32 {
 	if u.host == hostNone {
 		return -1
 	}
@@ -381,10 +384,10 @@ func (l *layout) portNum() int32 {
 }
 
 // PortNumber returns the port, or -1 when it is null.
-func (u *URL) PortNumber() int { return int(u.portNum()) }
+func (u URL) PortNumber() int { return int(u.portNum()) }
 
 // Pathname returns the serialized path (JavaScript's url.pathname).
-func (u *URL) Pathname() string {
+func (u URL) Pathname() string {
 	if len(u.href) <= maxShort {
 		return u.href[u.pathStart16:u.queryStart16]
 	}
@@ -394,7 +397,7 @@ func (u *URL) Pathname() string {
 
 // Search returns "?" followed by the query, or "" when the query is null
 // or empty.
-func (u *URL) Search() string {
+func (u URL) Search() string {
 	l := u.layout()
 	if l.fragStart-l.queryStart <= 1 {
 		return ""
@@ -403,7 +406,7 @@ func (u *URL) Search() string {
 }
 
 // Query returns the query without "?" and whether it is non-null.
-func (u *URL) Query() (string, bool) {
+func (u URL) Query() (string, bool) {
 	if len(u.href) <= maxShort {
 		if u.queryStart16 == u.fragStart16 {
 			return "", false
@@ -419,7 +422,7 @@ func (u *URL) Query() (string, bool) {
 
 // Hash returns "#" followed by the fragment, or "" when the fragment is
 // null or empty.
-func (u *URL) Hash() string {
+func (u URL) Hash() string {
 	l := u.layout()
 	if len(l.href)-int(l.fragStart) <= 1 {
 		return ""
@@ -428,7 +431,7 @@ func (u *URL) Hash() string {
 }
 
 // Fragment returns the fragment without "#" and whether it is non-null.
-func (u *URL) Fragment() (string, bool) {
+func (u URL) Fragment() (string, bool) {
 	if len(u.href) <= maxShort {
 		if int(u.fragStart16) == len(u.href) {
 			return "", false
@@ -444,20 +447,20 @@ func (u *URL) Fragment() (string, bool) {
 
 // HasOpaquePath reports whether the URL has an opaque path (as in
 // "mailto:x@example.org"); such URLs cannot be used as a base.
-func (u *URL) HasOpaquePath() bool { return u.opaque }
+func (u URL) HasOpaquePath() bool { return u.opaque }
 
 // HasHost reports whether the URL's host is non-null.
-func (u *URL) HasHost() bool { return u.host != hostNone }
+func (u URL) HasHost() bool { return u.host != hostNone }
 
 // IsSpecial reports whether the scheme is one of the special schemes
 // (ftp, file, http, https, ws, wss).
-func (u *URL) IsSpecial() bool { return u.scheme.special() }
+func (u URL) IsSpecial() bool { return u.scheme.special() }
 
 // Origin returns the serialization of the URL's origin: "scheme://host[:port]"
 // for http, https, ws, wss and ftp URLs, the origin of the inner URL for
 // blob URLs whose path parses as an http or https URL, and "null" (an opaque
 // origin) otherwise.
-func (u *URL) Origin() string {
+func (u URL) Origin() string {
 	switch u.scheme {
 	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
 		l := u.layout()
@@ -467,7 +470,7 @@ func (u *URL) Origin() string {
 		return l.href[:l.schemeEnd+3] + l.href[l.hostStart:l.pathStart]
 	case schemeOther:
 		if u.Scheme() == "blob" {
-			inner, err := Parse(u.Pathname(), nil)
+			inner, err := Parse(u.Pathname())
 			if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
 				return inner.Origin()
 			}
@@ -485,7 +488,7 @@ func (l *layout) authEnd() uint32 {
 }
 
 // includesCredentials reports whether the username or password is non-empty.
-func (u *URL) includesCredentials() bool {
+func (u URL) includesCredentials() bool {
 	if u.host == hostNone {
 		return false
 	}
@@ -493,41 +496,44 @@ func (u *URL) includesCredentials() bool {
 	return l.hostStart > l.schemeEnd+3
 }
 
-// Equal reports whether u and v serialize identically. When
-// excludeFragments is true the fragments are ignored. A nil v is taken as
-// the zero URL, whose serialization is "".
-func (u *URL) Equal(v *URL, excludeFragments bool) bool {
-	if v == nil {
-		v = &URL{}
-	}
-	if !excludeFragments {
-		return u.href == v.href
-	}
-	lu, lv := u.layout(), v.layout()
-	return lu.href[:lu.fragStart] == lv.href[:lv.fragStart]
+// Equal reports whether a and b serialize identically (the URL
+// Standard's URL equivalence); it is the same as a == b.
+func Equal(a, b URL) bool { return a.href == b.href }
+
+// EqualIgnoringFragment reports whether a and b serialize identically
+// once their fragments are removed (URL equivalence with exclude
+// fragments set).
+func EqualIgnoringFragment(a, b URL) bool {
+	la, lb := a.layout(), b.layout()
+	return la.href[:la.fragStart] == lb.href[:lb.fragStart]
 }
 
 // baseLayout returns the offsets of u, a base URL, or the zero layout
-// (no base) when u is nil or the zero URL.
-func (u *URL) baseLayout() layout {
-	if u == nil {
+// (no base) when u is the zero URL.
+func (u URL) baseLayout() layout {
+	if u.href == "" {
 		return layout{}
 	}
 	return u.layout()
 }
 
-// MarshalText returns the href.
-func (u *URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
+// MarshalText returns the href; the zero URL gives "".
+func (u URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
 
-// UnmarshalText parses text with no base URL into u.
+// UnmarshalText parses text as Parse does into u; an empty text gives the
+// zero URL.
 func (u *URL) UnmarshalText(text []byte) error {
-	v, err := Parse(string(text), nil)
+	if len(text) == 0 {
+		*u = URL{}
+		return nil
+	}
+	v, err := Parse(string(text))
 	if err != nil {
 		return err
 	}
-	*u = *v
+	*u = v
 	return nil
 }
 
 // AppendTo appends the href to b.
-func (u *URL) AppendTo(b []byte) []byte { return append(b, u.href...) }
+func (u URL) AppendTo(b []byte) []byte { return append(b, u.href...) }

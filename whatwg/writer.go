@@ -24,7 +24,10 @@ func (p *parser) materialize() {
 		return
 	}
 	p.virt = false
-	if c := p.outCap(); cap(p.scratch) >= c {
+	if c := p.outCap(); p.pooled && c <= canParseScratch {
+		if p.scratch == nil {
+			p.scratch = scratchPool.Get().(*[canParseScratch]byte)
+		}
 		p.buf = p.scratch[:p.n]
 	} else {
 		p.buf = make([]byte, p.n, c)

@@ -102,13 +102,13 @@ func ParseLine(line string, opts ParseOptions) (URL, Issue, bool) {
 }
 
 func parseWHATWG(line string, lenient bool) (URL, Issue, bool) {
-	w, verrs, err := whatwg.ParseWithErrors(line, nil)
+	w, verrs, err := whatwg.ParseWithFindings(line)
 	if err != nil {
 		return URL{}, issueOf(err), false
 	}
 	var dev []Issue
 	for _, v := range verrs {
-		iss := Issue{Offset: v.Offset, Code: v.Code, Message: report.WHATWGMessage(v.Code)}
+		iss := Issue{Offset: v.Offset, Code: string(v.Code), Message: report.WHATWGMessage(string(v.Code))}
 		if !lenient {
 			return URL{}, iss, false
 		}

@@ -74,7 +74,7 @@ type URL struct {
 }
 
 // Issue is one error or tolerated deviation: the facts of a uri.Error,
-// uri.Finding, whatwg.Error or whatwg.ValidationError.
+// uri.Finding, whatwg.Error or whatwg.Finding.
 type Issue struct {
 	// Offset is the byte offset in the input, or 0 when unknown (as in
 	// the record contract of "urikit --json" and the HTTP API).
@@ -108,7 +108,7 @@ func issueOf(err error) Issue {
 	}
 	var we *whatwg.Error
 	if errors.As(err, &we) {
-		return Issue{Offset: we.Offset, Code: we.Code, Message: "not a URL: " + report.WHATWGMessage(we.Code)}
+		return Issue{Offset: we.Offset, Code: string(we.Code), Message: "not a URL: " + report.WHATWGMessage(string(we.Code))}
 	}
 	return Issue{Code: "error", Message: err.Error()}
 }

@@ -429,7 +429,7 @@ func TestReadLines(t *testing.T) {
 // record of "urikit parse --whatwg --json" and the HTTP API say for the
 // same failure, and an unknown offset is 0 there as here.
 func TestIssueMatchesRecordContract(t *testing.T) {
-	_, err := whatwg.Parse("https://h:99999/", nil)
+	_, err := whatwg.Parse("https://h:99999/")
 	got, want := issueOf(err), report.FailureError(err)
 	if got.Offset != want.Offset || got.Code != want.Code || got.Message != want.Message {
 		t.Errorf("issueOf = %+v, report = %+v", got, *want)

@@ -189,7 +189,7 @@ func TestNormalizeKasztp(t *testing.T) {
 			t.Errorf("record %d: --lenient lists no finding for %q", i+1, l.Input)
 		}
 		if !w.Failed() {
-			u, err := whatwg.Parse(w.Output, nil)
+			u, err := whatwg.Parse(w.Output)
 			if err != nil || u.Href() != w.Output {
 				t.Errorf("record %d: --whatwg gives %q, which parses as %v, %v", i+1, w.Output, u, err)
 			}

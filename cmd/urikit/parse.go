@@ -379,11 +379,11 @@ func appendLong(b []byte, rec report.Record, skipEmpty bool) []byte {
 func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText, get string, long bool) error {
 	var base *whatwg.URL
 	if baseText != "" {
-		b, err := whatwg.Parse(baseText, nil)
+		b, err := whatwg.Parse(baseText)
 		if err != nil {
 			return fmt.Errorf("--base: %v", err)
 		}
-		base = b
+		base = &b
 	}
 	g, err := newGetter(get, report.WHATWGFieldNames(), true)
 	if err != nil {
@@ -394,6 +394,10 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 		// One URL per worker, reused: ParseInto allocates nothing for an
 		// input in serialized form.
 		var u whatwg.URL
+		var baseURL whatwg.URL // the zero URL is no base
+		if base != nil {
+			baseURL = *base
+		}
 		// --get needs no validation errors (--json is not given with it).
 		fast := g != nil
 		var appendRecord appendFunc
@@ -407,7 +411,7 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 			hrefOnly := len(g.parts) == 3 && g.parts[0] == "" && g.parts[1] == "href" && g.parts[2] == ""
 			appendRecord = func(dst, in []byte) ([]byte, bool) {
 				s := transient(in)
-				if err := whatwg.ParseInto(&u, s, base); err != nil {
+				if err := baseURL.ParseInto(&u, s); err != nil {
 					return dst, false
 				}
 				if hrefOnly {
@@ -420,7 +424,7 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 			if fast {
 				// Neither u nor s outlives this call.
 				s := transient(in)
-				if err := whatwg.ParseInto(&u, s, base); err != nil {
+				if err := baseURL.ParseInto(&u, s); err != nil {
 					return whatwgFailure(s, err)
 				}
 				buf = g.renderWHATWG(reuse(buf, len(in)+64), &u, s)

@@ -35,11 +35,11 @@ func prepareParse(req *parseRequest) (Maker, *Error) {
 		}
 		var base *whatwg.URL
 		if req.Base != nil {
-			b, err := whatwg.Parse(*req.Base, nil)
+			b, err := whatwg.Parse(*req.Base)
 			if err != nil {
 				return nil, invalidOption(`"base": %v`, err)
 			}
-			base = b
+			base = &b
 		}
 		return func(in string) report.Record {
 			rec, _ := report.ParseWHATWG(in, base)

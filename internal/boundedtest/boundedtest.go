@@ -95,10 +95,20 @@ func SkipShort(t testing.TB) {
 	}
 }
 
+// SkipIfRace skips the test when the race detector is on (see Race):
+// allocation counts mean nothing there.
+func SkipIfRace(t testing.TB) {
+	t.Helper()
+	if Race {
+		t.Skip("allocation counts differ under the race detector")
+	}
+}
+
 // CheckAll runs Check on every case; with -short it skips them (they
 // measure inputs of up to 256 KiB).
 func CheckAll(t *testing.T, cases []Case) {
 	t.Helper()
+	SkipIfRace(t)
 	SkipShort(t)
 	for _, c := range cases {
 		Check(t, c)
@@ -156,6 +166,7 @@ func BytesPerCall(f func(), runs int) float64 {
 // (below that, stack buffers and the constant blur the ratio).
 func Check(t *testing.T, c Case) {
 	t.Helper()
+	SkipIfRace(t)
 	ratios := ""
 	var ref float64
 	ns := sizes[:]

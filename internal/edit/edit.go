@@ -156,7 +156,7 @@ func (e *Editor) RFC3986() bool { return e.rfc }
 func (e *Editor) Iterates() bool { return len(e.iter) > 0 }
 
 // canonical returns the canonical name of the component called name in
-// the mode: in WHATWG mode the EditComponent of whatwg.ComponentByName
+// the mode: in WHATWG mode the whatwg.Component of whatwg.ComponentByName
 // (the names of JavaScript's getters, with scheme, user, path, query and
 // fragment as aliases), in RFC 3986 mode a uri.Component (with the
 // WHATWG names as aliases).
@@ -227,7 +227,7 @@ func New(o Options) (*Editor, error) {
 				return nil, referenceError(o.Resolve, err)
 			}
 			e.redirR = r
-		} else if _, err := whatwg.Parse(o.Resolve, whatwg.MustParse("http://h/")); err != nil {
+		} else if _, err := whatwg.MustParse("http://h/").Parse(o.Resolve); err != nil {
 			// Resolved against each URL; a relative reference needs one.
 			return nil, referenceError(o.Resolve, err)
 		}
@@ -534,17 +534,15 @@ func (e *Editor) start(in string, w *whatwg.URL, r *uri.Reference) error {
 		*r = ref
 		return nil
 	}
-	if err := whatwg.ParseInto(w, s, nil); err != nil {
+	if err := whatwg.ParseInto(w, s); err != nil {
 		return invalidURL(in, s, err)
 	}
 	if e.redirect != "" {
-		base := new(whatwg.URL) // the base escapes: w need not
-		*base = *w
-		v, err := whatwg.Parse(e.redirect, base)
+		v, err := w.Parse(e.redirect)
 		if err != nil {
 			return &Error{Offset: -1, Code: ErrInvalidReference, Input: e.redirect, Option: "Resolve", Err: err}
 		}
-		*w = *v
+		*w = v
 	}
 	return nil
 }
@@ -606,7 +604,7 @@ func (e *Editor) build(w *whatwg.URL, r *uri.Reference) error {
 		}
 		start += path
 	}
-	if err := whatwg.ParseInto(w, start, nil); err != nil {
+	if err := whatwg.ParseInto(w, start); err != nil {
 		return &Error{Offset: -1, Code: ErrBuild, Input: start, Err: err}
 	}
 	return nil
@@ -680,7 +678,7 @@ func isSchemeText(s string) bool {
 // refused is the record error of an operation refused by the URL.
 func refused(op *editOp, err error) *Error {
 	e := &Error{Offset: -1, Code: ErrRefused, Option: op.option, Op: op.op, Component: op.comp, Err: err}
-	var we *whatwg.EditError
+	var we *whatwg.Error
 	var ue *uri.Error
 	switch {
 	case errors.As(err, &we):
@@ -732,7 +730,7 @@ func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Finding, built
 		case opAppendPath:
 			err = u.AppendPathSegment(op.value)
 		case opNoPort:
-			err = u.ClearComponent(whatwg.CompPort)
+			err = u.ClearComponent(whatwg.ComponentPort)
 		default:
 			query, _ := u.Query()
 			if op.cannotMatch(query) {
@@ -822,7 +820,7 @@ func (e *Editor) queryOp(q string, op *editOp) (string, bool) {
 }
 
 func setWHATWG(u *whatwg.URL, op *editOp) error {
-	c := whatwg.EditComponent(op.comp)
+	c := whatwg.Component(op.comp)
 	switch op.kind {
 	case opClear:
 		return u.ClearComponent(c)
@@ -838,24 +836,24 @@ func setWHATWG(u *whatwg.URL, op *editOp) error {
 
 // whatwgHas reports whether the component c of u is present and not
 // empty.
-func whatwgHas(u *whatwg.URL, c whatwg.EditComponent) bool {
+func whatwgHas(u *whatwg.URL, c whatwg.Component) bool {
 	switch c {
-	case whatwg.CompProtocol:
+	case whatwg.ComponentScheme:
 		return true
-	case whatwg.CompUsername:
+	case whatwg.ComponentUsername:
 		return u.Username() != ""
-	case whatwg.CompPassword:
+	case whatwg.ComponentPassword:
 		return u.Password() != ""
-	case whatwg.CompHost, whatwg.CompHostname:
+	case whatwg.ComponentHost, whatwg.ComponentHostname:
 		return u.Hostname() != ""
-	case whatwg.CompPort:
+	case whatwg.ComponentPort:
 		return u.Port() != ""
-	case whatwg.CompPath:
+	case whatwg.ComponentPath:
 		return u.Pathname() != "" && u.Pathname() != "/"
-	case whatwg.CompQuery:
+	case whatwg.ComponentQuery:
 		_, ok := u.Query()
 		return ok
-	case whatwg.CompFragment:
+	case whatwg.ComponentFragment:
 		_, ok := u.Fragment()
 		return ok
 	}

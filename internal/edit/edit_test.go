@@ -89,7 +89,7 @@ func TestErrors(t *testing.T) {
 	}
 	ed, _ := New(Options{Set: []string{"port=x"}})
 	_, _, err := ed.Edit("http://h/")
-	var we *whatwg.EditError
+	var we *whatwg.Error
 	var e *Error
 	if !errors.Is(err, ErrRefused) || !errors.As(err, &we) || !errors.As(err, &e) || e.Component != "port" || e.Offset != -1 {
 		t.Errorf("refused: %v", err)

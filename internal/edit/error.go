@@ -47,7 +47,7 @@ const (
 	// parse; Input is the text built.
 	ErrBuild Code = "cannot-build"
 	// ErrRefused: the URL refused an operation (Err is the
-	// whatwg.EditError or uri.Error that says why).
+	// *whatwg.Error or *uri.Error that says why).
 	ErrRefused Code = "edit-refused"
 )
 

@@ -22,7 +22,7 @@ func DataURLError(err error) *Error {
 	e := &Error{Offset: de.Offset, Code: string(de.Code), Message: de.Code.Message()}
 	var we *whatwg.Error
 	if errors.As(de.Err, &we) {
-		e.Message += ": " + we.Code
+		e.Message += ": " + string(we.Code)
 	}
 	return e
 }

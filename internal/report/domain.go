@@ -20,7 +20,7 @@ func DomainHost(in string) (string, int, *Error) {
 	if scheme < 0 {
 		return in, 0, nil
 	}
-	u, err := whatwg.Parse(in, nil)
+	u, err := whatwg.Parse(in)
 	if err != nil {
 		return "", 0, FailureError(err)
 	}

@@ -107,9 +107,9 @@ func refusal(e *edit.Error, name EditNamer) (component, code, message string) {
 	if e.Op != "" {
 		prefix += " " + e.Op
 	}
-	var we *whatwg.EditError
+	var we *whatwg.Error
 	if errors.As(e.Err, &we) {
-		return string(we.Component), we.Code, prefix + ": " + editMessage(we.Code)
+		return string(we.Component), string(we.Code), prefix + ": " + WHATWGMessage(string(we.Code))
 	}
 	var ue *uri.Error
 	if errors.As(e.Err, &ue) {
@@ -136,43 +136,4 @@ func EditFindings(dst []Error, findings []edit.Finding, name EditNamer) []Error 
 		dst[j].Message = strings.TrimSuffix(dst[j].Message, ": "+f.Message()) + ", " + f.Text(name)
 	}
 	return dst
-}
-
-// editMessage explains an EditError code.
-func editMessage(code string) string {
-	switch code {
-	case whatwg.EditInvalidScheme:
-		return "not a scheme"
-	case whatwg.EditSpecialMismatch:
-		return "a special scheme (http, https, ws, wss, ftp, file) cannot become another kind of scheme, nor the reverse"
-	case whatwg.EditFileCredentials:
-		return "a URL with a user name, a password or a port cannot become a file URL"
-	case whatwg.EditFileEmptyHost:
-		return "a file URL with an empty host keeps its scheme"
-	case whatwg.EditNoCredentials:
-		return "the URL cannot have a user name or a password (no host, an empty host, or a file URL)"
-	case whatwg.EditNoPort:
-		return "the URL cannot have a port (no host, an empty host, or a file URL)"
-	case whatwg.EditOpaquePath:
-		return `the URL has an opaque path (as in "mailto:x"), which has no host and no segments`
-	case whatwg.EditHostnamePort:
-		return "a hostname has no port: set host to give one"
-	case whatwg.EditHostRequired:
-		return "the URL needs a host (a special scheme, a user name, password or port, or an empty path)"
-	case whatwg.EditInvalidEscape:
-		return `a "%" not followed by two hex digits in an encoded value`
-	case whatwg.EditUnencoded:
-		return "a character that must be percent-encoded in an encoded value (give the value decoded with = instead of :=)"
-	case whatwg.EditDotSegment:
-		return `a path segment cannot be "." or ".."`
-	case whatwg.EditIndexRange:
-		return "no path segment at that index"
-	case whatwg.EditNoPath:
-		return `the path of a special URL, or of one without a host, is at least "/"`
-	case whatwg.EditUnknownComponent:
-		return "unknown component"
-	case whatwg.EditNoURL:
-		return "no URL"
-	}
-	return WHATWGMessage(code)
 }

@@ -108,12 +108,12 @@ func (m NormalizeMode) Normalize(in string, l uri.Level, findings bool) (string,
 		out, _ := normalizeLenient(in, l, false)
 		return out, nil, nil
 	case NormalizeWHATWG:
-		var u *whatwg.URL
+		var u whatwg.URL
 		var err error
 		var fs []Error
 		if findings {
-			var verrs []whatwg.ValidationError
-			u, verrs, err = whatwg.ParseWithErrors(in, nil)
+			var verrs []whatwg.Finding
+			u, verrs, err = whatwg.ParseWithFindings(in)
 			var we *whatwg.Error
 			failure := errors.As(err, &we)
 			for _, v := range verrs {
@@ -121,10 +121,10 @@ func (m NormalizeMode) Normalize(in string, l uri.Level, findings bool) (string,
 					// The record's error says it.
 					continue
 				}
-				fs = appendError(fs, Error{Offset: v.Offset, Code: v.Code, Message: WHATWGMessage(v.Code), Count: v.Count, Offsets: v.Offsets})
+				fs = appendError(fs, Error{Offset: v.Offset, Code: string(v.Code), Message: WHATWGMessage(string(v.Code)), Count: v.Count, Offsets: v.Offsets})
 			}
 		} else {
-			u, err = whatwg.Parse(in, nil)
+			u, err = whatwg.Parse(in)
 		}
 		if err != nil {
 			return "", fs, FailureError(err)

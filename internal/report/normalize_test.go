@@ -148,7 +148,7 @@ func TestNormalizeWHATWGSteps(t *testing.T) {
 			continue
 		}
 		// The result is a URL in its serialized form.
-		if u, err := whatwg.Parse(string(out), nil); err != nil || u.Href() != string(out) {
+		if u, err := whatwg.Parse(string(out)); err != nil || u.Href() != string(out) {
 			t.Errorf("%q: the result %q reparses as %v, %v", c.in, out, u, err)
 		}
 	}

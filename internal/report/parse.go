@@ -73,7 +73,11 @@ func WHATWGRecordFields() []string {
 // (WHATWGMessage). The validation error that made the parse fail is the
 // record's error, not a finding. It returns the URL too (nil on failure).
 func ParseWHATWG(in string, base *whatwg.URL) (Record, *whatwg.URL) {
-	u, verrs, err := whatwg.ParseWithErrors(in, base)
+	var b whatwg.URL // the zero URL is no base
+	if base != nil {
+		b = *base
+	}
+	u, verrs, err := b.ParseWithFindings(in)
 	rec := Record{Input: in}
 	var fail *whatwg.Error
 	if err != nil {
@@ -84,7 +88,7 @@ func ParseWHATWG(in string, base *whatwg.URL) (Record, *whatwg.URL) {
 		if fail != nil && v.Code == fail.Code && v.Offset == fail.Offset && v.Count <= 1 {
 			continue
 		}
-		rec.Findings = appendError(rec.Findings, Error{Offset: v.Offset, Code: v.Code, Message: WHATWGMessage(v.Code), Count: v.Count, Offsets: v.Offsets})
+		rec.Findings = appendError(rec.Findings, Error{Offset: v.Offset, Code: string(v.Code), Message: WHATWGMessage(string(v.Code)), Count: v.Count, Offsets: v.Offsets})
 	}
 	if err != nil {
 		return rec, nil
@@ -92,17 +96,17 @@ func ParseWHATWG(in string, base *whatwg.URL) (Record, *whatwg.URL) {
 	names := WHATWGRecordFields()
 	rec.Fields = make([]Field, len(names))
 	for i, name := range names {
-		v, _ := WHATWGField(u, name)
+		v, _ := WHATWGField(&u, name)
 		rec.Fields[i] = Text(name, v)
 	}
-	return rec, u
+	return rec, &u
 }
 
 // FailureError is the record error of a WHATWG parse that failed with err.
 func FailureError(err error) *Error {
 	var we *whatwg.Error
 	if errors.As(err, &we) {
-		return &Error{Offset: we.Offset, Code: we.Code, Message: "not a URL: " + WHATWGMessage(we.Code)}
+		return &Error{Offset: we.Offset, Code: string(we.Code), Message: "not a URL: " + WHATWGMessage(string(we.Code))}
 	}
 	return &Error{Code: "failure", Message: "not a URL: " + window.Clip(err.Error(), maxMessage)}
 }
@@ -114,7 +118,7 @@ const maxMessage = 300
 // WHATWGMessage returns a one-line explanation of the URL Standard's
 // validation error code (one of the whatwg.Err* constants).
 func WHATWGMessage(code string) string {
-	switch code {
+	switch whatwg.Code(code) {
 	case whatwg.ErrDomainToASCII:
 		return "the host cannot be converted to ASCII (IDNA ToASCII fails or gives a forbidden code point)"
 	case whatwg.ErrDomainPercentEncoded:
@@ -177,6 +181,9 @@ func WHATWGMessage(code string) string {
 		return "a reference relative to a file URL starts with a Windows drive letter: the base's path is not used"
 	case whatwg.ErrFileInvalidWindowsDriveLetterHost:
 		return "the host of the file URL is a Windows drive letter, read as the start of the path"
+	}
+	if m := whatwg.Code(code).Message(); m != code {
+		return m // a code of a refused edit
 	}
 	return "validation error " + code
 }

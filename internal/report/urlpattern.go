@@ -28,11 +28,11 @@ func NewPatternMatcher(patterns []string, base string, ignoreCase bool) (*Patter
 	}
 	m := &PatternMatcher{sources: patterns}
 	if base != "" {
-		u, err := whatwg.Parse(base, nil)
+		u, err := whatwg.Parse(base)
 		if err != nil {
 			return nil, errors.New("base: " + window.Clip(err.Error(), maxMessage))
 		}
-		m.base = u
+		m.base = &u
 	}
 	opts := urlpattern.Options{IgnoreCase: ignoreCase}
 	for i, s := range patterns {
@@ -66,17 +66,21 @@ func NewPatternMatcher(patterns []string, base string, ignoreCase bool) (*Patter
 // take part), as URLPattern.exec() gives them. A URL that does not parse
 // is an error record.
 func (m *PatternMatcher) Record(in string) Record {
-	u, err := whatwg.Parse(in, m.base)
+	var base whatwg.URL // the zero URL is no base
+	if m.base != nil {
+		base = *m.base
+	}
+	u, err := base.Parse(in)
 	if err != nil {
 		return Record{Input: in, Error: FailureError(err)}
 	}
 	var ids [8]int
-	match := m.set.MatchURL(u, ids[:0])
+	match := m.set.MatchURL(&u, ids[:0])
 	if len(match) == 0 {
 		return Record{Input: in, Fields: []Field{Bool("matched", false), OptText("pattern", "", false), Object("groups")}}
 	}
 	p := m.set.Pattern(match[0])
-	r := p.ExecURL(u)
+	r := p.ExecURL(&u)
 	var comps []Field
 	if r != nil {
 		for _, name := range [...]string{"protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"} {

@@ -294,12 +294,12 @@ func adaMeasure(rounds, urls int) ([]*adaDataset, error) {
 			ns: map[string][]float64{}, ratios: map[string][]float64{}}
 		d.goHash = fnvOffset
 		for _, line := range lines {
-			if u, err := whatwg.Parse(line, nil); err == nil {
+			if u, err := whatwg.Parse(line); err == nil {
 				d.goOK++
 				d.goHash = fnvString(d.goHash, u.Href())
 			}
 			d.goHash = fnvString(d.goHash, "\n")
-			if whatwg.CanParse(line, nil) {
+			if whatwg.CanParse(line) {
 				d.goCanOK++
 			}
 		}
@@ -397,7 +397,7 @@ func goRound(d *adaDataset, op string) (float64, int) {
 		for range d.reps {
 			sum = 0
 			for _, line := range d.lines {
-				if u, err := whatwg.Parse(line, nil); err == nil {
+				if u, err := whatwg.Parse(line); err == nil {
 					sum += len(u.Href())
 				}
 			}
@@ -408,7 +408,7 @@ func goRound(d *adaDataset, op string) (float64, int) {
 		for range d.reps {
 			sum = 0
 			for _, line := range d.lines {
-				if whatwg.ParseInto(&u, line, nil) == nil {
+				if whatwg.ParseInto(&u, line) == nil {
 					sum += len(u.Href())
 				}
 			}
@@ -418,7 +418,7 @@ func goRound(d *adaDataset, op string) (float64, int) {
 		for range d.reps {
 			sum = 0
 			for _, line := range d.lines {
-				if whatwg.CanParse(line, nil) {
+				if whatwg.CanParse(line) {
 					sum++
 				}
 			}

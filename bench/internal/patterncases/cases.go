@@ -57,7 +57,7 @@ func RouterPatterns(urls []string, n int) []string {
 	var ps []string
 	seen := map[string]bool{}
 	for i := 0; len(ps) < n && i < len(urls); i++ {
-		u, err := whatwg.Parse(urls[i], nil)
+		u, err := whatwg.Parse(urls[i])
 		if err != nil || !u.IsSpecial() || u.Hostname() == "" {
 			continue
 		}
