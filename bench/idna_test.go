@@ -112,7 +112,7 @@ func disagreement(h string, err, xerr error) string {
 	// The labels' Punycode may hold such a code point too.
 	for _, label := range strings.Split(strings.ToLower(h), ".") {
 		if rest, ok := strings.CutPrefix(label, "xn--"); ok {
-			if d, e := idna.Decode(rest); e == nil && !assigned15(d) {
+			if d, e := idna.PunycodeDecode(rest); e == nil && !assigned15(d) {
 				return "code point new after Unicode 15.0"
 			}
 		}

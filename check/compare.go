@@ -158,7 +158,7 @@ func toUnicode(h string) (string, bool) {
 		var d []rune
 		var err error
 		if code := label[4:]; strings.IndexFunc(code, isUpperASCII) < 0 {
-			d, err = idna.AppendDecodeRunes(runes[:0], code)
+			d, err = idna.AppendPunycodeDecodeRunes(runes[:0], code)
 		} else {
 			lower = append(lower[:0], code...)
 			for j, c := range lower {
@@ -166,7 +166,7 @@ func toUnicode(h string) (string, bool) {
 					lower[j] = c + 'a' - 'A'
 				}
 			}
-			d, err = idna.AppendDecodeRunes(runes[:0], lower)
+			d, err = idna.AppendPunycodeDecodeRunes(runes[:0], lower)
 		}
 		runes = d
 		if err != nil {

@@ -321,7 +321,7 @@ func (c *checker) checkIDN(host string, off int) {
 		if len(host) > maxDNSName {
 			return
 		}
-		a, err := idna.DomainToASCII(host, false)
+		a, err := idna.DomainToASCII(host)
 		if err != nil {
 			return
 		}

@@ -74,7 +74,7 @@ func checkToUnicode(t *testing.T, h string) {
 		return
 	}
 	host := u.Hostname()
-	want, err := idna.DomainToUnicode(host, false)
+	want, err := idna.DomainToUnicode(host)
 	got, ok := toUnicode(host)
 	// The same text always; valid when idna finds it valid (it also
 	// checks what the WHATWG parser did when it made the A-labels).

@@ -5,10 +5,9 @@ import (
 	"errors"
 	"slices"
 	"strings"
-	"unsafe"
 
+	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/hexdigit"
-	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -16,11 +15,12 @@ import (
 // A DataURL is the result of the Fetch Standard's data: URL processor: a
 // MIME type and the body's bytes.
 //
-// The zero DataURL has the zero MIMEType and no body.
+// The zero DataURL has the zero MIMEType and no body; its text form (see
+// String) is "".
 type DataURL struct {
 	// MIMEType is the MIME type the URL gives, or
 	// text/plain;charset=US-ASCII when it gives none or one that does
-	// not parse.
+	// not parse (ParseWithFindings says why).
 	MIMEType MIMEType
 	// Body is the body: the bytes after the first ",", percent-decoded,
 	// then base64-decoded when Base64 is set.
@@ -28,18 +28,6 @@ type DataURL struct {
 	// Base64 reports whether the body was base64 (";base64" ended the
 	// MIME type).
 	Base64 bool
-	// MIMETypeError, when set, is why the MIME type written in the URL
-	// was replaced by text/plain;charset=US-ASCII: the processor does
-	// not fail on it, but says nothing either. It is nil when the URL
-	// writes no MIME type ("data:,x", "data:;base64,eA==").
-	MIMETypeError *Error
-	// Kept lists the escapes of the body that are not well formed ("%"
-	// not followed by two hex digits, as in "100%" or "%zz"), which the
-	// processor keeps as they are written, as package percent's lenient
-	// decoder reports them: one percent.Finding per code, with its count
-	// and first offsets, so that the list stays short. Offsets are in
-	// the input, as those of errors. It is nil when there are none.
-	Kept []percent.Finding
 }
 
 // Parse parses s as a URL with the URL Standard's parser (package whatwg,
@@ -53,43 +41,73 @@ type DataURL struct {
 // (dot segments of a "data://host/..." path) it is where the rewriting
 // begins.
 //
+// What the processor goes on from without a word (a MIME type that does
+// not parse, escapes that are not well formed) ParseWithFindings reports.
+//
 // Parse runs in time linear in len(s) and allocates the URL's
 // serialization (nothing when s is one already), the body and the MIME
 // type's serialization when it differs from what s writes.
-func Parse(s string) (*DataURL, error) {
+func Parse(s string) (DataURL, error) {
+	d, _, err := parse(s, false)
+	return d, err
+}
+
+// ParseWithFindings is Parse, and returns what the processor met and went
+// on from, as the standard says, as findings: a MIME type that the URL
+// writes but that does not parse (replaced by
+// text/plain;charset=US-ASCII; the finding's Code says why, at its offset
+// in s), and the escapes of the body that are not well formed ("%" not
+// followed by two hex digits, as in "100%" or "%zz"), which the body
+// keeps as written (ErrInvalidEscape, ErrTruncatedEscape, collapsed with
+// their count and first offsets, so that the list stays short). It fails
+// as Parse does.
+func ParseWithFindings(s string) (DataURL, []Finding, error) {
+	return parse(s, true)
+}
+
+// MustParse is Parse for a data: URL known to be valid: it panics with
+// the error Parse returns.
+func MustParse(s string) DataURL {
+	d, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// parse is ParseWithFindings; the findings are collected only when
+// findings is set.
+func parse(s string, findings bool) (DataURL, []Finding, error) {
 	u, err := whatwg.Parse(s)
 	if err != nil {
-		e := &Error{Code: ErrInvalidURL, Err: err}
+		e := &Error{Code: ErrInvalidURL, Input: s, Err: err}
 		var we *whatwg.Error
 		if errors.As(err, &we) {
 			e.Offset = we.Offset
 		}
-		e.Near = window.Plain(s, e.Offset)
-		return nil, e
+		return DataURL{}, nil, e
 	}
-	return process(s, &u)
+	return process(s, u, findings)
 }
 
-// ParseURL runs the Fetch Standard's data: URL processor on u, a URL
-// already parsed. Offsets of errors are byte offsets in u.Href(). A nil
-// or zero u fails with ErrNotDataURL.
-func ParseURL(u *whatwg.URL) (*DataURL, error) {
-	if u == nil {
-		u = new(whatwg.URL)
-	}
-	return process(u.Href(), u)
+// FromURL runs the Fetch Standard's data: URL processor on u, a URL
+// already parsed. Offsets of errors are byte offsets in u.Href(). The
+// zero URL fails with ErrNotDataURL.
+func FromURL(u whatwg.URL) (DataURL, error) {
+	d, _, err := process(u.Href(), u, false)
+	return d, err
 }
 
 // process runs the data: URL processor on u, parsed from input (whose
 // offsets errors are given in).
-func process(input string, u *whatwg.URL) (*DataURL, error) {
+func process(input string, u whatwg.URL, findings bool) (DataURL, []Finding, error) {
 	href := u.Href()
 	at := func(code Code, off int) *Error {
 		off = inputOffset(input, href, off)
-		return newError(code, input, off, 0)
+		return newError(code, input, off)
 	}
 	if u.Scheme() != "data" {
-		return nil, at(ErrNotDataURL, 0)
+		return DataURL{}, nil, at(ErrNotDataURL, 0)
 	}
 	// The serialization without the fragment, without "data:".
 	s := href
@@ -100,7 +118,7 @@ func process(input string, u *whatwg.URL) (*DataURL, error) {
 	s = s[prefix:]
 	comma := strings.IndexByte(s, ',')
 	if comma < 0 {
-		return nil, at(ErrMissingComma, prefix+len(s))
+		return DataURL{}, nil, at(ErrMissingComma, prefix+len(s))
 	}
 	mime := s[:comma]
 	mimeStart := prefix
@@ -127,17 +145,26 @@ func process(input string, u *whatwg.URL) (*DataURL, error) {
 		}
 		i += k
 	}
-	body, kept := percent.Decoder{}.AppendDecodeBytesLenient(make([]byte, 0, size), enc)
-	d := &DataURL{}
-	for i := range kept {
-		e := &kept[i]
-		e.Offset = inputOffset(input, href, bodyStart+e.Offset)
-		for i := range e.Offsets {
-			e.Offsets[i] = inputOffset(input, href, bodyStart+e.Offsets[i])
+	var d DataURL
+	var fs []Finding
+	var body []byte
+	if !findings {
+		// Tolerant without findings: no list to allocate. (The error
+		// of a lenient Decoder is always nil.)
+		body, _ = percent.Decoder{Lenient: true}.AppendDecodeBytes(make([]byte, 0, size), enc)
+	} else {
+		var kept []percent.Finding
+		body, kept = percent.Decoder{}.AppendDecodeBytesLenient(make([]byte, 0, size), enc)
+		for _, e := range kept {
+			f := Finding{Offset: inputOffset(input, href, bodyStart+e.Offset), Code: Code(e.Code), Count: e.Count}
+			if len(e.Offsets) > 0 {
+				f.Offsets = make([]int, len(e.Offsets))
+				for i, o := range e.Offsets {
+					f.Offsets[i] = inputOffset(input, href, bodyStart+o)
+				}
+			}
+			fs = append(fs, f)
 		}
-	}
-	if len(kept) > 0 {
-		d.Kept = kept
 	}
 	if k := base64Suffix(mime); k >= 0 {
 		d.Base64 = true
@@ -145,7 +172,7 @@ func process(input string, u *whatwg.URL) (*DataURL, error) {
 		var code Code
 		body, bad, code = forgivingBase64(body)
 		if code != "" {
-			return nil, at(code, bodyStart+encodedIndex(enc, bad))
+			return DataURL{}, nil, at(code, bodyStart+encodedIndex(enc, bad))
 		}
 		mime = mime[:k]
 	}
@@ -153,20 +180,67 @@ func process(input string, u *whatwg.URL) (*DataURL, error) {
 	switch {
 	case mime == "":
 		d.MIMEType = defaultMIMEType()
-		return d, nil
+		return d, fs, nil
 	case mime[0] == ';':
 		mime = "text/plain" + mime
 		mimeStart -= len("text/plain")
 	}
-	m, err := parseMIMEType(mime, 0)
+	m, err := parseMIMEType(mime)
 	if err != nil {
-		me := err.(*Error)
-		off := inputOffset(input, href, mimeStart+me.Offset)
-		d.MIMETypeError = newError(me.Code, input, off, 0)
+		if findings {
+			me := err.(*Error)
+			// The MIME type comes first in the URL: its finding too.
+			f := Finding{Offset: inputOffset(input, href, mimeStart+me.Offset), Code: me.Code}
+			fs = append([]Finding{f}, fs...)
+		}
 		m = defaultMIMEType()
 	}
 	d.MIMEType = m
-	return d, nil
+	return d, fs, nil
+}
+
+// String returns the data: URL of the body and the MIME type as Encode
+// writes it (so the body may come back percent-encoded where the URL had
+// base64, or the other way round; Parse gives the same MIME type and body
+// back), and "" for the zero DataURL.
+func (d DataURL) String() string {
+	if d.isZero() {
+		return ""
+	}
+	return Encode(d.Body, d.MIMEType)
+}
+
+// AppendTo appends the text of d (see String) to dst and returns the
+// extended buffer.
+func (d DataURL) AppendTo(dst []byte) []byte {
+	if d.isZero() {
+		return dst
+	}
+	return AppendEncode(dst, d.Body, d.MIMEType)
+}
+
+// MarshalText implements encoding.TextMarshaler: the text of String; the
+// zero DataURL marshals to "".
+func (d DataURL) MarshalText() ([]byte, error) { return d.AppendTo(nil), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler: "" is the zero
+// DataURL, any other text is parsed as Parse parses it.
+func (d *DataURL) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*d = DataURL{}
+		return nil
+	}
+	v, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+// isZero reports whether d is the zero DataURL.
+func (d DataURL) isZero() bool {
+	return d.MIMEType.IsZero() && len(d.Body) == 0 && !d.Base64
 }
 
 // defaultMIMEType returns text/plain;charset=US-ASCII, the MIME type of
@@ -414,8 +488,9 @@ func AppendEncode(dst []byte, body []byte, m MIMEType) []byte {
 // parameters left out. Encode allocates the URL only.
 func Encode(body []byte, m MIMEType) string {
 	b := AppendEncode(nil, body, m)
-	// b is sized exactly and not kept: the string takes it over.
-	return unsafe.String(unsafe.SliceData(b), len(b))
+	// b was allocated by AppendEncode for the URL and is not written
+	// again: the string takes it over.
+	return bytestr.String(b)
 }
 
 // eachMIMEPart calls f with each part of m that Encode writes: the

@@ -2,13 +2,13 @@ package dataurl
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/urikit/urikit/internal/window"
-	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/whatwg"
 )
 
@@ -62,9 +62,9 @@ func TestErrorWindow(t *testing.T) {
 	if !errors.As(err, &e) || e.Offset != 1013 {
 		t.Fatalf("Parse: %v", err)
 	}
-	want := "…" + strings.Repeat("A", 40) + "*" + strings.Repeat("B", 39) + "…"
-	if e.Near != want {
-		t.Errorf("Near = %q, want %q", e.Near, want)
+	want := `…"` + strings.Repeat("A", 40) + "*" + strings.Repeat("B", 39) + `"…`
+	if !strings.Contains(err.Error(), want) || e.Input != in {
+		t.Errorf("message %q, want the window %q", err, want)
 	}
 	if len(err.Error()) > 200 {
 		t.Errorf("message of %d bytes: %s", len(err.Error()), err)
@@ -82,35 +82,38 @@ func TestMIMETypeError(t *testing.T) {
 		{"data:text/pl@in;base64,eA==", ErrInvalidSubtype, 12},
 		{"data:  /plain,x", ErrInvalidType, 7},
 	} {
-		d, err := Parse(c.in)
+		d, fs, err := ParseWithFindings(c.in)
 		if err != nil {
-			t.Errorf("Parse(%q): %v", c.in, err)
+			t.Errorf("ParseWithFindings(%q): %v", c.in, err)
 			continue
 		}
 		if d.MIMEType.String() != "text/plain;charset=US-ASCII" {
-			t.Errorf("Parse(%q): MIME type %q, want the default", c.in, d.MIMEType)
+			t.Errorf("ParseWithFindings(%q): MIME type %q, want the default", c.in, d.MIMEType)
 		}
-		if e := d.MIMETypeError; e == nil || e.Code != c.code || e.Offset != c.off {
-			t.Errorf("Parse(%q): MIMETypeError %+v, want %s at %d", c.in, e, c.code, c.off)
+		if len(fs) != 1 || fs[0].Code != c.code || fs[0].Offset != c.off {
+			t.Errorf("ParseWithFindings(%q): findings %+v, want %s at %d", c.in, fs, c.code, c.off)
+		}
+		if d2, err := Parse(c.in); err != nil || d2.MIMEType.String() != d.MIMEType.String() || !bytes.Equal(d2.Body, d.Body) {
+			t.Errorf("Parse(%q) = %+v, %v; ParseWithFindings %+v", c.in, d2, err, d)
 		}
 	}
 	for _, in := range []string{"data:,x", "data:;base64,eA==", "data:;charset=utf-8,x", "data: ,x"} {
-		d, err := Parse(in)
-		if err != nil || d.MIMETypeError != nil {
-			t.Errorf("Parse(%q) = %+v, %v; want no MIMETypeError", in, d, err)
+		d, fs, err := ParseWithFindings(in)
+		if err != nil || fs != nil {
+			t.Errorf("ParseWithFindings(%q) = %+v, %v, %v; want no findings", in, d, fs, err)
 		}
 	}
 }
 
-func TestParseURL(t *testing.T) {
+func TestFromURL(t *testing.T) {
 	u := whatwg.MustParse("data:text/html,%3Cp%3E#frag")
-	d, err := ParseURL(&u)
+	d, err := FromURL(u)
 	if err != nil || d.MIMEType.String() != "text/html" || string(d.Body) != "<p>" {
-		t.Errorf("ParseURL = %+v, %v", d, err)
+		t.Errorf("FromURL = %+v, %v", d, err)
 	}
-	for _, u := range []*whatwg.URL{nil, {}, func() *whatwg.URL { u := whatwg.MustParse("https://x/"); return &u }()} {
-		if _, err := ParseURL(u); err == nil || err.(*Error).Code != ErrNotDataURL {
-			t.Errorf("ParseURL(%v) = %v, want %s", u, err, ErrNotDataURL)
+	for _, u := range []whatwg.URL{{}, whatwg.MustParse("https://x/")} {
+		if _, err := FromURL(u); !errors.Is(err, ErrNotDataURL) {
+			t.Errorf("FromURL(%v) = %v, want %s", u, err, ErrNotDataURL)
 		}
 	}
 }
@@ -247,25 +250,81 @@ func TestWindowInvalidUTF8(t *testing.T) {
 }
 
 func TestKept(t *testing.T) {
-	d, err := Parse("data:,100%25%zz%\t%4")
+	d, fs, err := ParseWithFindings("data:,100%25%zz%\t%4")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(d.Body) != "100%%zz%%4" {
 		t.Errorf("Body = %q", d.Body)
 	}
-	if len(d.Kept) != 2 {
-		t.Fatalf("Kept = %v, want two entries", d.Kept)
+	if len(fs) != 2 {
+		t.Fatalf("findings = %v, want two entries", fs)
 	}
 	// The tab is gone from the URL: the offsets are the input's.
-	if e := d.Kept[0]; e.Code != percent.ErrInvalidEscape || e.Offset != 12 || e.Count != 2 || fmt.Sprint(e.Offsets) != "[12 15]" {
-		t.Errorf("Kept[0] = %+v", e)
+	if f := fs[0]; f.Code != ErrInvalidEscape || f.Offset != 12 || f.Count != 2 || fmt.Sprint(f.Offsets) != "[12 15]" {
+		t.Errorf("findings[0] = %+v", f)
 	}
-	if e := d.Kept[1]; e.Code != percent.ErrTruncatedEscape || e.Offset != 17 {
-		t.Errorf("Kept[1] = %+v", e)
+	if f := fs[1]; f.Code != ErrTruncatedEscape || f.Offset != 17 {
+		t.Errorf("findings[1] = %+v", f)
 	}
-	if d, _ := Parse("data:,a%41"); d.Kept != nil {
-		t.Errorf("Kept = %v, want nil", d.Kept)
+	if b, _ := json.Marshal(fs[0]); string(b) != `{"offset":12,"code":"invalid-escape","message":"% not followed by two hex digits, kept as it is","count":2,"offsets":[12,15]}` {
+		t.Errorf("JSON %s", b)
+	}
+	if _, fs, _ := ParseWithFindings("data:,a%41"); fs != nil {
+		t.Errorf("findings = %v, want nil", fs)
+	}
+}
+
+// TestMustParse: MustParse and MustParseMIMEType take the parameters of
+// their Parse and panic with its error.
+func TestMustParse(t *testing.T) {
+	if d := MustParse("data:,x"); string(d.Body) != "x" {
+		t.Errorf("MustParse = %+v", d)
+	}
+	if m := MustParseMIMEType("text/html"); m.Essence() != "text/html" {
+		t.Errorf("MustParseMIMEType = %v", m)
+	}
+	for _, f := range []func(){func() { MustParse("data:x") }, func() { MustParseMIMEType("x") }} {
+		func() {
+			defer func() {
+				if _, ok := recover().(*Error); !ok {
+					t.Error("no *Error panic")
+				}
+			}()
+			f()
+		}()
+	}
+}
+
+// TestText: the zero DataURL and MIMEType go to "" and back; other text
+// unmarshals as Parse parses it; String is Encode's URL.
+func TestText(t *testing.T) {
+	if b, err := (DataURL{}).MarshalText(); err != nil || len(b) != 0 || (DataURL{}).String() != "" {
+		t.Errorf("zero MarshalText = %q, %v", b, err)
+	}
+	d := MustParse("data:,x")
+	if err := d.UnmarshalText(nil); err != nil || !d.isZero() || d.Body != nil {
+		t.Errorf(`UnmarshalText("") = %+v, %v`, d, err)
+	}
+	in := "data:text/plain;charset=utf-8;base64,aGVsbG8gd29ybGQ="
+	if err := d.UnmarshalText([]byte(in)); err != nil || string(d.Body) != "hello world" {
+		t.Errorf("UnmarshalText(%q) = %+v, %v", in, d, err)
+	}
+	if s := d.String(); s != "data:text/plain;charset=utf-8,hello%20world" || string(d.AppendTo([]byte("x"))) != "x"+s {
+		t.Errorf("String = %q", s)
+	}
+	if err := d.UnmarshalText([]byte("data:x")); !errors.Is(err, ErrMissingComma) {
+		t.Errorf("UnmarshalText(bad) = %v", err)
+	}
+	var m MIMEType
+	if b, _ := m.MarshalText(); len(b) != 0 {
+		t.Errorf("zero MIMEType MarshalText = %q", b)
+	}
+	if err := m.UnmarshalText([]byte("Text/HTML")); err != nil || m.String() != "text/html" {
+		t.Errorf("MIMEType.UnmarshalText = %v, %v", m, err)
+	}
+	if err := m.UnmarshalText(nil); err != nil || !m.IsZero() {
+		t.Errorf(`MIMEType.UnmarshalText("") = %v, %v`, m, err)
 	}
 }
 

@@ -9,9 +9,11 @@
 // as bytes (package percent), then, when the MIME type ends with
 // ";base64", decoded with the Infra Standard's forgiving-base64 decode. A
 // MIME type that does not parse is replaced by text/plain;charset=US-ASCII,
-// as the standard says; DataURL.MIMETypeError says why, where the standard
-// says nothing. Likewise a "%" of the body not followed by two hex digits
-// stays as it is, and DataURL.Kept lists such escapes.
+// as the standard says, and a "%" of the body not followed by two hex
+// digits stays as it is. The standard says nothing of either;
+// ParseWithFindings reports them as findings ([Finding], with the record
+// contract's JSON). MustParse panics on what Parse refuses; FromURL runs
+// the processor on a URL already parsed.
 //
 //	d, _ := dataurl.Parse("data:text/plain;charset=utf-8;base64,aGk=")
 //	d.MIMEType.String() // text/plain;charset=utf-8
@@ -23,8 +25,13 @@
 // MIMEType for the default, text/plain;charset=US-ASCII), choosing base64
 // or percent-encoding by whichever is shorter; Parse gives the bytes back.
 //
-// Errors are of type *Error: a stable Code, the byte offset in the input,
-// and a window of at most 40 bytes each side of it for the message.
+// A DataURL is a value with a text form: String, AppendTo and
+// MarshalText/UnmarshalText (hence JSON) write it as Encode does, the zero
+// DataURL as ""; MIMEType has the same.
+//
+// Errors are of type *Error: a stable Code (itself an error, for
+// errors.Is), the byte offset in the input and the input, whose message
+// quotes a window of at most 40 bytes each side of the offset.
 //
 // # Cost
 //

@@ -3,11 +3,16 @@ package dataurl
 import (
 	"strconv"
 
-	"github.com/urikit/urikit/internal/window"
+	"github.com/urikit/urikit/internal/diag"
 )
 
-// A Code names the kind of an Error; codes are stable.
+// A Code names the kind of an Error or a Finding: a stable, lowercase,
+// hyphenated name. A Code is itself an error, so the codes are the
+// sentinels: errors.Is(err, dataurl.ErrMissingComma).
 type Code string
+
+// Error returns the code's name.
+func (c Code) Error() string { return string(c) }
 
 // The codes of Error.
 const (
@@ -35,6 +40,12 @@ const (
 	// ErrTooLong: a MIME type with parameters whose serialization would
 	// take 2 GiB or more.
 	ErrTooLong Code = "mime-type-too-long"
+	// ErrInvalidEscape: a "%" of the body not followed by two hex digits
+	// (a finding only: the processor keeps it as it is).
+	ErrInvalidEscape Code = "invalid-escape"
+	// ErrTruncatedEscape: a "%" with fewer than two bytes after it at the
+	// end of the body (a finding only: the processor keeps it as it is).
+	ErrTruncatedEscape Code = "truncated-escape"
 )
 
 // Message returns a one-line description of the code.
@@ -58,6 +69,10 @@ func (c Code) Message() string {
 		return "the MIME type's subtype is empty or not an HTTP token"
 	case ErrTooLong:
 		return "a MIME type with parameters of 2 GiB or more"
+	case ErrInvalidEscape:
+		return "% not followed by two hex digits, kept as it is"
+	case ErrTruncatedEscape:
+		return "% at the end of the body, kept as it is"
 	}
 	return string(c)
 }
@@ -65,45 +80,90 @@ func (c Code) Message() string {
 // An Error is the failure of Parse or ParseMIMEType: its code, and the
 // byte offset in the input of the offending byte.
 type Error struct {
-	// Offset is the byte offset in the input.
+	// Offset is the byte offset of the offending byte in Input.
 	Offset int
-	// Code is the kind of error.
+	// Code is the kind of error; it is the sentinel for errors.Is.
 	Code Code
-	// Near is a window of the input around Offset (at most 40 bytes
-	// each side, cut on UTF-8 boundaries, with "…" where cut), for the
-	// message.
-	Near string
-	// Err is the error of the URL parser, for ErrInvalidURL.
+	// Input is the text that was parsed (for FromURL, the URL's
+	// serialization).
+	Input string
+	// Err is the error of the URL parser, for ErrInvalidURL, or nil.
 	Err error
 }
 
-// Error returns the message: the code's description, the offset and the
-// window of the input around it.
+// Error returns the library's one error text (internal/diag), such as
+// `dataurl: offset 20: "data:;base64,aGVsbG8*": not a base64 symbol`. It
+// quotes at most 40 bytes of the input each side of the offset.
 func (e *Error) Error() string {
 	if e == nil {
 		return "<nil>"
 	}
-	msg := "dataurl: " + e.Code.Message()
+	msg := e.Code.Message()
 	if e.Err != nil {
 		msg += " (" + e.Err.Error() + ")"
 	}
-	msg += " at offset " + strconv.Itoa(e.Offset)
-	if e.Near != "" {
-		msg += " in " + strconv.Quote(e.Near)
-	}
-	return msg
+	return diag.Error("dataurl", e.Offset, "", e.Input, msg)
 }
 
-// Unwrap returns Err.
-func (e *Error) Unwrap() error {
-	if e == nil {
+// Unwrap returns the Code and, when set, the URL parser's error, so that
+// errors.Is(err, dataurl.ErrX) and errors.As(err, &we) with a
+// *whatwg.Error both work.
+func (e *Error) Unwrap() []error {
+	switch {
+	case e == nil:
 		return nil
+	case e.Err != nil:
+		return []error{e.Code, e.Err}
 	}
-	return e.Err
+	return []error{e.Code}
 }
 
-// newError returns the Error of code at s[off], its offset counted from
-// base.
-func newError(code Code, s string, off, base int) *Error {
-	return &Error{Offset: base + off, Code: code, Near: window.Plain(s, off)}
+// newError returns the Error of code at s[off].
+func newError(code Code, s string, off int) *Error {
+	return &Error{Offset: off, Code: code, Input: s}
+}
+
+// A Finding is what the data: URL processor met and went on from, as
+// ParseWithFindings reports it: a MIME type that does not parse (Code
+// ErrInvalidType, ErrMissingSubtype, ErrInvalidSubtype or ErrTooLong; the
+// MIME type is then text/plain;charset=US-ASCII), or escapes of the body
+// that are not well formed (ErrInvalidEscape, ErrTruncatedEscape; kept as
+// written).
+//
+// The repeats of an escape finding are collapsed into the Finding of its
+// first occurrence, so that the list never grows with the input: Count is
+// then the number of occurrences and Offsets the offsets of the first up
+// to 8 of them (Offsets[0] == Offset). A finding that occurred once has
+// Count 0 and no Offsets.
+type Finding struct {
+	// Offset is the byte offset in the input of the problem (its first
+	// occurrence).
+	Offset int
+	// Code says what was met.
+	Code Code
+	// Count is the number of occurrences; 0 or 1 means one.
+	Count int
+	// Offsets are the offsets of the first occurrences, at most 8 of
+	// them, set only when Count > 1.
+	Offsets []int
+}
+
+// Message returns the human description of the finding's code.
+func (f Finding) Message() string { return f.Code.Message() }
+
+// String returns a line such as "offset 6: invalid-escape: % not
+// followed by two hex digits, kept as it is", followed by " (2 times)"
+// when it occurred more than once.
+func (f Finding) String() string {
+	s := "offset " + strconv.Itoa(f.Offset) + ": " + string(f.Code) + ": " + f.Code.Message()
+	if f.Count > 1 {
+		s += " (" + strconv.Itoa(f.Count) + " times)"
+	}
+	return s
+}
+
+// MarshalJSON returns the record contract's JSON of the finding (through
+// internal/diag): {"offset", "code", "message", "count"?, "offsets"?}.
+func (f Finding) MarshalJSON() ([]byte, error) {
+	return diag.MarshalFinding(diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Code.Message(), Count: f.Count, Offsets: f.Offsets})
 }

@@ -34,7 +34,7 @@ func ExampleParse_error() {
 	_, err := dataurl.Parse("data:;base64,aGVsbG8*")
 	fmt.Println(err)
 	// Output:
-	// dataurl: not a base64 symbol at offset 20 in "data:;base64,aGVsbG8*"
+	// dataurl: offset 20: "data:;base64,aGVsbG8*": not a base64 symbol
 }
 
 func ExampleParseMIMEType() {
@@ -66,4 +66,25 @@ func ExampleEncode() {
 	// data:image/png,%89PNG%00%00
 	// data:image/png;base64,iVBORw0KGgoAAAAA
 	// data:,plain
+}
+
+func ExampleParseWithFindings() {
+	d, findings, err := dataurl.ParseWithFindings("data:text;charset=utf-8,100%")
+	fmt.Println(d.MIMEType, string(d.Body), err)
+	for _, f := range findings {
+		fmt.Println(f)
+	}
+	// Output:
+	// text/plain;charset=US-ASCII 100% <nil>
+	// offset 9: invalid-mime-type: the MIME type's type is empty or not an HTTP token
+	// offset 27: truncated-escape: % at the end of the body, kept as it is
+}
+
+func ExampleDataURL_String() {
+	d := dataurl.MustParse("data:text/plain;base64,aGkgdGhlcmU=")
+	fmt.Println(d)
+	fmt.Printf("%q\n", dataurl.DataURL{})
+	// Output:
+	// data:text/plain,hi%20there
+	// ""
 }

@@ -56,7 +56,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		d, err := Parse(s)
+		d, fs, err := ParseWithFindings(s)
 		if err != nil {
 			e := err.(*Error)
 			if e.Offset < 0 || e.Offset > len(s) {
@@ -67,14 +67,20 @@ func FuzzParse(f *testing.F) {
 		if d.MIMEType.IsZero() {
 			t.Fatalf("Parse(%q): zero MIME type", s)
 		}
-		if e := d.MIMETypeError; e != nil && (e.Offset < 0 || e.Offset > len(s)) {
-			t.Fatalf("Parse(%q): MIME type error offset %d out of range", s, e.Offset)
+		if d2, err := Parse(s); err != nil || d2.MIMEType.String() != d.MIMEType.String() || !bytes.Equal(d2.Body, d.Body) {
+			t.Fatalf("Parse(%q) = %+v, %v; ParseWithFindings %+v", s, d2, err, d)
 		}
 		// Offsets point at the "%" of each kept escape, unless dot
 		// segments both before and after it were removed (then neither
 		// end of the URL matches the input up to it).
 		dots := strings.Contains(s, ".") || strings.Contains(strings.ToLower(s), "%2e")
-		for _, e := range d.Kept {
+		for _, e := range fs {
+			if e.Offset < 0 || e.Offset > len(s) {
+				t.Fatalf("Parse(%q): finding %+v out of range", s, e)
+			}
+			if e.Code != ErrInvalidEscape && e.Code != ErrTruncatedEscape {
+				continue
+			}
 			for _, off := range append([]int{e.Offset}, e.Offsets...) {
 				if off < 0 || off > len(s) || !dots && s[off] != '%' && off != len(s) {
 					t.Fatalf("Parse(%q): kept escape %+v at offset %d, not a %%", s, e, off)

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/ascii"
 )
 
 // A MIMEType is a MIME type record of the MIME Sniffing Standard: a type,
@@ -158,28 +160,6 @@ func isQuotedStringText(s string) bool {
 	return true
 }
 
-// hasUpper reports whether s holds an ASCII uppercase letter.
-func hasUpper(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			return true
-		}
-	}
-	return false
-}
-
-// appendLower appends s to b with ASCII letters in lowercase.
-func appendLower(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b = append(b, c)
-	}
-	return b
-}
-
 // ParseMIMEType parses s as the MIME Sniffing Standard's "parse a MIME
 // type" does: HTTP whitespace around it is ignored, the type and subtype
 // must be non-empty HTTP tokens (else an *Error with the offset of the
@@ -201,12 +181,44 @@ func appendLower(b []byte, s string) []byte {
 // len(s) plus 4 bytes per parameter (and, for more than 16 parameters, a
 // table of 8 to 16 bytes per parameter while it runs).
 func ParseMIMEType(s string) (MIMEType, error) {
-	return parseMIMEType(s, 0)
+	return parseMIMEType(s)
 }
 
-// parseMIMEType is ParseMIMEType with the offsets of errors counted from
-// base.
-func parseMIMEType(s string, base int) (MIMEType, error) {
+// MustParseMIMEType is ParseMIMEType for a MIME type known to be valid:
+// it panics with the error ParseMIMEType returns.
+func MustParseMIMEType(s string) MIMEType {
+	m, err := ParseMIMEType(s)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+// AppendTo appends the MIME type's serialization (see String) to dst and
+// returns the extended buffer.
+func (m MIMEType) AppendTo(dst []byte) []byte { return append(dst, m.s...) }
+
+// MarshalText implements encoding.TextMarshaler: the serialization; the
+// zero MIMEType marshals to "".
+func (m MIMEType) MarshalText() ([]byte, error) { return []byte(m.s), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler: "" is the zero
+// MIMEType, any other text is parsed as ParseMIMEType parses it.
+func (m *MIMEType) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*m = MIMEType{}
+		return nil
+	}
+	v, err := ParseMIMEType(string(text))
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
+}
+
+// parseMIMEType is ParseMIMEType.
+func parseMIMEType(s string) (MIMEType, error) {
 	lo, hi := 0, len(s)
 	for lo < hi && isHTTPWhitespace(s[lo]) {
 		lo++
@@ -221,13 +233,13 @@ func parseMIMEType(s string, base int) (MIMEType, error) {
 		typ = in[:slash]
 	}
 	if typ == "" {
-		return MIMEType{}, newError(ErrInvalidType, s, lo, base)
+		return MIMEType{}, newError(ErrInvalidType, s, lo)
 	}
 	if k := firstNonToken(typ); k >= 0 {
-		return MIMEType{}, newError(ErrInvalidType, s, lo+k, base)
+		return MIMEType{}, newError(ErrInvalidType, s, lo+k)
 	}
 	if slash < 0 {
-		return MIMEType{}, newError(ErrMissingSubtype, s, hi, base)
+		return MIMEType{}, newError(ErrMissingSubtype, s, hi)
 	}
 	pos := slash + 1
 	semi := strings.IndexByte(in[pos:], ';')
@@ -240,10 +252,10 @@ func parseMIMEType(s string, base int) (MIMEType, error) {
 		sub = sub[:len(sub)-1]
 	}
 	if sub == "" {
-		return MIMEType{}, newError(ErrInvalidSubtype, s, lo+pos, base)
+		return MIMEType{}, newError(ErrInvalidSubtype, s, lo+pos)
 	}
 	if k := firstNonToken(sub); k >= 0 {
-		return MIMEType{}, newError(ErrInvalidSubtype, s, lo+pos+k, base)
+		return MIMEType{}, newError(ErrInvalidSubtype, s, lo+pos+k)
 	}
 
 	// The parameters, in two passes: the first counts those whose
@@ -259,15 +271,15 @@ func parseMIMEType(s string, base int) (MIMEType, error) {
 	})
 	if size > math.MaxInt32 {
 		// The parameters' offsets are int32.
-		return MIMEType{}, newError(ErrTooLong, s, lo+rest, base)
+		return MIMEType{}, newError(ErrTooLong, s, lo+rest)
 	}
-	if n == 0 && !hasUpper(typ) && !hasUpper(sub) && len(in) == len(typ)+1+len(sub) {
+	if n == 0 && !ascii.HasUpper(typ) && !ascii.HasUpper(sub) && len(in) == len(typ)+1+len(sub) {
 		return MIMEType{s: in, slash: slash, end: len(in)}, nil
 	}
 	b := make([]byte, 0, size)
-	b = appendLower(b, typ)
+	b = ascii.AppendLower(b, typ)
 	b = append(b, '/')
-	b = appendLower(b, sub)
+	b = ascii.AppendLower(b, sub)
 	m := MIMEType{slash: len(typ), end: len(b)}
 	if n > 0 {
 		var seen nameSet
@@ -278,7 +290,7 @@ func parseMIMEType(s string, base int) (MIMEType, error) {
 		eachParam(in[rest:], func(name, value string, quoted bool) {
 			at := len(b)
 			b = append(b, ';')
-			b = appendLower(b, name)
+			b = ascii.AppendLower(b, name)
 			if !seen.add(b, params, b[at+1:]) {
 				b = b[:at]
 				return

@@ -3,11 +3,12 @@ package domain
 //go:generate go run ./internal/gen -list ../../shared/testdata/psl/public_suffix_list.dat -out table_gen.go
 
 import (
+	"net/netip"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/idna"
-	"github.com/urikit/urikit/internal/window"
+	"github.com/urikit/urikit/internal/ascii"
 )
 
 // A Suffix is the public suffix of a name, and the rule that made it.
@@ -52,10 +53,13 @@ const (
 // no IDNA validation. One final "." (a fully qualified name) is allowed
 // and kept in the result.
 //
-// It fails with an *Error when name is empty (CodeEmpty), has an empty
-// label (a leading ".", "..", or more than one final dot:
-// CodeEmptyLabel), is an IP address (CodeIPAddress), or has a label that
-// UTS #46 rejects (CodeIDNA). Time and memory are linear in len(name);
+// The name must be a host name, nothing more: it fails with an *Error
+// when name is empty (ErrEmpty), holds a character no host name holds,
+// as a URL, a "host:port", "user@host" or a name with a space does
+// (ErrInvalidChar, at the character), has an empty label (a leading ".",
+// "..", or more than one final dot: ErrEmptyLabel), is an IP address
+// (ErrIPAddress), or has a label that UTS #46 rejects (ErrIDNA). Take
+// the host of a URL first (whatwg.URL.Hostname) to look it up. Time and memory are linear in len(name);
 // an ASCII name that is already lowercase costs no allocation.
 func PublicSuffix(name string) (Suffix, error) {
 	var p parsed
@@ -70,9 +74,12 @@ func PublicSuffix(name string) (Suffix, error) {
 // the same form as PublicSuffix's result. "www.Example.co.uk" gives
 // "example.co.uk".
 //
-// Besides the errors of PublicSuffix, it fails with CodeIsSuffix when the
+// Besides the errors of PublicSuffix, it fails with ErrIsSuffix when the
 // name is itself a public suffix ("co.uk", "github.io", or an unlisted
 // single label such as "localhost"), so that nobody can register it.
+//
+// Its result, when it has one, is a valid name of its own:
+// RegistrableDomain of it returns it again.
 func RegistrableDomain(name string) (string, error) {
 	var p parsed
 	if err := p.parse(name); err != nil {
@@ -104,11 +111,22 @@ func isDot(r rune) bool {
 	return r == '.' || r == '\u3002' || r == '\uff0e' || r == '\uff61'
 }
 
+// fail returns the *Error of code at off in the name being parsed.
+func (p *parsed) fail(code Code, off int) error {
+	return &Error{Offset: off, Code: code, Input: p.in}
+}
+
 // parse checks name and finds its public suffix.
 func (p *parsed) parse(name string) error {
 	p.in = name
 	if name == "" {
-		return &Error{Code: CodeEmpty, Offset: 0}
+		return p.fail(ErrEmpty, -1)
+	}
+	if isIPv6(name) {
+		return p.fail(ErrIPAddress, -1)
+	}
+	if i := forbidden(name); i >= 0 {
+		return p.fail(ErrInvalidChar, i)
 	}
 	s := name
 	ascii := true
@@ -126,7 +144,7 @@ func (p *parsed) parse(name string) error {
 		s, p.dot = s[:len(s)-size], true
 	}
 	if s == "" {
-		return &Error{Code: CodeEmptyLabel, Offset: 0, quote: window.Plain(name, 0)}
+		return p.fail(ErrEmptyLabel, 0)
 	}
 	p.name = s
 	key := s
@@ -134,37 +152,97 @@ func (p *parsed) parse(name string) error {
 		// An empty label: a leading dot, two dots in a row, or a final
 		// dot left after the one taken off.
 		if s[0] == '.' {
-			return &Error{Code: CodeEmptyLabel, Offset: 0, quote: window.Plain(name, 0)}
+			return p.fail(ErrEmptyLabel, 0)
 		}
 		if i := strings.Index(s, ".."); i >= 0 {
-			return &Error{Code: CodeEmptyLabel, Offset: i + 1, quote: window.Plain(name, i+1)}
+			return p.fail(ErrEmptyLabel, i+1)
 		}
 		if s[len(s)-1] == '.' {
-			return &Error{Code: CodeEmptyLabel, Offset: len(s), quote: window.Plain(name, len(s))}
+			return p.fail(ErrEmptyLabel, len(s))
 		}
 	} else {
 		if i := emptyLabel(s); i >= 0 {
-			return &Error{Code: CodeEmptyLabel, Offset: i, quote: window.Plain(name, i)}
+			return p.fail(ErrEmptyLabel, i)
 		}
 		a, err := idna.URL().ToASCII(s)
 		if err != nil {
-			off := 0
-			if e, ok := err.(*idna.Error); ok && e.Offset >= 0 {
+			off := -1
+			if e, ok := err.(*idna.Error); ok {
 				off = e.Offset
 			}
-			return &Error{Code: CodeIDNA, Offset: off, Err: err, quote: window.Plain(name, off)}
+			return &Error{Offset: off, Code: ErrIDNA, Input: name, Err: err}
 		}
 		if i := strings.Index(a, ".."); a == "" || a[0] == '.' || a[len(a)-1] == '.' || i >= 0 {
 			// Mapping made a label empty (a label of ignored code points).
-			return &Error{Code: CodeEmptyLabel, Offset: 0, quote: window.Plain(name, 0)}
+			return p.fail(ErrEmptyLabel, 0)
+		}
+		if isIPv6(a) {
+			return p.fail(ErrIPAddress, -1)
+		}
+		if i := forbidden(a); i >= 0 {
+			// Mapping made a forbidden character (U+FF1F FULLWIDTH
+			// QUESTION MARK is "?"): the offset of its label, or of
+			// the name when mapping changed the number of labels.
+			off := 0
+			if strings.Count(a, ".")+1 == p.countInputLabels() {
+				off = p.inputLabelStart(strings.Count(a[:i], "."))
+			}
+			return p.fail(ErrInvalidChar, max(off, 0))
 		}
 		p.ascii, key = a, a
 	}
-	if endsInNumber(key) || strings.IndexByte(key, ':') >= 0 || key[0] == '[' {
-		return &Error{Code: CodeIPAddress, Offset: 0, quote: window.Plain(name, 0)}
+	if endsInNumber(key) {
+		return p.fail(ErrIPAddress, -1)
 	}
 	p.match(key)
 	return nil
+}
+
+// forbidden returns the offset of the first byte of s that is a
+// forbidden domain code point of the URL Standard (C0 controls, space,
+// "#%/:<>?@[\]^|" and DEL), or -1. Such a name is not a host name.
+func forbidden(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '#', '%', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|', 0x7f:
+			return i
+		default:
+			if c < ' ' {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// isIPv6 reports whether s is an IPv6 address: bracketed as a URL writes
+// one ("[::1]"), or bare ("::1", "fe80::1%eth0").
+func isIPv6(s string) bool {
+	if len(s) >= 2 && s[0] == '[' && s[len(s)-1] == ']' {
+		s = s[1 : len(s)-1]
+	}
+	if strings.IndexByte(s, ':') < 0 {
+		return false
+	}
+	a, err := netip.ParseAddr(s)
+	return err == nil && a.Is6()
+}
+
+// inputLabelStart returns the byte offset in the input of its label k
+// (counted from 0, labels split at any dot of isDot), or -1 when it has
+// fewer labels.
+func (p *parsed) inputLabelStart(k int) int {
+	if k == 0 {
+		return 0
+	}
+	for i, r := range p.in {
+		if isDot(r) {
+			if k--; k == 0 {
+				return i + utf8.RuneLen(r)
+			}
+		}
+	}
+	return -1
 }
 
 // emptyLabel returns the byte offset of the first empty label of s, whose
@@ -227,7 +305,7 @@ func (p *parsed) match(key string) {
 		}
 		dot := strings.LastIndexByte(key[:end], '.')
 		for i := end - 1; i > dot; i-- {
-			h = hashByte(h, lower(key[i]))
+			h = hashByte(h, ascii.ToLower(key[i]))
 		}
 		start = dot + 1
 		n++
@@ -260,14 +338,6 @@ const hashStart uint32 = 2166136261
 
 func hashByte(h uint32, c byte) uint32 { return (h ^ uint32(c)) * 16777619 }
 
-// lower returns the ASCII lowercase of c.
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
 // countUpTo returns the number of labels of s, counting no further than
 // limit.
 func countUpTo(s string, limit int) int {
@@ -299,7 +369,7 @@ func lookup(key string, h uint32) (byte, bool) {
 func hashKey(key string) uint32 {
 	h := hashStart
 	for i := len(key) - 1; i >= 0; i-- {
-		h = hashByte(h, lower(key[i]))
+		h = hashByte(h, ascii.ToLower(key[i]))
 	}
 	return h
 }
@@ -321,7 +391,7 @@ func equalFold(k, s string) bool {
 		return false
 	}
 	for i := 0; i < len(k); i++ {
-		if k[i] != lower(s[i]) {
+		if k[i] != ascii.ToLower(s[i]) {
 			return false
 		}
 	}
@@ -342,7 +412,7 @@ func (p *parsed) tail(k int) string {
 		if p.dot {
 			s = p.in
 		}
-		return lowerASCII(s[start:])
+		return ascii.Lower(s[start:])
 	}
 	return p.unicodeTail(k)
 }
@@ -443,25 +513,8 @@ func isASCIIString(s string) bool {
 	return true
 }
 
-// lowerASCII returns s in ASCII lowercase, allocating only when s has an
-// uppercase letter.
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
-}
-
-// errIsSuffix returns the CodeIsSuffix error of a name that is a public
+// errIsSuffix returns the ErrIsSuffix error of a name that is a public
 // suffix.
 func (p *parsed) errIsSuffix() error {
-	return &Error{Code: CodeIsSuffix, Offset: 0, quote: window.Plain(p.in, 0)}
+	return p.fail(ErrIsSuffix, -1)
 }

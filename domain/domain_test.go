@@ -77,24 +77,42 @@ func TestErrors(t *testing.T) {
 		offset int
 		msg    string
 	}{
-		{"", CodeEmpty, 0, "domain: empty name"},
-		{".", CodeEmptyLabel, 0, `domain: ".": empty label at offset 0`},
-		{".com", CodeEmptyLabel, 0, ""},
-		{"a..b.com", CodeEmptyLabel, 2, `domain: "a..b.com": empty label at offset 2`},
-		{"example.com..", CodeEmptyLabel, 12, ""},
-		{"食狮..cn", CodeEmptyLabel, 7, ""},
-		{"。cn", CodeEmptyLabel, 0, ""},
-		{"\u00ad.com", CodeEmptyLabel, 0, ""}, // a label of ignored code points
-		{"127.0.0.1", CodeIPAddress, 0, `domain: "127.0.0.1": an IP address, not a domain name`},
-		{"1.2.3.0x1F", CodeIPAddress, 0, ""},
-		{"[::1]", CodeIPAddress, 0, ""},
-		{"１２７.０.０.１", CodeIPAddress, 0, ""}, // full-width digits map to an address
-		{"a.\u0080b.com", CodeIDNA, 2, ""},
-		{"com", CodeIsSuffix, 0, `domain: "com": the name is itself a public suffix: no registrable domain`},
-		{"co.uk", CodeIsSuffix, 0, ""},
-		{"c.kobe.jp", CodeIsSuffix, 0, ""},
-		{"localhost", CodeIsSuffix, 0, ""},
-		{"公司.cn", CodeIsSuffix, 0, ""},
+		{"", ErrEmpty, -1, "domain: empty name"},
+		{".", ErrEmptyLabel, 0, `domain: offset 0: ".": empty label`},
+		{".com", ErrEmptyLabel, 0, ""},
+		{"a..b.com", ErrEmptyLabel, 2, `domain: offset 2: "a..b.com": empty label`},
+		{"example.com..", ErrEmptyLabel, 12, ""},
+		{"食狮..cn", ErrEmptyLabel, 7, ""},
+		{"。cn", ErrEmptyLabel, 0, ""},
+		{"\u00ad.com", ErrEmptyLabel, 0, ""}, // a label of ignored code points
+		{"127.0.0.1", ErrIPAddress, -1, `domain: "127.0.0.1": an IP address, not a domain name`},
+		{"1.2.3.0x1F", ErrIPAddress, -1, ""},
+		{"[::1]", ErrIPAddress, -1, ""},
+		{"::1", ErrIPAddress, -1, ""},
+		{"[fe80::1]", ErrIPAddress, -1, ""},
+		{"１２７.０.０.１", ErrIPAddress, -1, ""}, // full-width digits map to an address
+		{"a.\u0080b.com", ErrIDNA, 2, ""},
+		{"com", ErrIsSuffix, -1, `domain: "com": the name is itself a public suffix: no registrable domain`},
+		{"co.uk", ErrIsSuffix, -1, ""},
+		{"c.kobe.jp", ErrIsSuffix, -1, ""},
+		{"localhost", ErrIsSuffix, -1, ""},
+		{"公司.cn", ErrIsSuffix, -1, ""},
+		// Not a host name (issue 25): what a URL, an address or a
+		// host:port holds around a host is refused where it is.
+		{"www.exa mple.com", ErrInvalidChar, 7, `domain: offset 7: "www.exa mple.com": character not allowed in a host name`},
+		{"user@www.example.com", ErrInvalidChar, 4, ""},
+		{"www.example.com?x", ErrInvalidChar, 15, ""},
+		{"www.example.com:8080", ErrInvalidChar, 15, ""},
+		{"https://www.example.com/", ErrInvalidChar, 5, ""},
+		{"www.example.com#x", ErrInvalidChar, 15, ""},
+		{"www.exa%6Dple.com", ErrInvalidChar, 7, ""},
+		{"a\\b.com", ErrInvalidChar, 1, ""},
+		{"a\tb.com", ErrInvalidChar, 1, ""},
+		{"bücher.de/x", ErrInvalidChar, 10, ""},
+		{"ü.example？x.com", ErrInvalidChar, 3, ""}, // U+FF1F maps to "?": its label
+		// Issue 28 item 5: "[" is not a host character.
+		{"www.[evil.com", ErrInvalidChar, 4, ""},
+		{"[evil.com", ErrInvalidChar, 0, ""},
 	}
 	for _, tt := range tests {
 		_, err := RegistrableDomain(tt.in)
@@ -106,7 +124,7 @@ func TestErrors(t *testing.T) {
 		if tt.msg != "" && err.Error() != tt.msg {
 			t.Errorf("RegistrableDomain(%q): message %q; want %q", tt.in, err.Error(), tt.msg)
 		}
-		if tt.code != CodeIsSuffix {
+		if tt.code != ErrIsSuffix {
 			if _, perr := PublicSuffix(tt.in); !errors.Is(perr, tt.code) {
 				t.Errorf("PublicSuffix(%q): error %v; want %v", tt.in, perr, tt.code)
 			}
@@ -128,7 +146,7 @@ func TestErrorWindow(t *testing.T) {
 		t.Fatal("no error")
 	}
 	msg := err.Error()
-	if len(msg) > 200 || !strings.Contains(msg, "…") || !strings.Contains(msg, "at offset 10000") {
+	if len(msg) > 200 || !strings.Contains(msg, "…") || !strings.Contains(msg, "offset 10000:") {
 		t.Errorf("message of %d bytes: %q", len(msg), msg)
 	}
 	long = strings.Repeat("é", 10000)

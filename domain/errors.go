@@ -2,98 +2,102 @@ package domain
 
 import (
 	"errors"
-	"strconv"
 
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/diag"
 )
 
-// A Code says why a name has no public suffix or no registrable domain.
-// Each Code is itself an error, so that errors.Is(err, CodeIsSuffix)
-// works on the errors of the package.
-type Code uint8
+// A Code says why a name has no public suffix or no registrable domain:
+// a stable, lowercase, hyphenated name. A Code is itself an error, so the
+// codes are the sentinels: errors.Is(err, domain.ErrIsSuffix).
+type Code string
 
 // The codes of Error.
 const (
-	// CodeEmpty: the name is empty.
-	CodeEmpty Code = iota + 1
-	// CodeEmptyLabel: the name has an empty label: it starts with a dot,
+	// ErrEmpty: the name is empty.
+	ErrEmpty Code = "empty"
+	// ErrEmptyLabel: the name has an empty label: it starts with a dot,
 	// has two dots in a row, is only a dot, or ends with more than one.
-	CodeEmptyLabel
-	// CodeIPAddress: the name is an IP address (its last label is a
+	ErrEmptyLabel Code = "empty-label"
+	// ErrInvalidChar: the name holds a character that no host name holds
+	// (the URL Standard's forbidden domain code points: controls, space,
+	// "#%/:<>?@[\]^|" and DEL), here or after UTS #46 mapping: it is not
+	// a host name but, say, a URL, a host and port, or an e-mail address.
+	ErrInvalidChar Code = "invalid-char"
+	// ErrIPAddress: the name is an IP address (its last label is a
 	// number, as the URL Standard reads IPv4 hosts, or it is an IPv6
-	// literal), to which the list does not apply.
-	CodeIPAddress
-	// CodeIDNA: a label with non-ASCII characters that UTS #46 rejects.
-	// Error.Err holds the IDNA error.
-	CodeIDNA
-	// CodeIsSuffix: the name is itself a public suffix, so it has no
+	// address, bracketed or not), to which the list does not apply.
+	ErrIPAddress Code = "ip-address"
+	// ErrIDNA: a label with non-ASCII characters that UTS #46 rejects.
+	// Error.Err holds the *idna.Error.
+	ErrIDNA Code = "idna"
+	// ErrIsSuffix: the name is itself a public suffix, so it has no
 	// registrable domain (RegistrableDomain only).
-	CodeIsSuffix
+	ErrIsSuffix Code = "is-public-suffix"
 )
 
-// String returns a short description of the code.
-func (c Code) String() string {
+// Error returns the code's name.
+func (c Code) Error() string { return string(c) }
+
+// Message returns a one-line human description of the code.
+func (c Code) Message() string {
 	switch c {
-	case CodeEmpty:
+	case ErrEmpty:
 		return "empty name"
-	case CodeEmptyLabel:
+	case ErrEmptyLabel:
 		return "empty label"
-	case CodeIPAddress:
+	case ErrInvalidChar:
+		return "character not allowed in a host name"
+	case ErrIPAddress:
 		return "an IP address, not a domain name"
-	case CodeIDNA:
+	case ErrIDNA:
 		return "invalid internationalized label"
-	case CodeIsSuffix:
+	case ErrIsSuffix:
 		return "the name is itself a public suffix: no registrable domain"
 	}
-	return "Code(" + strconv.Itoa(int(c)) + ")"
+	return string(c)
 }
-
-// Error returns "domain: " and the description of the code.
-func (c Code) Error() string { return "domain: " + c.String() }
 
 // An Error says why a name has no public suffix or registrable domain,
 // and where.
 type Error struct {
-	// Code says what is wrong.
-	Code Code
-	// Offset is the byte offset in the name of the problem (the empty
-	// label, the rejected character); 0 for the codes about the whole
-	// name.
+	// Offset is the byte offset in Input of the problem (the empty
+	// label, the rejected character), or -1 for the codes about the
+	// whole name (ErrEmpty, ErrIPAddress, ErrIsSuffix).
 	Offset int
-	// Err is the UTS #46 error of a CodeIDNA error, or nil.
+	// Code says what is wrong; it is the sentinel for errors.Is.
+	Code Code
+	// Input is the name that was looked up.
+	Input string
+	// Err is the UTS #46 error (an *idna.Error) of an ErrIDNA error, or
+	// nil.
 	Err error
-	// quote is the name around Offset, cut to a window.
-	quote string
 }
 
-// Error implements error. The message quotes at most about 40 bytes of
-// the name on each side of the offset.
+// Error returns the library's one error text (internal/diag), such as
+// `domain: offset 4: "user@www.example.com": character not allowed in a
+// host name`. It quotes at most 40 bytes of the name on each side of the
+// offset; for ErrIDNA it adds the UTS #46 rule that failed.
 func (e *Error) Error() string {
-	s := "domain: "
-	if e.quote != "" {
-		s += strconv.Quote(e.quote) + ": "
-	}
-	s += e.Code.String()
-	if e.Code != CodeEmpty && e.Code != CodeIsSuffix && e.Code != CodeIPAddress {
-		s += " at offset " + strconv.Itoa(e.Offset)
-	}
+	msg := e.Code.Message()
 	var ie *idna.Error
 	switch {
 	case errors.As(e.Err, &ie):
-		// The IDNA rule only: the window above already quotes the name.
-		s += " (idna: " + ie.Code.Message()
+		// The IDNA rule only: the window already quotes the name.
+		msg += " (idna: " + ie.Code.Message()
 		if r := ie.Code.Rule(); r != "" {
-			s += " [" + r + "]"
+			msg += " [" + r + "]"
 		}
-		s += ")"
+		msg += ")"
 	case e.Err != nil:
-		s += " (" + e.Err.Error() + ")"
+		msg += " (" + e.Err.Error() + ")"
 	}
-	return s
+	return diag.Error("domain", e.Offset, "", e.Input, msg)
 }
 
-// Unwrap returns the Code and, for CodeIDNA, the IDNA error, so that
-// errors.Is(err, CodeX) and errors.As on the IDNA error both work.
+// Unwrap returns the Code and, for ErrIDNA, the IDNA error, so that
+// errors.Is(err, domain.ErrX), errors.Is(err, idna.ErrY) and errors.As
+// on the *idna.Error all work.
 func (e *Error) Unwrap() []error {
 	if e.Err != nil {
 		return []error{e.Code, e.Err}

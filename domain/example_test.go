@@ -27,7 +27,7 @@ func ExampleRegistrableDomain() {
 	for _, name := range []string{"WWW.Example.CO.UK", "a.b.city.kobe.jp", "example.com.", "xn--85x722f.xn--55qx5d.cn", "co.uk", "127.0.0.1"} {
 		rd, err := domain.RegistrableDomain(name)
 		switch {
-		case errors.Is(err, domain.CodeIsSuffix):
+		case errors.Is(err, domain.ErrIsSuffix):
 			fmt.Printf("%s: a public suffix, nobody's domain\n", name)
 		case err != nil:
 			fmt.Println(err)
@@ -48,10 +48,10 @@ func ExampleError() {
 	_, err := domain.RegistrableDomain("shop..example.com")
 	var e *domain.Error
 	if errors.As(err, &e) {
-		fmt.Println(e.Code == domain.CodeEmptyLabel, e.Offset)
+		fmt.Println(e.Code == domain.ErrEmptyLabel, e.Offset)
 	}
 	fmt.Println(err)
 	// Output:
 	// true 5
-	// domain: "shop..example.com": empty label at offset 5
+	// domain: offset 5: "shop..example.com": empty label
 }

@@ -12,6 +12,9 @@ var fuzzSeeds = []string{
 	"食狮.公司.cn", "www.食狮。公司．cn｡", "xn--85x722f.公司.cn", "ÉXAMPLE.fr", "127.0.0.1", "0x7f.1", "[::1]",
 	"１２７.０.０.１", "a\u00ad.com", "\u00ad.com", "a.\xff.com", "xn--a.com", "\u05d0.com", "a.\u05d0",
 	"localhost", "a.b.compute.amazonaws.com", "x.ms.fun", "⒈.com", "a\u3002",
+	// Not host names (issues 25 and 28).
+	"www.[evil.com", "www.exa mple.com", "user@www.example.com", "www.example.com?x", "example.com:443",
+	"ü.example？x.com", "::1", "[fe80::1]",
 	// Adversarial shapes (see bounded_test.go), short enough for a seed.
 	strings.Repeat("a.", 300) + "co.uk", strings.Repeat("city.", 200) + "kobe.jp", strings.Repeat("а.", 200) + "com",
 	strings.Repeat("é", 600), "a" + strings.Repeat(".", 300), strings.Repeat("A.", 300) + "COM",
@@ -19,9 +22,10 @@ var fuzzSeeds = []string{
 
 // FuzzRegistrableDomain checks the invariants that tie the two functions
 // together: they never panic, fail together on the same Code (or
-// RegistrableDomain alone with CodeIsSuffix, exactly when the name is its
+// RegistrableDomain alone with ErrIsSuffix, exactly when the name is its
 // own suffix), the registrable domain ends with the public suffix and has
-// one more label, each result is its own fixed point, results are
+// one more label, each result is a valid input of the same call and its
+// own fixed point, results are
 // lowercase, and error messages stay short.
 func FuzzRegistrableDomain(f *testing.F) {
 	for _, s := range fuzzSeeds {
@@ -40,8 +44,11 @@ func FuzzRegistrableDomain(f *testing.F) {
 			if !errors.As(perr, &e) || !errors.Is(rerr, e.Code) || rd != "" || ps != (Suffix{}) {
 				t.Fatalf("%q: PublicSuffix error %v, RegistrableDomain %q, %v", name, perr, rd, rerr)
 			}
-			if e.Code == CodeIsSuffix || e.Offset < 0 || e.Offset > len(name) {
+			if e.Code == ErrIsSuffix || e.Offset < -1 || e.Offset > len(name) || e.Input != name {
 				t.Fatalf("%q: PublicSuffix error %#v", name, e)
+			}
+			if e.Code == ErrInvalidChar && e.Offset < 0 {
+				t.Fatalf("%q: ErrInvalidChar without an offset", name)
 			}
 			return
 		}
@@ -52,12 +59,12 @@ func FuzzRegistrableDomain(f *testing.F) {
 			t.Fatalf("%q: suffix %q not lowercase", name, ps.Name)
 		}
 		if rerr != nil {
-			if !errors.Is(rerr, CodeIsSuffix) {
+			if !errors.Is(rerr, ErrIsSuffix) {
 				t.Fatalf("%q: suffix %+v but RegistrableDomain error %v", name, ps, rerr)
 			}
 			// The name is a suffix: as many labels as its suffix.
 			if n, m := labelCount(name), strings.Count(strings.TrimSuffix(ps.Name, "."), ".")+1; n != m {
-				t.Fatalf("%q: CodeIsSuffix but %d labels and suffix %q of %d", name, n, ps.Name, m)
+				t.Fatalf("%q: ErrIsSuffix but %d labels and suffix %q of %d", name, n, ps.Name, m)
 			}
 			return
 		}
@@ -67,7 +74,15 @@ func FuzzRegistrableDomain(f *testing.F) {
 		if label := strings.TrimSuffix(rd, "."+ps.Name); label == "" || strings.Contains(label, ".") {
 			t.Fatalf("%q: registrable domain %q is not one label before %q", name, rd, ps.Name)
 		}
-		// A result is its own fixed point.
+		// The result of any call is a valid input of the same call, and
+		// its own fixed point (issue 28 item 5: "www.[evil.com" gave
+		// "[evil.com", which RegistrableDomain refuses).
+		// (A suffix is not always its own suffix: the exception
+		// "!city.kobe.jp" makes "kobe.jp" the suffix of "city.kobe.jp",
+		// and the suffix of "kobe.jp" is "jp".)
+		if _, err := PublicSuffix(ps.Name); err != nil {
+			t.Fatalf("%q: PublicSuffix(%q): %v", name, ps.Name, err)
+		}
 		if rd2, err := RegistrableDomain(rd); err != nil || rd2 != rd {
 			t.Fatalf("%q: RegistrableDomain(%q) = %q, %v", name, rd, rd2, err)
 		}

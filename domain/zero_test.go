@@ -14,8 +14,8 @@ func TestZeroValues(t *testing.T) { zerotest.Run(t, zeroCalls, zeroSkips) }
 var zeroCalls = map[string]func(){
 	"PublicSuffix":      func() { _, _ = PublicSuffix("") },
 	"RegistrableDomain": func() { _, _ = RegistrableDomain("") },
-	"Code.String":       func() { _ = Code(0).String() },
-	"Code.Error":        func() { _ = Code(0).Error() },
+	"Code.Message":      func() { _ = Code("").Message() },
+	"Code.Error":        func() { _ = Code("").Error() },
 	"Error.Error":       func() { _ = (&Error{}).Error() },
 	"Error.Unwrap":      func() { _ = (&Error{}).Unwrap() },
 }

@@ -28,7 +28,10 @@
 // no path could hold, is refused. On POSIX a URL with a host is refused;
 // on Windows it is a UNC path whose server is written in Unicode (IDNA
 // ToUnicode, through package idna), and a URL without a host must name
-// a drive (file:///C:/...).
+// a drive (file:///C:/...). Windows device paths (\\.\pipe\x) and \\?\
+// paths other than long-path prefixes have no file: URL: both directions
+// refuse them with [ErrDevicePath], however the "." or "?" is spelled
+// (escaped, or a dot that IDNA maps to ".", such as U+FF0E).
 //
 // ToPath(FromPath(p)) is p for every absolute path p that is already
 // canonical: no "." or ".." segment, no run of separators, and on Windows

@@ -1,6 +1,9 @@
 package fileurl
 
-import "github.com/urikit/urikit/internal/window"
+import (
+	"github.com/urikit/urikit/internal/diag"
+	"github.com/urikit/urikit/internal/window"
+)
 
 // A Code says why a path or a URL could not be converted. It is an error
 // itself, so that errors.Is(err, fileurl.ErrRelative) works on an
@@ -33,7 +36,9 @@ const (
 	ErrUNCHost Code = "unc-invalid-host"
 	// ErrDevicePath: a Windows device path (\\.\x) or a \\?\ path other
 	// than \\?\C:\... and \\?\UNC\server\share\..., which have no file:
-	// URL.
+	// URL; also such a path with its "." or "?" spelled otherwise (an
+	// escape, U+FF0E...), and a file: URL whose host is "." (ToPath,
+	// Windows), which would name the device namespace.
 	ErrDevicePath Code = "device-path"
 	// ErrNotURL: the input is not a URL (the URL Standard's parser
 	// fails; Err holds its error). Node: ERR_INVALID_URL.
@@ -90,32 +95,27 @@ func (c Code) Message() string {
 
 // An Error describes why a path or a URL could not be converted.
 type Error struct {
-	// Input is the path (FromPath) or URL (ToPath) that was converted.
-	Input string
 	// Offset is the byte offset of the problem in Input.
 	Offset int
 	// Code says what is wrong; it is the sentinel for errors.Is.
 	Code Code
+	// Input is the path (FromPath) or URL (ToPath) that was converted.
+	Input string
 	// Err is the underlying error (the URL parser's, for ErrNotURL), or
 	// nil.
 	Err error
 }
 
-// Error returns a message such as
-// `fileurl: "a/b": offset 0: relative-path: the path is not absolute`.
-// It quotes at most about 40 bytes of the input on each side of the
-// offset, with "…" where the input goes on.
+// Error returns the library's one error text (internal/diag), such as
+// `fileurl: offset 0: "a/b": the path is not absolute`. It quotes at most
+// 40 bytes of the input on each side of the offset, with "…" where the
+// input goes on, and adds the underlying error's text when there is one.
 func (e *Error) Error() string {
-	b := window.AppendHead(make([]byte, 0, 128), "fileurl: ", e.Input, e.Offset)
-	b = append(b, ": "...)
-	b = append(b, e.Code...)
-	b = append(b, ": "...)
-	b = append(b, e.Code.Message()...)
+	msg := e.Code.Message()
 	if e.Err != nil {
-		b = append(b, ": "...)
-		b = append(b, e.Err.Error()...)
+		msg += ": " + window.Clip(e.Err.Error(), 200)
 	}
-	return string(b)
+	return diag.Error("fileurl", e.Offset, "", e.Input, msg)
 }
 
 // Unwrap returns the code and the underlying error, for errors.Is and
@@ -129,5 +129,5 @@ func (e *Error) Unwrap() []error {
 
 // fail returns the *Error of code at off in input.
 func fail(input string, off int, code Code) error {
-	return &Error{Input: input, Offset: off, Code: code}
+	return &Error{Offset: off, Code: code, Input: input}
 }

@@ -26,7 +26,7 @@ func ExampleFromPath_relative() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// fileurl: "docs/a.txt": offset 0: relative-path: the path is not absolute
+	// fileurl: offset 0: "docs/a.txt": the path is not absolute
 }
 
 func ExampleToPath() {
@@ -39,7 +39,20 @@ func ExampleToPath() {
 	// Output:
 	// C:\a b\c <nil>
 	// "/tmp/caf\xe9" <nil>
-	// fileurl: "file:///a%2Fb": offset 9: encoded-separator: the URL's path holds an escaped path separator
+	// fileurl: offset 9: "file:///a%2Fb": the URL's path holds an escaped path separator
+}
+
+func ExampleToPath_devicePath() {
+	// \\.\ is the device namespace, not a file: refused whatever the
+	// spelling of the dot.
+	for _, u := range []string{"file://./pipe/x", "file://%2E/C:/x", "file://\uff0e/PhysicalDrive0"} {
+		_, err := fileurl.ToPath(u, fileurl.Windows)
+		fmt.Println(errors.Is(err, fileurl.ErrDevicePath))
+	}
+	// Output:
+	// true
+	// true
+	// true
 }
 
 func ExampleAppendToPath() {

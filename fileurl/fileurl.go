@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/whatwg"
@@ -61,7 +61,8 @@ func FromPath(path string, style Style) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), nil
+	// b was allocated here for the result and is not written again.
+	return bytestr.String(b), nil
 }
 
 // mayBeAbsolute reports whether path starts as an absolute POSIX path or
@@ -182,6 +183,11 @@ func appendWindows(dst []byte, path string) ([]byte, error) {
 	if j == i {
 		return dst, fail(path, i, ErrUNCServer)
 	}
+	if deviceHost(path[i:j]) {
+		// \\．\pipe\x, \\%2e\C:\x: the URL would be file://./..., which
+		// names the device namespace again on the way back.
+		return dst, fail(path, i, ErrDevicePath)
+	}
 	if j == n {
 		return dst, fail(path, n, ErrUNCShare)
 	}
@@ -203,6 +209,11 @@ func appendWindows(dst []byte, path string) ([]byte, error) {
 		return dst, fail(path, i, ErrUNCHost)
 	}
 	host := u.Hostname()
+	if host == "." {
+		// Whatever spelling deviceHost missed: the URL's host is "."
+		// and its path would be a device path.
+		return dst, fail(path, i, ErrDevicePath)
+	}
 	out := slices.Grow(dst, len("file://")+len(host)+n-j+8)
 	out = append(out, "file://"...)
 	out = append(out, host...)
@@ -238,7 +249,9 @@ func ToPath(url string, style Style) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), nil
+	// b was allocated by AppendToPath for the result (dst is nil) and is
+	// not written again.
+	return bytestr.String(b), nil
 }
 
 // AppendToPath appends the path of the file: URL to dst (see [ToPath]).
@@ -264,6 +277,12 @@ func AppendToPath(dst []byte, url string, style Style) ([]byte, error) {
 	if !windows && host != "" {
 		return dst, fail(url, hostOffset(url), ErrHost)
 	}
+	if windows && host == "." {
+		// file://./x, file://%2E/x, file://．/x: the URL Standard's host
+		// parser has made every spelling of the dot ".", and \\.\x is a
+		// device path, not a file.
+		return dst, fail(url, hostOffset(url), ErrDevicePath)
+	}
 	if i := encodedSeparator(path, windows); i >= 0 {
 		return dst, fail(url, escapeOffset(url, path[i:i+3]), ErrEncodedSeparator)
 	}
@@ -276,7 +295,7 @@ func AppendToPath(dst []byte, url string, style Style) ([]byte, error) {
 	if windows && host != "" {
 		out = append(out, `\\`...)
 		if strings.Contains(host, "xn--") {
-			if h, err := idna.DomainToUnicode(host, false); err == nil {
+			if h, err := idna.DomainToUnicode(host); err == nil {
 				host = h
 			}
 		}
@@ -310,6 +329,29 @@ func AppendToPath(dst []byte, url string, style Style) ([]byte, error) {
 		return out, nil
 	}
 	return out[:len(out)-1], nil
+}
+
+// deviceHost reports whether the UNC server name s reads, once its
+// escapes are decoded and UTS #46 has mapped it as the URL Standard's
+// host parser does, as "." or "?": the device (\\.\) and \\?\
+// namespaces in another spelling (U+FF0E, U+3002, U+FF61, U+FF1F,
+// U+FE56, %2E, %3F...).
+func deviceHost(s string) bool {
+	if len(s) > 64 {
+		return false // no spelling of one dot is this long
+	}
+	var buf [64]byte
+	b := buf[:0]
+	for k := 0; k < len(s); k++ {
+		if s[k] == '%' && k+2 < len(s) && hexdigit.Is(s[k+1]) && hexdigit.Is(s[k+2]) {
+			b = append(b, hexdigit.Value(s[k+1])<<4|hexdigit.Value(s[k+2]))
+			k += 2
+			continue
+		}
+		b = append(b, s[k])
+	}
+	m, _ := idna.ToUnicode(string(b))
+	return m == "." || m == "?"
 }
 
 // encodedSeparator returns the index in the serialized path of the first

@@ -161,16 +161,16 @@ func TestErrorMessage(t *testing.T) {
 	long := strings.Repeat("a", 10000)
 	_, err := FromPath(long, POSIX)
 	msg := err.Error()
-	if !strings.HasPrefix(msg, `fileurl: "aaaa`) || !strings.Contains(msg, "…: offset 0: relative-path: the path is not absolute") || len(msg) > 200 {
+	if !strings.HasPrefix(msg, `fileurl: offset 0: "aaaa`) || !strings.Contains(msg, "…: the path is not absolute") || len(msg) > 200 {
 		t.Errorf("message %q", msg)
 	}
 	_, err = ToPath("file:///"+long+"%2F"+long, POSIX)
 	msg = err.Error()
-	if !strings.Contains(msg, `…"`+strings.Repeat("a", 40)+`%2F`) || !strings.Contains(msg, "offset 10008: encoded-separator") || len(msg) > 250 {
+	if !strings.Contains(msg, `…"`+strings.Repeat("a", 40)+`%2F`) || !strings.Contains(msg, "offset 10008: …") || !strings.Contains(msg, "escaped path separator") || len(msg) > 250 {
 		t.Errorf("message %q", msg)
 	}
 	_, err = ToPath("a b", POSIX)
-	if !strings.Contains(err.Error(), "invalid-url: not a URL: whatwg:") {
+	if !strings.Contains(err.Error(), ": not a URL: whatwg:") {
 		t.Errorf("message %q", err)
 	}
 }
@@ -178,5 +178,46 @@ func TestErrorMessage(t *testing.T) {
 func TestStyleString(t *testing.T) {
 	if POSIX.String() != "posix" || Windows.String() != "windows" || Style(7).String() != "Style(7)" {
 		t.Errorf("%v %v %v", POSIX, Windows, Style(7))
+	}
+}
+
+// TestDevicePaths: the Windows device (\\.\) and \\?\ namespaces have no
+// file: URL, in either direction, whatever spelling of "." or "?" the host
+// arrives in: escaped, or one of the dots (and question marks) that IDNA
+// maps to the ASCII one (issue 28 item 3).
+func TestDevicePaths(t *testing.T) {
+	for _, url := range []string{
+		"file://./PhysicalDrive0", "file://./pipe/x", "file://%2E/C:/x", "file://%2e/pipe/x",
+		"file://．/pipe/x", "file://。/pipe/x", "file://｡/pipe/x", "file://%EF%BC%8E/pipe/x",
+		"file://./", "FILE://./c:/x",
+	} {
+		got, err := ToPath(url, Windows)
+		var e *Error
+		if !errors.As(err, &e) || got != "" || e.Code != ErrDevicePath || e.Offset != hostOffset(url) {
+			t.Errorf("ToPath(%q, Windows) = %q, %v; want %s", url, got, err, ErrDevicePath)
+		}
+	}
+	for _, path := range []string{
+		`\\.\pipe\x`, `//./pipe/x`, `\\.\C:\x`, `\\?\Volume{x}\a`,
+		`\\．\pipe\x`, `\\。\pipe\x`, `\\｡\pipe\x`, `\\%2e\pipe\x`, `\\%2E\pipe\x`, `\\%EF%BC%8E\pipe\x`,
+		`\\．\C:\x`, `\\？\C:\x`, `\\%3F\C:\x`, `\\%3f\x\y`, `\\﹖\x\y`,
+		`\\?\UNC\.\pipe\x`, `\\?\UNC\．\pipe\x`, `\\?\UNC\%2e\pipe\x`, `\\?\UNC\?\x\y`,
+	} {
+		got, err := FromPath(path, Windows)
+		if !errors.Is(err, ErrDevicePath) || got != "" {
+			t.Errorf("FromPath(%q, Windows) = %q, %v; want %s", path, got, err, ErrDevicePath)
+		}
+	}
+	// The documented round trip still holds around them.
+	for _, path := range []string{`\\server\share\x`, `\\x.\y`, `C:\a\b`, `\\?\C:\x`} {
+		u, err := FromPath(path, Windows)
+		if err != nil {
+			t.Fatalf("FromPath(%q): %v", path, err)
+		}
+		p, err := ToPath(u, Windows)
+		want := strings.TrimPrefix(path, `\\?\`)
+		if err != nil || p != want {
+			t.Errorf("ToPath(FromPath(%q) = %q) = %q, %v; want %q", path, u, p, err, want)
+		}
 	}
 }

@@ -85,6 +85,9 @@ func FuzzRoundTrip(f *testing.F) {
 		`\\server\share\x`, `\\SERVER\share`, `\\a\`, `\\\x`, `\\host`, `\\?\C:\p\f.txt`,
 		`\\?\UNC\s\sh\f`, `\\.\pipe\x`, `\\localhost\s`, `\\xn--nxa\s`, `\\1.2.3.4\s`, `\\[::1]\s`,
 		`\\a b\s`, `\\a%41\s`, `\\server\C:\x`, `\\s\..\x`, `\\s\share\..\..`,
+		// Device paths in other spellings, and URLs of them (issue 28).
+		`\\．\pipe\x`, `\\%2e\pipe\x`, `\\?\UNC\．\pipe\x`, `\\？\C:\x`, "file://./pipe/x",
+		"file://%2E/C:/x", "file://｡/PhysicalDrive0",
 	} {
 		f.Add(s)
 	}
@@ -102,6 +105,9 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 			if w, err := whatwg.Parse(u); err != nil || w.Href() != u {
 				t.Fatalf("FromPath(%q, %v) = %q, which the URL parser reads as %v, %v", p, style, u, w, err)
+			}
+			if w, _ := whatwg.Parse(u); w.Hostname() == "." {
+				t.Fatalf("FromPath(%q, %v) = %q, a device path's URL", p, style, u)
 			}
 			q, err := ToPath(u, style)
 			if err != nil {
@@ -124,6 +130,9 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 			if style == POSIX && !strings.HasPrefix(q, "/") {
 				t.Fatalf("ToPath(%q, posix) = %q, not absolute", p, q)
+			}
+			if style == Windows && (strings.HasPrefix(q, `\\.\`) || strings.HasPrefix(q, `\\?\`) || q == `\\.` || q == `\\?`) {
+				t.Fatalf("ToPath(%q, windows) = %q, a device path", p, q)
 			}
 		}
 	})

@@ -17,10 +17,10 @@ func TestProfiles(t *testing.T) {
 		want Profile
 	}{
 		{"URL", URL(), Profile{CheckBidi: true, CheckJoiners: true}},
-		{"URLStrict", URLStrict(), Profile{CheckHyphens: true, CheckBidi: true, CheckJoiners: true, UseSTD3ASCIIRules: true, VerifyDnsLength: true}},
+		{"URLStrict", URLStrict(), Profile{CheckHyphens: true, CheckBidi: true, CheckJoiners: true, UseSTD3ASCIIRules: true, VerifyDNSLength: true}},
 		{"Lookup", Lookup(), lookup},
 		{"Display", Display(), lookup},
-		{"Registration", Registration(), Profile{CheckHyphens: true, CheckBidi: true, CheckJoiners: true, UseSTD3ASCIIRules: true, VerifyDnsLength: true, RejectMapped: true}},
+		{"Registration", Registration(), Profile{CheckHyphens: true, CheckBidi: true, CheckJoiners: true, UseSTD3ASCIIRules: true, VerifyDNSLength: true, RejectMapped: true}},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s() = %+v, want %+v", tc.name, tc.got, tc.want)
@@ -87,11 +87,11 @@ func TestAppendNoAlloc(t *testing.T) {
 			}
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { buf, _ = AppendDecode(buf[:0], "bcher-kva") }); n != 0 {
-		t.Errorf("AppendDecode: %v allocations", n)
+	if n := testing.AllocsPerRun(100, func() { buf, _ = AppendPunycodeDecode(buf[:0], "bcher-kva") }); n != 0 {
+		t.Errorf("AppendPunycodeDecode: %v allocations", n)
 	}
-	if n := testing.AllocsPerRun(100, func() { buf, _ = AppendEncode(buf[:0], "bücher") }); n != 0 {
-		t.Errorf("AppendEncode: %v allocations", n)
+	if n := testing.AllocsPerRun(100, func() { buf, _ = AppendPunycodeEncode(buf[:0], "bücher") }); n != 0 {
+		t.Errorf("AppendPunycodeEncode: %v allocations", n)
 	}
 }
 
@@ -114,13 +114,13 @@ func TestAppendUnicode(t *testing.T) {
 
 func TestAppendDecode(t *testing.T) {
 	for _, s := range []string{"bcher-kva", "", "abc-", "tda", strings.Repeat("a", 200)} {
-		want, werr := Decode(s)
-		got, err := AppendDecode([]byte("x"), s)
+		want, werr := PunycodeDecode(s)
+		got, err := AppendPunycodeDecode([]byte("x"), s)
 		if string(got) != "x"+want && werr == nil || (err == nil) != (werr == nil) {
-			t.Errorf("AppendDecode(%q) = %q, %v; Decode = %q, %v", s, got, err, want, werr)
+			t.Errorf("AppendPunycodeDecode(%q) = %q, %v; PunycodeDecode = %q, %v", s, got, err, want, werr)
 		}
 		if werr != nil && string(got) != "x" {
-			t.Errorf("AppendDecode(%q) failed but changed dst: %q", s, got)
+			t.Errorf("AppendPunycodeDecode(%q) failed but changed dst: %q", s, got)
 		}
 	}
 }
@@ -160,8 +160,8 @@ func TestErrorLabel(t *testing.T) {
 		t.Errorf("ToASCII(invalid UTF-8) = %#v", err)
 	}
 	// Punycode errors are about their argument: no label.
-	_, err = Decode("a!")
-	if !errors.As(err, &e) || e.Index != -1 || e.LabelOffset != -1 || e.Label != "" {
+	_, err = PunycodeDecode("a!")
+	if !errors.As(err, &e) || e.Index != -1 || e.LabelOffset != -1 || e.Label != "" || e.Input != "a!" || e.Error() != `idna: offset 1: "a!": invalid punycode [P4]` {
 		t.Errorf("Decode(a!) = %#v", err)
 	}
 	// The zero Error says so.

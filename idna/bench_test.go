@@ -17,7 +17,7 @@ func BenchmarkDomainToASCII(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(d.domain)))
 			for b.Loop() {
-				if _, err := DomainToASCII(d.domain, false); err != nil {
+				if _, err := DomainToASCII(d.domain); err != nil {
 					b.Fatal(err)
 				}
 			}

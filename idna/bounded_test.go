@@ -43,11 +43,11 @@ type boundedOp struct {
 }
 
 var boundedOps = []boundedOp{
-	{"DomainToASCII", func(s string) int { r, _ := DomainToASCII(s, false); return len(r) }},
-	{"DomainToASCII/strict", func(s string) int { r, _ := DomainToASCII(s, true); return len(r) }},
-	{"AppendDomainToASCII", func(s string) int { r, _ := AppendDomainToASCII(nil, s, false); return len(r) }},
-	{"DomainToUnicode", func(s string) int { r, _ := DomainToUnicode(s, false); return len(r) }},
-	{"DomainToUnicode/strict", func(s string) int { r, _ := DomainToUnicode(s, true); return len(r) }},
+	{"DomainToASCII", func(s string) int { r, _ := DomainToASCII(s); return len(r) }},
+	{"DomainToASCII/strict", func(s string) int { r, _ := DomainToASCIIStrict(s); return len(r) }},
+	{"AppendDomainToASCII", func(s string) int { r, _ := AppendDomainToASCII(nil, s); return len(r) }},
+	{"DomainToUnicode", func(s string) int { r, _ := DomainToUnicode(s); return len(r) }},
+	{"DomainToUnicode/strict", func(s string) int { r, _ := DomainToUnicodeStrict(s); return len(r) }},
 	{"ToASCII/zero", func(s string) int { r, _ := Profile{}.ToASCII(s); return len(r) }},
 	{"ToASCII/strict", func(s string) int { r, _ := URLStrict().ToASCII(s); return len(r) }},
 	{"AppendASCII", func(s string) int { r, _ := URL().AppendASCII(nil, s); return len(r) }},
@@ -59,10 +59,10 @@ var boundedOps = []boundedOp{
 		r, _ := Profile{Transitional: true, CheckJoiners: true}.ToUnicode(s)
 		return len(r)
 	}},
-	{"Encode", func(s string) int { r, _ := Encode(s); return len(r) }},
-	{"AppendEncode", func(s string) int { r, _ := AppendEncode(nil, s); return len(r) }},
-	{"Decode", func(s string) int { r, _ := Decode(s); return len(r) }},
-	{"AppendDecode", func(s string) int { r, _ := AppendDecode(nil, s); return len(r) }},
+	{"PunycodeEncode", func(s string) int { r, _ := PunycodeEncode(s); return len(r) }},
+	{"AppendPunycodeEncode", func(s string) int { r, _ := AppendPunycodeEncode(nil, s); return len(r) }},
+	{"PunycodeDecode", func(s string) int { r, _ := PunycodeDecode(s); return len(r) }},
+	{"AppendPunycodeDecode", func(s string) int { r, _ := AppendPunycodeDecode(nil, s); return len(r) }},
 	{"Error", func(s string) int {
 		if _, err := URLStrict().ToASCII(s); err != nil {
 			return len(err.Error())
@@ -72,7 +72,7 @@ var boundedOps = []boundedOp{
 }
 
 // boundedCases measures every op on every shape: against its result when
-// that is longer than the input, and at 1 MiB too for Encode and Decode
+// that is longer than the input, and at 1 MiB too for PunycodeEncode and PunycodeDecode
 // (cheap: they refuse long input at once).
 func boundedCases() []boundedtest.Case {
 	var cs []boundedtest.Case

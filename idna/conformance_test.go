@@ -21,8 +21,8 @@ func TestPunycodeConformance(t *testing.T) {
 	conformance.Load(t, "rust-url/punycode_tests.json", &cases)
 	tally := conformance.NewTally(t, "rust-url/punycode_tests.json")
 	for _, c := range cases {
-		enc, err := Encode(c.Decoded)
-		dec, derr := Decode(c.Encoded)
+		enc, err := PunycodeEncode(c.Decoded)
+		dec, derr := PunycodeDecode(c.Encoded)
 		tally.Check(t, err == nil && derr == nil && enc == c.Encoded && dec == c.Decoded,
 			"%s: encode(%q) = %q, %v (want %q); decode(%q) = %q, %v (want %q)",
 			c.Description, c.Decoded, enc, err, c.Encoded, c.Encoded, dec, derr, c.Decoded)
@@ -34,7 +34,7 @@ func TestBadPunycodeConformance(t *testing.T) {
 	conformance.Load(t, "rust-url/bad_punycode_tests.json", &cases)
 	tally := conformance.NewTally(t, "rust-url/bad_punycode_tests.json")
 	for _, c := range cases {
-		enc, err := Encode(c.Decoded)
+		enc, err := PunycodeEncode(c.Decoded)
 		tally.Check(t, err != nil && enc == "", "%s: encode succeeded: %q", c.Description, enc)
 	}
 }
@@ -85,7 +85,7 @@ func hostParse(input string) (host string, ok bool) {
 		return "", false
 	}
 	domain := strings.ToValidUTF8(string(b), "\uFFFD")
-	ascii, err := DomainToASCII(domain, false)
+	ascii, err := DomainToASCII(domain)
 	if err != nil || ascii == "" {
 		return "", false
 	}

@@ -4,23 +4,30 @@
 //
 // A Profile is a plain struct of the UTS #46 options (CheckHyphens,
 // CheckBidi, CheckJoiners, UseSTD3ASCIIRules, Transitional,
-// VerifyDnsLength, IgnoreInvalidPunycode; and RejectMapped, for names to
+// VerifyDNSLength, IgnoreInvalidPunycode; and RejectMapped, for names to
 // register); its zero value is safe. Ready profiles are returned by value:
 // URL and URLStrict (the URL Standard's "domain to ASCII" with beStrict
 // false and true), and Lookup, Display and Registration (the options of
 // golang.org/x/net/idna's profiles of the same names). Profile.ToASCII and
 // Profile.ToUnicode, and their Append forms, run the UTS #46 operations;
 // ToUnicode returns its result together with the error, since the result
-// is still fit to show. DomainToASCII and DomainToUnicode are the URL
+// is still fit to show. ToASCII and ToUnicode, the functions, are those
+// of the zero Profile: the entry points for a name to convert
+// (ToASCII("bücher.de") is "xn--bcher-kva.de"). DomainToASCII and
+// DomainToUnicode are the URL
 // Standard's "domain to ASCII" (with its shortcut for ASCII names) and
-// "domain to Unicode". Encode and Decode are raw Punycode.
+// "domain to Unicode" with beStrict false, DomainToASCIIStrict and
+// DomainToUnicodeStrict with beStrict true. PunycodeEncode and
+// PunycodeDecode (and their Append forms) are raw RFC 3492 Punycode of one
+// label: no mapping, no "xn--" prefix; they are not ToASCII.
 //
-// Errors are *Error values: a Code that names the rule violated (a stable
-// string, which is also an error usable with errors.Is), its UTS #46 rule
-// ("V7", "B1-B6"...), the byte offset of the problem in the input, the
-// index and offset of the label, and the label's text, cut to a window of
-// 40 bytes each side of the offset so that an error never holds unbounded
-// input.
+// Errors are *Error values (API.md §2): a Code that names the rule
+// violated (a stable string, which is also an error usable with
+// errors.Is), its UTS #46 rule ("V7", "B1-B6"...), the byte offset of the
+// problem in the input (-1 for none), the input, the index and offset of
+// the label, and the label's text, cut to a window of 40 bytes each side
+// of the offset. The message quotes the same window of the input, so that
+// it never grows with the input.
 //
 // The IDNA mapping table, the character properties (Bidi_Class,
 // Joining_Type, General_Category, virama) and the normalization data are

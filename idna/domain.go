@@ -1,5 +1,7 @@
 package idna
 
+import "github.com/urikit/urikit/internal/ascii"
+
 // The ready profiles are functions that return a Profile by value: a
 // caller may change its copy without changing anyone else's.
 
@@ -12,7 +14,7 @@ func URL() Profile { return urlOptions(false) }
 
 // URLStrict returns the profile of the URL Standard's "domain to ASCII"
 // with beStrict true: URL's options plus CheckHyphens, UseSTD3ASCIIRules
-// and VerifyDnsLength. (CheckHyphens follows beStrict as in the current
+// and VerifyDNSLength. (CheckHyphens follows beStrict as in the current
 // standard and its reference implementation; older texts set it to false.)
 func URLStrict() Profile { return urlOptions(true) }
 
@@ -30,13 +32,13 @@ func Display() Profile { return Lookup() }
 
 // Registration returns the profile of golang.org/x/net/idna's
 // Registration, for checking a name before it is registered (RFC 5891
-// section 4): the options of Lookup plus VerifyDnsLength and RejectMapped,
+// section 4): the options of Lookup plus VerifyDNSLength and RejectMapped,
 // so that a name is accepted only as it would be registered, already
 // mapped and in NFC ("faẞ.de" fails at the "ẞ", which maps to "ß";
 // "faß.de" passes).
 func Registration() Profile {
 	p := Lookup()
-	p.VerifyDnsLength = true
+	p.VerifyDNSLength = true
 	p.RejectMapped = true
 	return p
 }
@@ -48,28 +50,37 @@ func urlOptions(beStrict bool) Profile {
 		CheckJoiners:      true,
 		UseSTD3ASCIIRules: beStrict,
 		Transitional:      false,
-		VerifyDnsLength:   beStrict,
+		VerifyDNSLength:   beStrict,
 	}
 }
 
-// DomainToASCII implements the URL Standard's "domain to ASCII": UTS #46
-// ToASCII with CheckHyphens=beStrict, CheckBidi=true, CheckJoiners=true,
-// UseSTD3ASCIIRules=beStrict, Transitional_Processing=false,
-// VerifyDnsLength=beStrict and IgnoreInvalidPunycode=false; an empty result
-// is a failure (ErrEmpty).
+// DomainToASCII implements the URL Standard's "domain to ASCII" with
+// beStrict false, the one its host parser uses: UTS #46 ToASCII with
+// CheckBidi and CheckJoiners, Nontransitional Processing and every other
+// option off; an empty result is a failure (ErrEmpty).
+// DomainToASCIIStrict is the same with beStrict true.
 //
-// When beStrict is false and domain is all ASCII, the result is domain in
+// When domain is all ASCII, the result is domain in
 // ASCII lowercase, even when a label begins with "xn--" and is not valid
 // Punycode: that is the URL Standard's ASCII carve-out, and what
 // web-platform-tests' toascii.json expects ("xn--a" stays "xn--a"). This path
 // does not allocate when domain is already lowercase. The caller (the URL
 // host parser) still has to reject forbidden domain code points and send
 // names that end in a number to the IPv4 parser.
-func DomainToASCII(domain string, beStrict bool) (string, error) {
+func DomainToASCII(domain string) (string, error) { return domainToASCII(domain, false) }
+
+// DomainToASCIIStrict implements the URL Standard's "domain to ASCII" with
+// beStrict true: DomainToASCII's options plus CheckHyphens,
+// UseSTD3ASCIIRules and VerifyDNSLength, without the shortcut for ASCII
+// names (an ASCII "xn--" label must be valid Punycode).
+func DomainToASCIIStrict(domain string) (string, error) { return domainToASCII(domain, true) }
+
+// domainToASCII is DomainToASCII or, with beStrict, DomainToASCIIStrict.
+func domainToASCII(domain string, beStrict bool) (string, error) {
 	if !beStrict {
 		if lower, ok := asciiLower(domain); ok {
 			if lower == "" {
-				return "", domainErr(ErrEmpty)
+				return "", domainErr(ErrEmpty, domain)
 			}
 			return lower, nil
 		}
@@ -79,26 +90,31 @@ func DomainToASCII(domain string, beStrict bool) (string, error) {
 		return "", err
 	}
 	if s == "" {
-		return "", domainErr(ErrEmpty)
+		return "", domainErr(ErrEmpty, domain)
 	}
 	return s, nil
 }
 
 // AppendDomainToASCII appends the result of DomainToASCII to dst. On error
 // it returns dst unchanged.
-func AppendDomainToASCII(dst []byte, domain string, beStrict bool) ([]byte, error) {
+func AppendDomainToASCII(dst []byte, domain string) ([]byte, error) {
+	return appendDomainToASCII(dst, domain, false)
+}
+
+// AppendDomainToASCIIStrict appends the result of DomainToASCIIStrict to
+// dst. On error it returns dst unchanged.
+func AppendDomainToASCIIStrict(dst []byte, domain string) ([]byte, error) {
+	return appendDomainToASCII(dst, domain, true)
+}
+
+// appendDomainToASCII is AppendDomainToASCII or, with beStrict,
+// AppendDomainToASCIIStrict.
+func appendDomainToASCII(dst []byte, domain string, beStrict bool) ([]byte, error) {
 	if !beStrict && isASCII(domain) {
 		if domain == "" {
-			return dst, domainErr(ErrEmpty)
+			return dst, domainErr(ErrEmpty, domain)
 		}
-		for i := 0; i < len(domain); i++ {
-			c := domain[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			dst = append(dst, c)
-		}
-		return dst, nil
+		return ascii.AppendLower(dst, domain), nil
 	}
 	n := len(dst)
 	dst, err := urlOptions(beStrict).AppendASCII(dst, domain)
@@ -106,18 +122,20 @@ func AppendDomainToASCII(dst []byte, domain string, beStrict bool) ([]byte, erro
 		return dst[:n], err
 	}
 	if len(dst) == n {
-		return dst, domainErr(ErrEmpty)
+		return dst, domainErr(ErrEmpty, domain)
 	}
 	return dst, nil
 }
 
-// DomainToUnicode implements the URL Standard's "domain to Unicode", for
-// display: UTS #46 ToUnicode with the flags of DomainToASCII (without
-// VerifyDnsLength). The result is always returned; err reports the first
+// DomainToUnicode implements the URL Standard's "domain to Unicode" with
+// beStrict false, for display: UTS #46 ToUnicode with the options of
+// DomainToASCII. The result is always returned; err reports the first
 // validation error, if any.
-func DomainToUnicode(domain string, beStrict bool) (string, error) {
-	return urlOptions(beStrict).ToUnicode(domain)
-}
+func DomainToUnicode(domain string) (string, error) { return URL().ToUnicode(domain) }
+
+// DomainToUnicodeStrict is DomainToUnicode with beStrict true: the options
+// of DomainToASCIIStrict (without VerifyDNSLength, a ToASCII step).
+func DomainToUnicodeStrict(domain string) (string, error) { return URLStrict().ToUnicode(domain) }
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -131,26 +149,22 @@ func isASCII(s string) bool {
 // asciiLower returns s in ASCII lowercase and true when s is all ASCII; it
 // allocates only when s has an uppercase letter.
 func asciiLower(s string) (string, bool) {
-	upper := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x80 {
-			return "", false
-		}
-		if 'A' <= c && c <= 'Z' {
-			upper = true
-		}
+	if !isASCII(s) {
+		return "", false
 	}
-	if !upper {
-		return s, true
-	}
-	b := make([]byte, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b[i] = c
-	}
-	return string(b), true
+	return ascii.Lower(s), true
 }
+
+// ToASCII converts domain to its ASCII form, the name to look up or to
+// put in a URL: UTS #46 ToASCII with the zero Profile (mapping, NFC,
+// Nontransitional Processing, every optional check off), so
+// ToASCII("Bücher.de") is "xn--bcher-kva.de". Use a ready profile
+// (Lookup, Registration, URL...) for its checks; PunycodeEncode is the raw
+// RFC 3492 encoding of one label, without mapping or "xn--".
+func ToASCII(domain string) (string, error) { return Profile{}.ToASCII(domain) }
+
+// ToUnicode converts domain to its Unicode form, to show: UTS #46
+// ToUnicode with the zero Profile, so ToUnicode("xn--bcher-kva.de") is
+// "bücher.de". The result is returned together with the first error,
+// as Profile.ToUnicode does.
+func ToUnicode(domain string) (string, error) { return Profile{}.ToUnicode(domain) }

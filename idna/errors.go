@@ -3,6 +3,7 @@ package idna
 import (
 	"strconv"
 
+	"github.com/urikit/urikit/internal/diag"
 	"github.com/urikit/urikit/internal/window"
 )
 
@@ -51,10 +52,10 @@ const (
 	ErrPunycodeASCII Code = "punycode-ascii"
 	// ErrOverflow: Punycode arithmetic overflows 32 bits [P4/A3].
 	ErrOverflow Code = "punycode-overflow"
-	// ErrLabelLength: with VerifyDnsLength, a label is empty or longer than
+	// ErrLabelLength: with VerifyDNSLength, a label is empty or longer than
 	// 63 bytes [A4_2].
 	ErrLabelLength Code = "label-length"
-	// ErrDomainLength: with VerifyDnsLength, the domain name is empty or
+	// ErrDomainLength: with VerifyDNSLength, the domain name is empty or
 	// longer than 253 bytes [A4_1].
 	ErrDomainLength Code = "domain-length"
 	// ErrEmpty: the URL Standard's domain to ASCII produced the empty string.
@@ -157,65 +158,66 @@ func (c Code) Rule() string {
 	return ""
 }
 
-// Error describes an IDNA processing failure. The zero value is safe to
-// use (its Error method says "no error").
+// Error describes an IDNA processing failure (API.md §2). The zero value
+// is safe to use (its Error method says "no error").
 type Error struct {
-	// Code names the rule violated.
-	Code Code
-	// Offset is the byte offset in the input of the problem, or -1 when the
+	// Offset is the byte offset in Input of the problem, or -1 when the
 	// error is not about one place. It points at the offending code point
 	// when that is known, and otherwise at the start of its label: for
 	// problems inside a label decoded from Punycode, for problems about a
 	// whole label (Bidi, length), and when normalization to NFC changed the
-	// text. From Encode and Decode it is an offset in their argument.
+	// text. From PunycodeEncode and PunycodeDecode it is an offset in their
+	// argument.
 	Offset int
+	// Code names the rule violated; it is the sentinel for errors.Is.
+	Code Code
+	// Input is the domain name (or, for the Punycode functions, the
+	// Punycode or text) that was processed.
+	Input string
 	// Index is the 0-based index of the offending label, or -1 when the
 	// error is not about one label.
 	Index int
-	// LabelOffset is the byte offset in the input where that label starts,
+	// LabelOffset is the byte offset in Input where that label starts,
 	// or -1.
 	LabelOffset int
 	// Label is the offending label as it is in the input, or as much of it
 	// as lies within 40 bytes of Offset (cut on UTF-8 boundaries, with "…"
-	// where it was cut), so that an error never holds unbounded input.
+	// where it was cut).
 	Label string
 	// Rune is the offending code point, or -1.
 	Rune rune
 }
 
-// Error implements error: "idna: ", the description of the code and its
-// rule, the code point, and the label (quoted, windowed) with its index
-// and the offset.
+// Error returns the library's one error text (internal/diag), such as
+// `idna: offset 6 (label 1): "www.my_host.example": code point not allowed
+// by STD3 rules '_' [U1]`: the context names the label, the window quotes
+// at most 40 bytes of Input each side of Offset, and the message is the
+// code's with the code point and the UTS #46 rule.
 func (e *Error) Error() string {
-	b := make([]byte, 0, 64+len(e.Label))
-	b = append(b, "idna: "...)
+	b := make([]byte, 0, 64)
 	b = append(b, e.Code.Message()...)
+	if e.Rune >= 0 && e.Code != "" {
+		b = append(b, ' ')
+		b = strconv.AppendQuoteRuneToASCII(b, e.Rune)
+	}
 	if r := e.Code.Rule(); r != "" {
 		b = append(b, " ["...)
 		b = append(b, r...)
 		b = append(b, ']')
 	}
-	if e.Rune >= 0 && e.Code != "" {
-		b = append(b, ' ')
-		b = strconv.AppendQuoteRuneToASCII(b, e.Rune)
-	}
+	context := ""
 	if e.Index >= 0 && e.Code != "" {
-		b = append(b, " in label "...)
-		b = strconv.AppendInt(b, int64(e.Index), 10)
+		context = "label " + strconv.Itoa(e.Index)
 	}
-	if e.Label != "" {
-		b = append(b, ' ')
-		b = strconv.AppendQuote(b, e.Label)
+	off := e.Offset
+	if e.Code == "" {
+		off = diag.NoOffset
 	}
-	if e.Offset >= 0 && e.Code != "" {
-		b = append(b, " at offset "...)
-		b = strconv.AppendInt(b, int64(e.Offset), 10)
-	}
-	return string(b)
+	return diag.Error("idna", off, context, e.Input, string(b))
 }
 
 // Unwrap returns the Code, so that errors.Is(err, ErrX) works.
-func (e *Error) Unwrap() error { return e.Code }
+func (e *Error) Unwrap() []error { return []error{e.Code} }
 
 // newErr returns an error about the label li that starts at input offset
 // labelOff; off is the offset of the problem.
@@ -224,8 +226,8 @@ func newErr(code Code, li, labelOff, off int, r rune) *Error {
 }
 
 // domainErr returns an error that is about the whole domain.
-func domainErr(code Code) *Error {
-	return &Error{Code: code, Index: -1, LabelOffset: -1, Offset: -1, Rune: -1}
+func domainErr(code Code, domain string) *Error {
+	return &Error{Code: code, Input: domain, Index: -1, LabelOffset: -1, Offset: -1, Rune: -1}
 }
 
 // withLabel fills in e.Label from the input domain, and returns e as an
@@ -234,6 +236,7 @@ func withLabel(e *Error, domain string) error {
 	if e == nil {
 		return nil
 	}
+	e.Input = domain
 	if e.LabelOffset < 0 || e.LabelOffset > len(domain) {
 		return e
 	}

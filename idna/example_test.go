@@ -7,6 +7,21 @@ import (
 	"github.com/urikit/urikit/idna"
 )
 
+func ExampleToASCII() {
+	a, err := idna.ToASCII("Bücher.de")
+	fmt.Println(a, err)
+	u, err := idna.ToUnicode(a)
+	fmt.Println(u, err)
+	// PunycodeEncode is not ToASCII: it encodes the whole text as one
+	// label, without mapping and without "xn--".
+	p, err := idna.PunycodeEncode("bücher")
+	fmt.Println(p, err)
+	// Output:
+	// xn--bcher-kva.de <nil>
+	// bücher.de <nil>
+	// bcher-kva <nil>
+}
+
 func Example() {
 	p := idna.Lookup()
 	ascii, err := p.ToASCII("Bücher.EXAMPLE")
@@ -20,17 +35,17 @@ func Example() {
 
 func ExampleDomainToASCII() {
 	for _, d := range []string{"Bücher.example", "EXAMPLE.com", "a\u200db.example"} {
-		ascii, err := idna.DomainToASCII(d, false)
+		ascii, err := idna.DomainToASCII(d)
 		fmt.Printf("%q %v\n", ascii, err)
 	}
 	// Output:
 	// "xn--bcher-kva.example" <nil>
 	// "example.com" <nil>
-	// "" idna: joiner not allowed in context [C1-C2] '\u200d' in label 0 "a\u200db" at offset 1
+	// "" idna: offset 1 (label 0): "a\u200db.example": joiner not allowed in context '\u200d' [C1-C2]
 }
 
 func ExampleDomainToUnicode() {
-	s, err := idna.DomainToUnicode("xn--bcher-kva.example", false)
+	s, err := idna.DomainToUnicode("xn--bcher-kva.example")
 	fmt.Println(s, err)
 	// Output: bücher.example <nil>
 }
@@ -48,7 +63,7 @@ func ExampleProfile_ToASCII() {
 	// Output:
 	// xn--fa-hia.de <nil>
 	// std3 1 4 6 my_host
-	// true idna: code point not allowed by STD3 rules [U1] '_' in label 1 "my_host" at offset 6
+	// true idna: offset 6 (label 1): "www.my_host.example": code point not allowed by STD3 rules '_' [U1]
 }
 
 func ExampleProfile_ToUnicode() {
@@ -58,7 +73,7 @@ func ExampleProfile_ToUnicode() {
 	fmt.Println(err)
 	// Output:
 	// bücher.xn--ab!
-	// idna: invalid punycode [P4] in label 1 "xn--ab!" at offset 20
+	// idna: offset 20 (label 1): "xn--bcher-kva.xn--ab!": invalid punycode [P4]
 }
 
 func ExampleProfile_AppendASCII() {
@@ -81,14 +96,14 @@ func ExampleRegistration() {
 	s, err := idna.Registration().ToASCII("faß.de")
 	fmt.Println(s, err)
 	// Output:
-	// idna: code point changed by mapping [P1] '\u1e9e' in label 0 "faẞ" at offset 2
+	// idna: offset 2 (label 0): "faẞ.de": code point changed by mapping '\u1e9e' [P1]
 	// xn--fa-hia.de <nil>
 }
 
-func ExampleEncode() {
-	s, err := idna.Encode("bücher")
+func ExamplePunycodeEncode() {
+	s, err := idna.PunycodeEncode("bücher")
 	fmt.Println(s, err)
-	u, err := idna.Decode(s)
+	u, err := idna.PunycodeDecode(s)
 	fmt.Println(u, err)
 	// Output:
 	// bcher-kva <nil>
@@ -99,9 +114,9 @@ func ExampleURL() {
 	// Without the carve-out of DomainToASCII, ASCII "xn--" labels are checked.
 	_, err := idna.URL().ToASCII("xn--a.example")
 	fmt.Println(err)
-	s, err := idna.DomainToASCII("xn--a.example", false)
+	s, err := idna.DomainToASCII("xn--a.example")
 	fmt.Println(s, err)
 	// Output:
-	// idna: disallowed code point [V7] '\u0080' in label 0 "xn--a" at offset 0
+	// idna: offset 0 (label 0): "xn--a.example": disallowed code point '\u0080' [V7]
 	// xn--a.example <nil>
 }

@@ -33,7 +33,7 @@ func FuzzToASCII(f *testing.F) {
 			CheckJoiners:          flags&4 != 0,
 			UseSTD3ASCIIRules:     flags&8 != 0,
 			Transitional:          flags&16 != 0,
-			VerifyDnsLength:       flags&32 != 0,
+			VerifyDNSLength:       flags&32 != 0,
 			IgnoreInvalidPunycode: flags&64 != 0,
 			RejectMapped:          flags&128 != 0,
 		}
@@ -102,7 +102,7 @@ func FuzzToUnicode(f *testing.F) {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, s string, strict bool) {
-		u, err := DomainToUnicode(s, strict)
+		u, err := domainToUnicode(s, strict)
 		if err != nil {
 			if _, ok := err.(*Error); !ok {
 				t.Fatalf("DomainToUnicode(%+q) error %T, want *Error", s, err)
@@ -111,10 +111,10 @@ func FuzzToUnicode(f *testing.F) {
 		if utf8.ValidString(s) && !utf8.ValidString(u) {
 			t.Fatalf("DomainToUnicode(%+q) = %+q: invalid UTF-8", s, u)
 		}
-		a, aerr := DomainToASCII(s, strict)
+		a, aerr := domainToASCII(s, strict)
 		if aerr == nil && err == nil && strict {
 			// The strict ASCII form converts back to the same Unicode form.
-			u2, err := DomainToUnicode(a, strict)
+			u2, err := domainToUnicode(a, strict)
 			if err != nil || u2 != u {
 				t.Fatalf("DomainToUnicode(%q) = %+q, %v; DomainToUnicode(%+q) = %+q", a, u2, err, s, u)
 			}
@@ -129,19 +129,27 @@ func FuzzPunycode(f *testing.F) {
 	f.Add(strings.Repeat("\U0010FFFF", 50))
 	f.Fuzz(func(t *testing.T, s string) {
 		// Decoding arbitrary text must not panic.
-		if d, err := Decode(s); err == nil && !utf8.ValidString(d) {
+		if d, err := PunycodeDecode(s); err == nil && !utf8.ValidString(d) {
 			t.Fatalf("Decode(%q) = %+q: invalid UTF-8", s, d)
 		}
-		enc, err := Encode(s)
+		enc, err := PunycodeEncode(s)
 		if err != nil {
 			if utf8.ValidString(s) && !errors.Is(err, ErrOverflow) && !errors.Is(err, ErrTooLong) {
 				t.Fatalf("Encode(%+q): %v", s, err)
 			}
 			return
 		}
-		dec, err := Decode(enc)
+		dec, err := PunycodeDecode(enc)
 		if err != nil || dec != s {
-			t.Fatalf("Decode(Encode(%+q) = %q) = %+q, %v", s, enc, dec, err)
+			t.Fatalf("Decode(PunycodeEncode(%+q) = %q) = %+q, %v", s, enc, dec, err)
 		}
 	})
+}
+
+// domainToUnicode is DomainToUnicode or, with strict, DomainToUnicodeStrict.
+func domainToUnicode(s string, strict bool) (string, error) {
+	if strict {
+		return DomainToUnicodeStrict(s)
+	}
+	return DomainToUnicode(s)
 }

@@ -61,22 +61,28 @@ const maxPunycode = 1000
 // so that they hold it on 32-bit platforms too.
 const pcMax int64 = math.MaxUint32
 
-// Encode returns the RFC 3492 Punycode encoding of s, without an
+// PunycodeEncode returns the RFC 3492 Punycode encoding of s, without an
 // "xn--" prefix. Basic (ASCII) code points are copied as they are, followed by
 // a delimiter when there are any, and then the deltas for the others.
 //
 // It fails with ErrInvalidUTF8 when s is not valid UTF-8, with ErrOverflow
 // when the deltas do not fit in 32 bits, and with ErrTooLong when s has more
 // than 1000 code points or its encoding more than 1000 bytes (the most
-// Decode reads), so that every encoding it returns decodes back.
-func Encode(s string) (string, error) {
-	b, err := AppendEncode(nil, s)
+// PunycodeDecode reads), so that every encoding it returns decodes back.
+func PunycodeEncode(s string) (string, error) {
+	b, err := AppendPunycodeEncode(nil, s)
 	return string(b), err
 }
 
-// AppendEncode appends the Punycode encoding of s to dst, as
-// Encode does. On error it returns dst unchanged.
-func AppendEncode(dst []byte, s string) ([]byte, error) {
+// AppendPunycodeEncode appends the Punycode encoding of s to dst, as
+// PunycodeEncode does. On error it returns dst unchanged.
+func AppendPunycodeEncode(dst []byte, s string) ([]byte, error) {
+	b, err := appendPunycodeEncode(dst, s)
+	return b, withInput(err, s)
+}
+
+// appendPunycodeEncode is AppendPunycodeEncode; its errors have no Input.
+func appendPunycodeEncode(dst []byte, s string) ([]byte, error) {
 	// Check before collecting the code points, so that work and memory
 	// stay bounded whatever the length of s.
 	n := 0
@@ -110,7 +116,7 @@ func AppendEncode(dst []byte, s string) ([]byte, error) {
 		return dst, err
 	}
 	if len(dst)-start > maxPunycode {
-		// Decode reads at most maxPunycode bytes: refuse an
+		// PunycodeDecode reads at most maxPunycode bytes: refuse an
 		// encoding it would not decode back.
 		return dst[:start], pcErr(ErrTooLong, -1)
 	}
@@ -240,28 +246,28 @@ func appendEncodeRunes(dst []byte, runes []rune) ([]byte, *Error) {
 	return dst, nil
 }
 
-// Decode decodes the RFC 3492 Punycode string s (without an "xn--"
+// PunycodeDecode decodes the RFC 3492 Punycode string s (without an "xn--"
 // prefix). Errors (*Error with ErrPunycode or ErrOverflow) carry the byte
 // offset in s where decoding failed; s longer than 1000 bytes fails with
 // ErrTooLong.
-func Decode(s string) (string, error) {
+func PunycodeDecode(s string) (string, error) {
 	var stack [64]rune
 	runes, err := decodePunycode(s, stack[:0], len(s))
 	if err != nil {
-		return "", err
+		return "", withInput(err, s)
 	}
 	return string(runes), nil
 }
 
-// AppendDecode appends the UTF-8 text of the Punycode s (without an
-// "xn--" prefix) to dst; it fails as Decode does, and then returns dst
+// AppendPunycodeDecode appends the UTF-8 text of the Punycode s (without an
+// "xn--" prefix) to dst; it fails as PunycodeDecode does, and then returns dst
 // unchanged. Labels of up to 64 code points are decoded without
 // allocating when dst has room.
-func AppendDecode(dst []byte, s string) ([]byte, error) {
+func AppendPunycodeDecode(dst []byte, s string) ([]byte, error) {
 	var stack [64]rune
 	runes, err := decodePunycode(s, stack[:0], len(s))
 	if err != nil {
-		return dst, err
+		return dst, withInput(err, s)
 	}
 	n := 0
 	for _, r := range runes {
@@ -274,15 +280,15 @@ func AppendDecode(dst []byte, s string) ([]byte, error) {
 	return dst, nil
 }
 
-// AppendDecodeRunes appends the code points of the Punycode s (without
+// AppendPunycodeDecodeRunes appends the code points of the Punycode s (without
 // an "xn--" prefix) to dst and returns the extended slice; it fails as
-// Decode does, and then returns dst unchanged. It allocates
+// PunycodeDecode does, and then returns dst unchanged. It allocates
 // nothing when dst has room: callers decoding label after label reuse one
 // slice.
-func AppendDecodeRunes[T string | []byte](dst []rune, s T) ([]rune, error) {
+func AppendPunycodeDecodeRunes[T string | []byte](dst []rune, s T) ([]rune, error) {
 	out, err := decodePunycode(s, dst, len(s))
 	if err != nil {
-		return dst, err
+		return dst, withInput(err, string(s))
 	}
 	return out, nil
 }
@@ -365,4 +371,13 @@ func decodePunycode[T string | []byte](s T, out []rune, size int) ([]rune, error
 
 func pcErr(code Code, offset int) *Error {
 	return &Error{Code: code, Index: -1, LabelOffset: -1, Offset: offset, Rune: -1}
+}
+
+// withInput sets the Input of err, an *Error of the Punycode functions,
+// to their argument s; it returns err (nil when err is nil).
+func withInput(err error, s string) error {
+	if e, ok := err.(*Error); ok {
+		e.Input = s
+	}
+	return err
 }

@@ -96,24 +96,24 @@ func TestEncodeRunesAgainstRFC(t *testing.T) {
 	}
 }
 
-// TestAppendDecodePunycode: the append form decodes as Decode does,
+// TestAppendDecodePunycode: the append form decodes as PunycodeDecode does,
 // into the caller's slice, and leaves it unchanged on failure.
 func TestAppendDecodePunycode(t *testing.T) {
 	buf := make([]rune, 0, 64)
 	for _, s := range []string{"bcher-kva", "80ak6aa92e", "a-", "", "99999999999", "a-é"} {
-		want, werr := Decode(s)
-		got, err := AppendDecodeRunes(buf[:0], s)
+		want, werr := PunycodeDecode(s)
+		got, err := AppendPunycodeDecodeRunes(buf[:0], s)
 		if (err == nil) != (werr == nil) || string(got) != want {
-			t.Errorf("%q: %q, %v; Decode %q, %v", s, string(got), err, want, werr)
+			t.Errorf("%q: %q, %v; PunycodeDecode %q, %v", s, string(got), err, want, werr)
 		}
 		if err != nil && len(got) != 0 {
 			t.Errorf("%q: failure left %d runes", s, len(got))
 		}
-		if b, _ := AppendDecodeRunes([]rune("x"), []byte(s)); err == nil && string(b) != "x"+want {
+		if b, _ := AppendPunycodeDecodeRunes([]rune("x"), []byte(s)); err == nil && string(b) != "x"+want {
 			t.Errorf("%q: appended to x: %q", s, string(b))
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { _, _ = AppendDecodeRunes(buf[:0], "80ak6aa92e") }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { _, _ = AppendPunycodeDecodeRunes(buf[:0], "80ak6aa92e") }); n != 0 {
 		t.Errorf("%v allocations with room in the slice", n)
 	}
 }

@@ -2,7 +2,9 @@ package idna
 
 import (
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/urikit/urikit/internal/ascii"
+	"github.com/urikit/urikit/internal/bytestr"
 )
 
 // Profile selects the UTS #46 processing options. It is a plain value:
@@ -27,10 +29,10 @@ type Profile struct {
 	// Transitional maps the deviation characters (ß, ς, ZWJ, ZWNJ) as
 	// IDNA2003 did. UTS #46 deprecates it; the URL Standard does not use it.
 	Transitional bool
-	// VerifyDnsLength makes ToASCII check that each label is 1 to 63 bytes
+	// VerifyDNSLength makes ToASCII check that each label is 1 to 63 bytes
 	// (so an empty root label after a final dot fails too, as in IdnaTestV2)
 	// and the whole name 1 to 253 bytes, not counting a final dot.
-	VerifyDnsLength bool
+	VerifyDNSLength bool
 	// IgnoreInvalidPunycode keeps an "xn--" label that is not valid Punycode
 	// as it is, without further checks, instead of failing. (UTS #46 leaves
 	// open what happens to such a label; reading step 4.2 literally, as some
@@ -64,7 +66,8 @@ func (o Profile) ToASCII(domain string) (string, error) {
 	if err != nil || len(b) == 0 {
 		return "", withLabel(err, domain)
 	}
-	return unsafe.String(&b[0], len(b)), nil // b is not written again
+	// b was allocated for this result and is not written again.
+	return bytestr.String(b), nil
 }
 
 // AppendASCII appends the ToASCII form of domain to dst. On error it
@@ -94,7 +97,9 @@ func (o Profile) toASCII(dst []byte, domain string, discard bool) ([]byte, *Erro
 		}
 		start := len(dst)
 		dst = appendASCIILower(dst, domain)
-		if err := o.checkASCIIInput(domain, unsafe.String(unsafe.SliceData(dst[start:]), len(domain))); err != nil {
+		// The view of dst[start:] is only read, by checkASCIIInput, before
+		// dst is written again.
+		if err := o.checkASCIIInput(domain, bytestr.String(dst[start:])); err != nil {
 			return dst[:start], err
 		}
 		return dst, nil
@@ -122,7 +127,7 @@ func (o Profile) toASCII(dst []byte, domain string, discard bool) ([]byte, *Erro
 		}
 		if encErr == nil {
 			done := l.pos
-			if o.VerifyDnsLength {
+			if o.VerifyDNSLength {
 				done = 0 // the result is short or is dropped: no extrapolation
 			}
 			if discard {
@@ -164,12 +169,12 @@ func (o Profile) toASCII(dst []byte, domain string, discard bool) ([]byte, *Erro
 			if li > 0 {
 				total++
 			}
-			if encErr == nil && o.VerifyDnsLength && (n < 1 || n > 63) {
+			if encErr == nil && o.VerifyDNSLength && (n < 1 || n > 63) {
 				// Every label counts, an empty root label too (IdnaTestV2
 				// reports A4_2 for "a.b.").
 				encErr = newErr(ErrLabelLength, li, off, off, -1)
 			}
-			if o.VerifyDnsLength && total > 254 && !discard {
+			if o.VerifyDNSLength && total > 254 && !discard {
 				// The result is too long (ErrDomainLength, unless an
 				// error comes first): the rest is only checked.
 				discard = true
@@ -185,13 +190,13 @@ func (o Profile) toASCII(dst []byte, domain string, discard bool) ([]byte, *Erro
 	if encErr != nil {
 		return dst[:start], encErr
 	}
-	if o.VerifyDnsLength {
+	if o.VerifyDNSLength {
 		n := total
 		if l.lastEmpty && n > 0 {
 			n--
 		}
 		if n < 1 || n > 253 {
-			return dst[:start], domainErr(ErrDomainLength)
+			return dst[:start], domainErr(ErrDomainLength, "")
 		}
 	}
 	if discard {
@@ -210,14 +215,15 @@ func (o Profile) toASCII(dst []byte, domain string, discard bool) ([]byte, *Erro
 // several code points into a few bytes.
 func (o Profile) ToUnicode(domain string) (string, error) {
 	if lower, ok := asciiLower(domain); ok && !hasXNLabel(lower) {
-		o.VerifyDnsLength = false // a ToASCII step only
+		o.VerifyDNSLength = false // a ToASCII step only
 		return lower, withLabel(o.checkASCIIInput(domain, lower), domain)
 	}
 	out, err := o.appendUnicode(nil, domain) // on the heap, to become the result without a copy
 	if len(out) == 0 {
 		return "", withLabel(err, domain)
 	}
-	return unsafe.String(&out[0], len(out)), withLabel(err, domain) // out is not written again
+	// out was allocated for this result and is not written again.
+	return bytestr.String(out), withLabel(err, domain)
 }
 
 // AppendUnicode appends the ToUnicode form of domain to dst, and returns
@@ -226,10 +232,12 @@ func (o Profile) ToUnicode(domain string) (string, error) {
 // and domain is ASCII without "xn--" labels.
 func (o Profile) AppendUnicode(dst []byte, domain string) ([]byte, error) {
 	if isASCII(domain) && !hasXNLabel(domain) {
-		o.VerifyDnsLength = false
+		o.VerifyDNSLength = false
 		start := len(dst)
 		dst = appendASCIILower(dst, domain)
-		return dst, withLabel(o.checkASCIIInput(domain, unsafe.String(unsafe.SliceData(dst[start:]), len(domain))), domain)
+		// The view of dst[start:] is only read, by checkASCIIInput,
+		// before dst goes back to the caller.
+		return dst, withLabel(o.checkASCIIInput(domain, bytestr.String(dst[start:])), domain)
 	}
 	out, err := o.appendUnicode(dst, domain)
 	return out, withLabel(err, domain)
@@ -269,15 +277,7 @@ func (o Profile) appendUnicode(out []byte, domain string) ([]byte, *Error) {
 
 // appendASCIILower appends the ASCII text s to dst in lower case.
 func appendASCIILower(dst []byte, s string) []byte {
-	dst = growFor(dst, len(s), 0, 0)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		dst = append(dst, c)
-	}
-	return dst
+	return ascii.AppendLower(growFor(dst, len(s), 0, 0), s)
 }
 
 // growFor returns s with room for n more elements. When s has to move, its
@@ -926,7 +926,7 @@ func (o Profile) checkASCII(domain string) *Error {
 				}
 			}
 		}
-		if o.VerifyDnsLength {
+		if o.VerifyDNSLength {
 			if len(l) < 1 || len(l) > 63 {
 				return newErr(ErrLabelLength, li, start, start, -1)
 			}
@@ -934,13 +934,13 @@ func (o Profile) checkASCII(domain string) *Error {
 		li++
 		start = i + 1
 	}
-	if o.VerifyDnsLength {
+	if o.VerifyDNSLength {
 		n := len(domain)
 		if n > 0 && domain[n-1] == '.' {
 			n--
 		}
 		if n < 1 || n > 253 {
-			return domainErr(ErrDomainLength)
+			return domainErr(ErrDomainLength, "")
 		}
 	}
 	return nil

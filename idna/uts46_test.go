@@ -23,11 +23,11 @@ func TestPunycodeRoundTrip(t *testing.T) {
 		{"\U0010FFFF", "dn32g"},
 		{"\u00ff\u00fe", "vdab"},
 	} {
-		enc, err := Encode(tc.dec)
+		enc, err := PunycodeEncode(tc.dec)
 		if err != nil || enc != tc.enc {
 			t.Errorf("Encode(%+q) = %q, %v; want %q", tc.dec, enc, err, tc.enc)
 		}
-		dec, err := Decode(tc.enc)
+		dec, err := PunycodeDecode(tc.enc)
 		if err != nil || dec != tc.dec {
 			t.Errorf("Decode(%q) = %+q, %v; want %+q", tc.enc, dec, err, tc.dec)
 		}
@@ -47,7 +47,7 @@ func TestPunycodeErrors(t *testing.T) {
 		{"zzzzzzzzzzzz", ErrPunycode, 12}, // every digit >= t: never terminates
 		{"99999999", ErrOverflow, 7},      // i overflows
 	} {
-		_, err := Decode(tc.in)
+		_, err := PunycodeDecode(tc.in)
 		var e *Error
 		if !errors.As(err, &e) {
 			t.Errorf("Decode(%q) error = %v, want *Error", tc.in, err)
@@ -59,26 +59,26 @@ func TestPunycodeErrors(t *testing.T) {
 	}
 	// A decoded surrogate or a value past U+10FFFF is invalid.
 	for _, s := range []string{"a", "99999a"} {
-		if r, err := Decode(s); err == nil && strings.ContainsFunc(r, func(c rune) bool { return c > unicode.MaxRune || c < 0x80 }) {
+		if r, err := PunycodeDecode(s); err == nil && strings.ContainsFunc(r, func(c rune) bool { return c > unicode.MaxRune || c < 0x80 }) {
 			t.Errorf("Decode(%q) = %+q", s, r)
 		}
 	}
-	if r, err := Decode("a"); err != nil || r != "\u0080" {
+	if r, err := PunycodeDecode("a"); err != nil || r != "\u0080" {
 		t.Errorf("Decode(a) = %+q, %v", r, err)
 	}
-	if _, err := Encode("a\xffb"); !errors.Is(err, ErrInvalidUTF8) {
+	if _, err := PunycodeEncode("a\xffb"); !errors.Is(err, ErrInvalidUTF8) {
 		t.Errorf("Encode(invalid UTF-8) error = %v", err)
 	}
-	b, err := AppendEncode([]byte("xn--"), "bücher")
+	b, err := AppendPunycodeEncode([]byte("xn--"), "bücher")
 	if err != nil || string(b) != "xn--bcher-kva" {
-		t.Errorf("AppendEncode = %q, %v", b, err)
+		t.Errorf("AppendPunycodeEncode = %q, %v", b, err)
 	}
 }
 
 func TestToASCIIOptions(t *testing.T) {
 	std3 := Profile{UseSTD3ASCIIRules: true}
 	hyph := Profile{CheckHyphens: true}
-	dns := Profile{VerifyDnsLength: true}
+	dns := Profile{VerifyDNSLength: true}
 	trans := Profile{Transitional: true}
 	none := Profile{}
 	bidi := Profile{CheckBidi: true}
@@ -177,7 +177,7 @@ func TestErrorDetails(t *testing.T) {
 	if !errors.As(err, &e) || e.Code != ErrSTD3 || e.Index != 1 || e.Offset != 4 || e.Rune != '_' {
 		t.Fatalf("err = %#v", err)
 	}
-	if got := e.Error(); got != `idna: code point not allowed by STD3 rules [U1] '_' in label 1 "b_d" at offset 4` {
+	if got := e.Error(); got != `idna: offset 4 (label 1): "ok.b_d": code point not allowed by STD3 rules '_' [U1]` {
 		t.Errorf("Error() = %q", got)
 	}
 	_, err = Profile{}.ToASCII("ab.c\u0378d")
@@ -202,7 +202,7 @@ func TestErrorDetails(t *testing.T) {
 		{Profile{}, "a.\uFF58\uFF4E--ab!", ErrPunycode, 1, 12},            // fullwidth xn--
 		{Profile{}, "a.xn--ab", ErrDisallowed, 1, 2},                      // decoded label: its start
 		{Profile{CheckBidi: true}, "ab.\u05D0a", ErrBidi, 1, 3},           // whole label
-		{Profile{VerifyDnsLength: true}, "\u00FC.", ErrLabelLength, 1, 3}, // empty root label
+		{Profile{VerifyDNSLength: true}, "\u00FC.", ErrLabelLength, 1, 3}, // empty root label
 		{Profile{}, "\u00AD\u00ADa\u0378", ErrDisallowed, 0, 5},           // after ignored code points
 		{Profile{CheckJoiners: true}, "\u0915a\u200D", ErrContextJ, 0, 4},
 	} {
@@ -247,7 +247,7 @@ func TestToUnicode(t *testing.T) {
 			t.Errorf("ToUnicode(%q) = %+q, %v; want %+q, %v", tc.in, got, err, tc.want, tc.code)
 		}
 	}
-	got, err := DomainToUnicode("xn--mgba3gch31f060k.com", false)
+	got, err := DomainToUnicode("xn--mgba3gch31f060k.com")
 	if err != nil || got != "نامه\u200cای.com" {
 		t.Errorf("DomainToUnicode = %+q, %v", got, err)
 	}
@@ -276,11 +276,11 @@ func TestDomainToASCII(t *testing.T) {
 		{"-ü.com", false, "xn----eha.com", ""},
 		{"xn--tešla", false, "", ErrPunycodeNonASCII},
 	} {
-		got, err := DomainToASCII(tc.in, tc.beStrict)
+		got, err := domainToASCII(tc.in, tc.beStrict)
 		if got != tc.want || (tc.code == "") != (err == nil) || (tc.code != "" && !errors.Is(err, tc.code)) {
 			t.Errorf("DomainToASCII(%+q, %v) = %q, %v; want %q, %v", tc.in, tc.beStrict, got, err, tc.want, tc.code)
 		}
-		b, err := AppendDomainToASCII([]byte("h:"), tc.in, tc.beStrict)
+		b, err := appendDomainToASCII([]byte("h:"), tc.in, tc.beStrict)
 		if string(b) != "h:"+tc.want || (tc.code == "") != (err == nil) || (tc.code != "" && !errors.Is(err, tc.code)) {
 			t.Errorf("AppendDomainToASCII(%+q, %v) = %q, %v; want %q, %v", tc.in, tc.beStrict, b, err, tc.want, tc.code)
 		}
@@ -290,14 +290,14 @@ func TestDomainToASCII(t *testing.T) {
 func TestDomainToASCIINoAlloc(t *testing.T) {
 	var sink string
 	n := testing.AllocsPerRun(100, func() {
-		sink, _ = DomainToASCII("www.example.com", false)
+		sink, _ = DomainToASCII("www.example.com")
 	})
 	if n != 0 || sink != "www.example.com" {
 		t.Errorf("DomainToASCII on lowercase ASCII: %v allocs, result %q", n, sink)
 	}
 	buf := make([]byte, 0, 64)
 	n = testing.AllocsPerRun(100, func() {
-		buf, _ = AppendDomainToASCII(buf[:0], "WWW.Example.COM", false)
+		buf, _ = AppendDomainToASCII(buf[:0], "WWW.Example.COM")
 	})
 	if n != 0 || string(buf) != "www.example.com" {
 		t.Errorf("AppendDomainToASCII: %v allocs, result %q", n, buf)
@@ -487,20 +487,20 @@ func TestIsNFC(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	// An encoding decodes back: up to 1000 bytes of it.
-	if enc, err := Encode(strings.Repeat("a", 999)); err != nil || len(enc) != 1000 {
+	if enc, err := PunycodeEncode(strings.Repeat("a", 999)); err != nil || len(enc) != 1000 {
 		t.Errorf("Encode(999 ASCII): %d bytes, %v", len(enc), err)
-	} else if dec, err := Decode(enc); err != nil || dec != strings.Repeat("a", 999) {
-		t.Errorf("Decode(Encode(999 ASCII)): %v", err)
+	} else if dec, err := PunycodeDecode(enc); err != nil || dec != strings.Repeat("a", 999) {
+		t.Errorf("Decode(PunycodeEncode(999 ASCII)): %v", err)
 	}
 	for _, s := range []string{strings.Repeat("a", 1000), strings.Repeat("ü", 1000)} {
-		if _, err := Encode(s); !errors.Is(err, ErrTooLong) {
+		if _, err := PunycodeEncode(s); !errors.Is(err, ErrTooLong) {
 			t.Errorf("Encode(1000 runes encoded in more than 1000 bytes) error = %v", err)
 		}
 	}
-	if _, err := Encode(strings.Repeat("ü", 1001)); !errors.Is(err, ErrTooLong) {
+	if _, err := PunycodeEncode(strings.Repeat("ü", 1001)); !errors.Is(err, ErrTooLong) {
 		t.Errorf("Encode(1001 runes) error = %v", err)
 	}
-	if _, err := Decode(strings.Repeat("a", 1001)); !errors.Is(err, ErrTooLong) {
+	if _, err := PunycodeDecode(strings.Repeat("a", 1001)); !errors.Is(err, ErrTooLong) {
 		t.Errorf("Decode(1001 bytes) error = %v", err)
 	}
 	// A long valid label fails fast instead of taking quadratic time.
@@ -508,12 +508,12 @@ func TestLimits(t *testing.T) {
 	for r := rune(0x4E00); r < 0x4E00+20000; r++ {
 		b.WriteRune(r)
 	}
-	_, err := DomainToASCII(b.String()+".com", false)
+	_, err := DomainToASCII(b.String() + ".com")
 	var e *Error
 	if !errors.As(err, &e) || e.Code != ErrTooLong || e.Index != 0 || e.Offset != 0 {
 		t.Errorf("DomainToASCII(20000 ideographs) error = %v", err)
 	}
-	_, err = DomainToUnicode("a.xn--"+strings.Repeat("a", 2000), false)
+	_, err = DomainToUnicode("a.xn--" + strings.Repeat("a", 2000))
 	if !errors.As(err, &e) || e.Code != ErrTooLong || e.Index != 1 || e.Offset != 2 {
 		t.Errorf("DomainToUnicode(long xn-- label) error = %v", err)
 	}

@@ -51,10 +51,10 @@ func boundedCases() []boundedtest.Case {
 	add("Parse", func(s string) { _, _ = Parse(s) })
 	add("Parse.Error", boundedtest.ErrorText(Parse))
 	add("ParseLenient", func(s string) { _, _, _ = ParseLenient(s) })
-	add("ParseLenient.Error", func(s string) {
+	add("ParseLenient.Finding", func(s string) {
 		_, fs, _ := ParseLenient(s)
 		for i := range fs {
-			_ = fs[i].Error()
+			_ = fs[i].String()
 		}
 	})
 	for _, sh := range boundedShapes {

@@ -2,8 +2,8 @@ package mailto
 
 import (
 	"strings"
-	"unsafe"
 
+	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -37,8 +37,8 @@ var (
 // field of its name).
 func Build(m Message) string {
 	b := m.AppendTo(make([]byte, 0, m.size()))
-	// b is not written again: the string may share it.
-	return unsafe.String(unsafe.SliceData(b), len(b))
+	// b was allocated here for the URL and is not written again.
+	return bytestr.String(b)
 }
 
 // size returns the length of Build(m).
@@ -81,6 +81,36 @@ func listSize(list []string) int {
 
 // String returns Build(m).
 func (m Message) String() string { return Build(m) }
+
+// IsZero reports whether m is the zero Message: no address, no field.
+// Its URL is "mailto:", its text form "" (see MarshalText).
+func (m Message) IsZero() bool {
+	return len(m.To) == 0 && len(m.Cc) == 0 && len(m.Bcc) == 0 && m.Subject == "" && m.Body == "" && len(m.Headers) == 0
+}
+
+// MarshalText implements encoding.TextMarshaler: the URL Build writes,
+// and "" for the zero Message (as netip.Addr marshals its zero value).
+func (m Message) MarshalText() ([]byte, error) {
+	if m.IsZero() {
+		return []byte{}, nil
+	}
+	return m.AppendTo(make([]byte, 0, m.size())), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: "" is the zero
+// Message, any other text is parsed as Parse parses it.
+func (m *Message) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*m = Message{}
+		return nil
+	}
+	v, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
+}
 
 // AppendTo appends Build(m) to dst and returns the extended buffer.
 func (m Message) AppendTo(dst []byte) []byte {

@@ -12,16 +12,19 @@
 // addr-spec (a display name, a comment, whitespace), a character that
 // must be percent-encoded, a second subject or body, a fragment, escapes
 // that are not UTF-8. Its messages quote at most about 40 bytes of the
-// input on each side of the offset.
+// input on each side of the offset. [MustParse] panics on what Parse
+// refuses.
 //
 // [ParseLenient] takes what links in the wild hold (raw spaces and
 // characters beyond ASCII, display names, "%" alone, a repeated subject,
 // a fragment), fails only on a missing "mailto:", and reports what it
-// tolerated as findings: one [Error] per code and part of the URL, with
+// tolerated as findings: one [Finding] per code and part of the URL, with
 // the number of occurrences and their first offsets, so that the list
-// never grows with the input.
+// never grows with the input; a Finding marshals to the record contract's
+// JSON.
 //
-// [Build] (and [Message.String], [Message.AppendTo]) writes a message as a
+// [Build] (and [Message.String], [Message.AppendTo], [Message.MarshalText],
+// which writes the zero Message as "") writes a message as a
 // mailto: URL with RFC 6068's encoding rules, which are not those of HTML
 // forms: space is "%20", never "+"; in addresses "%", "/", "?", "#", "[",
 // "]", "&", ";", "=" and "," are encoded (and "@" in the local-part, so

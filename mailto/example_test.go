@@ -1,6 +1,7 @@
 package mailto_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -24,7 +25,7 @@ func ExampleParse_error() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, mailto.ErrInvalidChar))
 	// Output:
-	// mailto: …"ailto:joe@example.com?cc=bob@example.com?body=hello": offset 41 (hfields): invalid-char: character must be percent-encoded here
+	// mailto: offset 41 (hfields): …"ailto:joe@example.com?cc=bob@example.com?body=hello": character must be percent-encoded here
 	// true
 }
 
@@ -38,4 +39,26 @@ func ExampleBuild() {
 	fmt.Println(mailto.Build(m))
 	// Output:
 	// mailto:%22not%40me%22@example.org,Mike%26family@example.org?subject=a%2Bb%20%3D%20c%3F&In-Reply-To=%3C3469A91.D10AF4C@example.com%3E&body=line%201%0D%0Aline%202
+}
+
+func ExampleParseLenient() {
+	m, findings, err := mailto.ParseLenient("mailto:a@example.com?subject=Hello World&body=a b")
+	fmt.Printf("%q %q %v\n", m.Subject, m.Body, err)
+	for _, f := range findings {
+		fmt.Println(f)
+		b, _ := json.Marshal(f)
+		fmt.Println(string(b))
+	}
+	// Output:
+	// "Hello World" "a b" <nil>
+	// offset 34 (hfields): invalid-char: character must be percent-encoded here (2 times)
+	// {"offset":34,"code":"invalid-char","message":"character must be percent-encoded here","component":"hfields","count":2,"offsets":[34,47]}
+}
+
+func ExampleMessage_MarshalText() {
+	var v struct{ Link, None mailto.Message }
+	v.Link = mailto.MustParse("mailto:a@example.com?subject=hi")
+	b, _ := json.Marshal(v)
+	fmt.Println(string(b))
+	// Output: {"Link":"mailto:a@example.com?subject=hi","None":""}
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // findings formats findings as "code@component:offsets" joined by ";".
-func findings(list []Error) string {
+func findings(list []Finding) string {
 	var parts []string
 	for _, f := range list {
 		offs := f.Offsets

@@ -6,9 +6,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/collapse"
+	"github.com/urikit/urikit/internal/diag"
 	"github.com/urikit/urikit/internal/hexdigit"
-	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -63,9 +64,19 @@ func Parse(s string) (Message, error) {
 	return m, nil
 }
 
+// MustParse is Parse for a mailto: URL known to be valid: it panics with
+// the error Parse returns.
+func MustParse(s string) Message {
+	m, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
 // ParseLenient parses s as Parse does, but fails only when s does not
 // begin with "mailto:". Every other problem is tolerated and reported in
-// the findings, which are collapsed: one [Error] per code and component,
+// the findings, which are collapsed: one [Finding] per code and component,
 // in the order the parser first meets them (which is about the order of
 // their offsets), whose Count and Offsets say how often and where it
 // occurred. What is tolerated, and how:
@@ -78,7 +89,7 @@ func Parse(s string) (Message, error) {
 //     one is dropped (missing-equals);
 //   - a second "subject" or "body" goes to Headers (duplicate-field);
 //   - a fragment is dropped ("fragment").
-func ParseLenient(s string) (Message, []Error, error) {
+func ParseLenient(s string) (Message, []Finding, error) {
 	p := parser{s: s, lenient: true}
 	m, err := p.parse()
 	if err != nil {
@@ -91,7 +102,7 @@ func ParseLenient(s string) (Message, []Error, error) {
 type parser struct {
 	s        string
 	lenient  bool
-	findings []Error
+	findings []Finding
 }
 
 // problem reports the problem code at off in comp. A strict parser
@@ -99,7 +110,7 @@ type parser struct {
 // into the finding of the same code and component, and returns nil.
 func (p *parser) problem(off int, comp Component, code Code) error {
 	if !p.lenient {
-		return &Error{Input: p.s, Offset: off, Component: comp, Code: code}
+		return &Error{Offset: off, Code: code, Input: p.s, Component: comp}
 	}
 	for i := range p.findings {
 		f := &p.findings[i]
@@ -109,7 +120,7 @@ func (p *parser) problem(off int, comp Component, code Code) error {
 		collapse.Add(f.Offset, &f.Count, &f.Offsets, off)
 		return nil
 	}
-	p.findings = append(p.findings, Error{Input: p.s, Offset: off, Component: comp, Code: code})
+	p.findings = append(p.findings, Finding{Offset: off, Code: code, Component: comp})
 	return nil
 }
 
@@ -117,7 +128,7 @@ func (p *parser) parse() (Message, error) {
 	var m Message
 	s := p.s
 	for i := range len(scheme) {
-		if i >= len(s) || lower(s[i]) != scheme[i] {
+		if i >= len(s) || ascii.ToLower(s[i]) != scheme[i] {
 			return Message{}, &Error{Input: s, Offset: i, Component: ComponentScheme, Code: ErrScheme}
 		}
 	}
@@ -525,13 +536,6 @@ func isQtext(c byte) bool {
 	return c == 33 || 35 <= c && c <= 91 || 93 <= c && c <= 126 || c >= utf8.RuneSelf
 }
 
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
 // A Component names the part of a mailto: URL that holds a problem.
 type Component string
 
@@ -595,51 +599,73 @@ func (c Code) Message() string {
 	return string(c)
 }
 
-// An Error describes why a text is not a mailto: URL, or, among the
-// findings of ParseLenient, a problem that was tolerated.
-//
-// Findings are collapsed so that their list never grows with the input:
-// the repeats of a problem (same Code and Component) are merged into the
-// Error of its first occurrence, whose Count is then the number of
-// occurrences and Offsets the offsets of the first up to 8 of them
-// (Offsets[0] == Offset). An error of Parse, and a finding that occurred
-// once, has Count 0 and no Offsets.
+// An Error describes why a text is not a mailto: URL.
 type Error struct {
-	// Input is the text that was parsed.
-	Input string `json:"-"`
 	// Offset is the byte offset of the problem in Input.
-	Offset int `json:"offset"`
-	// Component is the part of the URL holding the problem.
-	Component Component `json:"component"`
+	Offset int
 	// Code says what is wrong; it is the sentinel for errors.Is.
-	Code Code `json:"code"`
-	// Count is the number of occurrences of a collapsed finding; 0 or 1
-	// means one.
-	Count int `json:"count,omitempty"`
-	// Offsets are the offsets of the first occurrences, at most 8 of
-	// them, set only when Count > 1.
-	Offsets []int `json:"offsets,omitempty"`
+	Code Code
+	// Input is the text that was parsed.
+	Input string
+	// Component is the part of the URL holding the problem.
+	Component Component
 }
 
-// Error returns a message such as
-// `mailto: "mailto:a@b?x": offset 10 (hfields): missing-equals: …`. It
-// quotes at most about 40 bytes of the input on each side of the offset,
-// with "…" where the input goes on.
+// Error returns the library's one error text (internal/diag), such as
+// `mailto: offset 10 (hfields): "mailto:a@b?x": a header field is a name,
+// "=" and a value`. It quotes at most 40 bytes of the input on each side
+// of the offset, with "…" where the input goes on.
 func (e *Error) Error() string {
-	b := window.AppendHead(make([]byte, 0, 128), "mailto: ", e.Input, e.Offset)
-	b = append(b, " ("...)
-	b = append(b, e.Component...)
-	b = append(b, "): "...)
-	b = append(b, e.Code...)
-	b = append(b, ": "...)
-	b = append(b, e.Code.Message()...)
-	if e.Count > 1 {
-		b = append(b, " ("...)
-		b = strconv.AppendInt(b, int64(e.Count), 10)
-		b = append(b, " times)"...)
-	}
-	return string(b)
+	return diag.Error("mailto", e.Offset, string(e.Component), e.Input, e.Code.Message())
 }
 
 // Unwrap returns the code, for errors.Is.
-func (e *Error) Unwrap() error { return e.Code }
+func (e *Error) Unwrap() []error { return []error{e.Code} }
+
+// A Finding is a problem that ParseLenient tolerated: what Parse would
+// have refused, and where.
+//
+// Findings are collapsed so that their list never grows with the input:
+// the repeats of a problem (same Code and Component) are merged into the
+// Finding of its first occurrence, whose Count is then the number of
+// occurrences and Offsets the offsets of the first up to 8 of them
+// (Offsets[0] == Offset). A finding that occurred once has Count 0 and no
+// Offsets.
+type Finding struct {
+	// Offset is the byte offset of the problem in the input (its first
+	// occurrence).
+	Offset int
+	// Code says what is wrong.
+	Code Code
+	// Component is the part of the URL holding the problem.
+	Component Component
+	// Count is the number of occurrences; 0 or 1 means one.
+	Count int
+	// Offsets are the offsets of the first occurrences, at most 8 of
+	// them, set only when Count > 1.
+	Offsets []int
+}
+
+// Message returns the human description of the finding's code.
+func (f Finding) Message() string { return f.Code.Message() }
+
+// String returns a line such as "offset 24 (hfields): invalid-char:
+// character must be percent-encoded here", followed by " (2 times)" when
+// the problem occurred more than once.
+func (f Finding) String() string {
+	s := "offset " + strconv.Itoa(f.Offset) + " (" + string(f.Component) + "): " + string(f.Code) + ": " + f.Code.Message()
+	if f.Count > 1 {
+		s += " (" + strconv.Itoa(f.Count) + " times)"
+	}
+	return s
+}
+
+// MarshalJSON returns the record contract's JSON of the finding (through
+// internal/diag): {"offset", "code", "message", "component", "count"?,
+// "offsets"?}.
+func (f Finding) MarshalJSON() ([]byte, error) {
+	return diag.MarshalFinding(diag.Finding{
+		Offset: f.Offset, Code: string(f.Code), Message: f.Code.Message(),
+		Component: string(f.Component), Count: f.Count, Offsets: f.Offsets,
+	})
+}

@@ -2,6 +2,7 @@ package mailto
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -63,5 +64,46 @@ func TestAddressSplit(t *testing.T) {
 	// then not an addr-spec.
 	if _, err := Parse("mailto:a%2Cb@c"); !errors.Is(err, ErrInvalidAddress) {
 		t.Errorf("mailto:a%%2Cb@c: %v", err)
+	}
+}
+
+// TestMustParse: MustParse takes Parse's parameters and panics with its
+// error.
+func TestMustParse(t *testing.T) {
+	if m := MustParse("mailto:a@b"); len(m.To) != 1 {
+		t.Errorf("MustParse = %v", m)
+	}
+	defer func() {
+		r := recover()
+		if err, ok := r.(error); !ok || !errors.Is(err, ErrScheme) {
+			t.Errorf("MustParse(x) panicked with %v", r)
+		}
+	}()
+	MustParse("x")
+}
+
+// TestText: the zero Message and "" go to each other; any other text
+// unmarshals as Parse parses it.
+func TestText(t *testing.T) {
+	if b, err := (Message{}).MarshalText(); err != nil || len(b) != 0 {
+		t.Errorf("zero MarshalText = %q, %v", b, err)
+	}
+	m := MustParse("mailto:a@b")
+	if err := m.UnmarshalText(nil); err != nil || !m.IsZero() {
+		t.Errorf(`UnmarshalText("") = %v, %v`, m, err)
+	}
+	s := "mailto:a@b,c@d?cc=e@f&subject=x%20y&X-Y=z&body=b"
+	if err := m.UnmarshalText([]byte(s)); err != nil || !reflect.DeepEqual(m, MustParse(s)) {
+		t.Errorf("UnmarshalText(%q) = %v, %v", s, m, err)
+	}
+	if b, _ := m.MarshalText(); string(b) != s {
+		t.Errorf("MarshalText = %q, want %q", b, s)
+	}
+	if err := m.UnmarshalText([]byte("mailto:a@b?x")); !errors.Is(err, ErrMissingEquals) {
+		t.Errorf("UnmarshalText(bad) = %v", err)
+	}
+	var e *Error
+	if _, err := Parse("mailto:a@b?x"); !errors.As(err, &e) || e.Offset != 12 || e.Input != "mailto:a@b?x" || e.Component != ComponentHeaders {
+		t.Errorf("error %#v", err)
 	}
 }

@@ -16,7 +16,10 @@
 //
 // A failure is an [*Error] with the byte offset of the problem, the
 // component it is in and a stable [Code]; its message quotes at most
-// about 40 bytes of the input on each side of the offset.
+// about 40 bytes of the input on each side of the offset. [MustParse]
+// panics on what Parse refuses. A URN is text: [URN.String],
+// [URN.AppendTo] and MarshalText/UnmarshalText (hence JSON) give it, the
+// zero URN as "", as netip.Addr does.
 //
 // # Equivalence
 //

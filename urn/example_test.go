@@ -1,6 +1,7 @@
 package urn_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -37,7 +38,7 @@ func ExampleParse_error() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, urn.ErrNIDHyphen))
 	// Output:
-	// urn: "urn:ab-:c": offset 6 (nid): nid-hyphen: the NID does not begin or end with "-"
+	// urn: offset 6 (nid): "urn:ab-:c": the NID does not begin or end with "-"
 	// true
 }
 
@@ -57,4 +58,15 @@ func ExampleURN_Key() {
 	}
 	fmt.Println(len(seen))
 	// Output: 2
+}
+
+func ExampleURN_MarshalText() {
+	var v struct {
+		ID  urn.URN
+		Alt urn.URN
+	}
+	v.ID = urn.MustParse("urn:isbn:9971-5-0210-0")
+	b, _ := json.Marshal(v)
+	fmt.Println(string(b))
+	// Output: {"ID":"urn:isbn:9971-5-0210-0","Alt":""}
 }

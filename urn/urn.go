@@ -2,10 +2,11 @@ package urn
 
 import (
 	"unicode/utf8"
-	"unsafe"
 
+	"github.com/urikit/urikit/internal/ascii"
+	"github.com/urikit/urikit/internal/bytestr"
+	"github.com/urikit/urikit/internal/diag"
 	"github.com/urikit/urikit/internal/hexdigit"
-	"github.com/urikit/urikit/internal/window"
 )
 
 // A URN is a parsed Uniform Resource Name: its text and the offsets of
@@ -27,11 +28,11 @@ type URN struct {
 // nothing unless it fails; the error is then an [*Error].
 func Parse(s string) (URN, error) {
 	fail := func(off int, comp Component, code Code) (URN, error) {
-		return URN{}, &Error{Input: s, Offset: off, Component: comp, Code: code}
+		return URN{}, &Error{Offset: off, Code: code, Input: s, Component: comp}
 	}
 	// "urn:" in any case.
 	for i := range len(prefix) {
-		if i >= len(s) || lower(s[i]) != prefix[i] {
+		if i >= len(s) || ascii.ToLower(s[i]) != prefix[i] {
 			return fail(i, ComponentScheme, ErrScheme)
 		}
 	}
@@ -179,13 +180,6 @@ func isAlnum(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
 func upper(c byte) byte {
 	if 'a' <= c && c <= 'z' {
 		return c - ('a' - 'A')
@@ -193,8 +187,42 @@ func upper(c byte) byte {
 	return c
 }
 
-// String returns the URN as it was parsed, byte for byte.
+// MustParse is Parse for a URN known to be valid: it panics with the
+// error Parse returns.
+func MustParse(s string) URN {
+	u, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// String returns the URN as it was parsed, byte for byte ("" for the zero
+// URN).
 func (u URN) String() string { return u.s }
+
+// AppendTo appends the URN's text (see String) to dst and returns the
+// extended buffer.
+func (u URN) AppendTo(dst []byte) []byte { return append(dst, u.s...) }
+
+// MarshalText implements encoding.TextMarshaler: the URN's text; the zero
+// URN marshals to "".
+func (u URN) MarshalText() ([]byte, error) { return []byte(u.s), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler: "" is the zero URN,
+// any other text is parsed as Parse parses it.
+func (u *URN) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*u = URN{}
+		return nil
+	}
+	v, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
 
 // NID returns the namespace identifier as written ("isbn" in
 // "urn:isbn:9971-5-0210-0"; "ISBN" in "URN:ISBN:…").
@@ -255,7 +283,7 @@ func Equal(a, b URN) bool {
 		return false
 	}
 	for i := 0; i < a.nid; i++ {
-		if lower(x[i]) != lower(y[i]) {
+		if ascii.ToLower(x[i]) != ascii.ToLower(y[i]) {
 			return false
 		}
 	}
@@ -284,15 +312,15 @@ func (u URN) Key() string {
 		return u.AssignedName()
 	}
 	b := u.AppendKey(make([]byte, 0, u.nss))
-	// b is not written again: the string may share it.
-	return unsafe.String(unsafe.SliceData(b), len(b))
+	// b was allocated here for the key and is not written again.
+	return bytestr.String(b)
 }
 
 // AppendKey appends [URN.Key] to dst and returns the extended buffer.
 func (u URN) AppendKey(dst []byte) []byte {
 	x := u.AssignedName()
 	for i := 0; i < u.nid; i++ {
-		dst = append(dst, lower(x[i]))
+		dst = append(dst, ascii.ToLower(x[i]))
 	}
 	for i := u.nid; i < len(x); i++ {
 		c := x[i]
@@ -400,30 +428,23 @@ func (c Code) Message() string {
 
 // An Error describes why a text is not a URN.
 type Error struct {
-	// Input is the text that was parsed.
-	Input string
 	// Offset is the byte offset of the problem in Input.
 	Offset int
-	// Component is the component holding the problem.
-	Component Component
 	// Code says what is wrong; it is the sentinel for errors.Is.
 	Code Code
+	// Input is the text that was parsed.
+	Input string
+	// Component is the component holding the problem.
+	Component Component
 }
 
-// Error returns a message such as
-// `urn: "urn:x:a": offset 4 (nid): invalid-nid-length: the NID is 2 to 32 characters long`.
-// It quotes at most about 40 bytes of the input on each side of the
-// offset, with "…" where the input goes on.
+// Error returns the library's one error text (internal/diag), such as
+// `urn: offset 4 (nid): "urn:x:a": the NID is 2 to 32 characters long`. It
+// quotes at most 40 bytes of the input on each side of the offset, with
+// "…" where the input goes on.
 func (e *Error) Error() string {
-	b := window.AppendHead(make([]byte, 0, 128), "urn: ", e.Input, e.Offset)
-	b = append(b, " ("...)
-	b = append(b, e.Component...)
-	b = append(b, "): "...)
-	b = append(b, e.Code...)
-	b = append(b, ": "...)
-	b = append(b, e.Code.Message()...)
-	return string(b)
+	return diag.Error("urn", e.Offset, string(e.Component), e.Input, e.Code.Message())
 }
 
 // Unwrap returns the code, for errors.Is.
-func (e *Error) Unwrap() error { return e.Code }
+func (e *Error) Unwrap() []error { return []error{e.Code} }

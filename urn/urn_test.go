@@ -62,3 +62,47 @@ func TestErrorWindow(t *testing.T) {
 		t.Errorf("message does not quote a window: %q", msg)
 	}
 }
+
+// TestMustParse: MustParse takes Parse's parameters and panics with its
+// error.
+func TestMustParse(t *testing.T) {
+	if u := MustParse("urn:isbn:1"); u.NID() != "isbn" {
+		t.Errorf("MustParse = %v", u)
+	}
+	defer func() {
+		r := recover()
+		if err, ok := r.(error); !ok || !errors.Is(err, ErrScheme) {
+			t.Errorf("MustParse(x) panicked with %v", r)
+		}
+	}()
+	MustParse("x")
+}
+
+// TestText: the zero URN and "" go to each other; any other text
+// unmarshals as Parse parses it, and marshals back byte for byte.
+func TestText(t *testing.T) {
+	if b, err := (URN{}).MarshalText(); err != nil || len(b) != 0 {
+		t.Errorf("zero MarshalText = %q, %v", b, err)
+	}
+	u := MustParse("urn:ab:c")
+	if err := u.UnmarshalText(nil); err != nil || u != (URN{}) {
+		t.Errorf(`UnmarshalText("") = %v, %v`, u, err)
+	}
+	for _, s := range []string{"URN:Example:a%2f?+r?=q#f", "urn:isbn:9971-5-0210-0"} {
+		var v URN
+		if err := v.UnmarshalText([]byte(s)); err != nil || v != MustParse(s) {
+			t.Errorf("UnmarshalText(%q) = %v, %v", s, v, err)
+		}
+		if b, _ := v.MarshalText(); string(b) != s || string(v.AppendTo([]byte("x"))) != "x"+s {
+			t.Errorf("MarshalText(%q) = %q", s, b)
+		}
+	}
+	var v URN
+	if err := v.UnmarshalText([]byte("urn:x:a")); !errors.Is(err, ErrNIDLength) {
+		t.Errorf("UnmarshalText(bad) = %v", err)
+	}
+	var e *Error
+	if _, err := Parse("urn:x:a"); !errors.As(err, &e) || e.Offset != 4 || e.Input != "urn:x:a" || e.Component != ComponentNID {
+		t.Errorf("error %#v", err)
+	}
+}

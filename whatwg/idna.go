@@ -6,7 +6,7 @@ import "github.com/urikit/urikit/idna"
 // package idna, whose tables are generated from the Unicode version the
 // web-platform-tests expect (golang.org/x/net/idna lags behind it). The
 // options are those of the URL Standard's "domain to ASCII":
-// CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set to beStrict,
+// CheckHyphens, UseSTD3ASCIIRules and VerifyDNSLength set to beStrict,
 // CheckBidi and CheckJoiners true, Transitional_Processing and
 // IgnoreInvalidPunycode false. The host parser lowercases ASCII domains
 // itself (the standard's rule for non-strict ASCII domains), so that only
@@ -49,7 +49,7 @@ func domainValidStrict(domain string) bool {
 // the full algorithm", not "invalid".
 func strictASCIIDomain(d string) bool {
 	// A final dot (an empty root label) is left to the full algorithm:
-	// VerifyDnsLength rejects it, as IdnaTestV2 expects (A4_2).
+	// VerifyDNSLength rejects it, as IdnaTestV2 expects (A4_2).
 	if len(d) == 0 || len(d) > 253 {
 		return false
 	}

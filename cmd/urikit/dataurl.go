@@ -55,13 +55,13 @@ bodies such as images).`,
 			}
 			return processRecords(cmd, args, opts, func() recordFunc {
 				return func(in []byte) outcome {
-					d, err := dataurl.Parse(transient(in))
+					d, fs, err := dataurl.ParseWithFindings(transient(in))
 					if err != nil {
 						e := report.DataURLError(err)
 						return failed(transient(in), e)
 					}
 					if opts.json {
-						rec := report.NewDataURL(in, d, bodyBase64)
+						rec := report.NewDataURL(in, d, fs, bodyBase64)
 						return outcome{Record: &rec}
 					}
 					return outcome{Output: d.Body}

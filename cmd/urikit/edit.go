@@ -583,13 +583,13 @@ func hostAs(h string, idn bool) string {
 		return h
 	}
 	if idn {
-		u, err := idna.DomainToUnicode(d, false)
+		u, err := idna.DomainToUnicode(d)
 		if err != nil {
 			return h
 		}
 		return u
 	}
-	a, err := idna.DomainToASCII(d, false)
+	a, err := idna.DomainToASCII(d)
 	if err != nil {
 		return h
 	}

@@ -887,7 +887,7 @@ func (e *Editor) applyRFC(r *uri.Reference, idx []int, findings []Finding) ([]Fi
 			if h, ok := r.Host(); ok && r.HostType() == uri.HostRegName {
 				d, derr := percent.Decode(h)
 				if derr == nil {
-					if a, aerr := idna.DomainToASCII(d, false); aerr == nil && a != h {
+					if a, aerr := idna.DomainToASCII(d); aerr == nil && a != h {
 						*r, err = keepRef(*r)(r.With(uri.ComponentHost, a))
 					}
 				}
@@ -981,7 +981,7 @@ func whatwgAsIDN(u *whatwg.URL) string {
 	if !strings.Contains(h, "xn--") {
 		return u.Href()
 	}
-	d, err := idna.DomainToUnicode(h, false)
+	d, err := idna.DomainToUnicode(h)
 	if err != nil || !utf8.ValidString(d) {
 		return u.Href()
 	}
@@ -994,7 +994,7 @@ func rfcAsIDN(r uri.Reference) string {
 	if !ok || r.HostType() != uri.HostRegName || !strings.Contains(strings.ToLower(h), "xn--") {
 		return r.String()
 	}
-	d, err := idna.DomainToUnicode(h, false)
+	d, err := idna.DomainToUnicode(h)
 	if err != nil {
 		return r.String()
 	}

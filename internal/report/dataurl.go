@@ -39,17 +39,18 @@ func DataURLError(err error) *Error {
 // escapes of the body that are not well formed, which the body keeps as
 // written (code invalid-escape, merged with a count).
 func DataURL(in string, bodyBase64 bool) Record {
-	d, err := dataurl.Parse(in)
+	d, fs, err := dataurl.ParseWithFindings(in)
 	if err != nil {
 		return Record{Input: in, Error: DataURLError(err)}
 	}
-	return NewDataURL([]byte(in), d, bodyBase64)
+	return NewDataURL([]byte(in), d, fs, bodyBase64)
 }
 
-// NewDataURL returns the record of d, the data: URL in (see DataURL).
+// NewDataURL returns the record of d, the data: URL in, with the findings
+// of dataurl.ParseWithFindings (see DataURL).
 // The record keeps in and d's body without copying them: they must not
 // change until the record is written.
-func NewDataURL(in []byte, d *dataurl.DataURL, bodyBase64 bool) Record {
+func NewDataURL(in []byte, d dataurl.DataURL, findings []dataurl.Finding, bodyBase64 bool) Record {
 	m := d.MIMEType
 	params := make(form.Values, 0, m.NumParams())
 	for name, value := range m.Params() {
@@ -68,14 +69,12 @@ func NewDataURL(in []byte, d *dataurl.DataURL, bodyBase64 bool) Record {
 		Int("size", len(d.Body)),
 		body,
 	}}
-	if e := d.MIMETypeError; e != nil {
-		rec.Findings = append(rec.Findings, Error{Offset: e.Offset, Code: string(e.Code),
-			Message: e.Code.Message() + ": the MIME type is text/plain;charset=US-ASCII"})
-	}
-	for _, e := range d.Kept {
-		f := PercentFinding(e)
-		f.Message += ": kept as it is"
-		rec.Findings = append(rec.Findings, f)
+	for _, f := range findings {
+		e := Error{Offset: f.Offset, Code: string(f.Code), Message: f.Code.Message(), Count: f.Count, Offsets: f.Offsets}
+		if f.Code != dataurl.ErrInvalidEscape && f.Code != dataurl.ErrTruncatedEscape {
+			e.Message += ": the MIME type is text/plain;charset=US-ASCII"
+		}
+		rec.Findings = append(rec.Findings, e)
 	}
 	return rec
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/urikit/urikit/domain"
+	"github.com/urikit/urikit/idna"
 	"github.com/urikit/urikit/internal/window"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -37,30 +38,21 @@ func DomainHost(in string) (string, int, *Error) {
 }
 
 // DomainError converts an error of package domain, on a host found at
-// offset base of the record, to a record's error. The codes are
-// "empty", "empty-label", "ip-address", "idna" and "is-public-suffix".
+// offset base of the record, to a record's error: the domain Code
+// ("empty", "empty-label", "invalid-char", "ip-address", "idna",
+// "is-public-suffix"), its offset (the host's when the error has none)
+// and its message, with the IDNA error for "idna".
 func DomainError(err error, base int) *Error {
 	var de *domain.Error
 	if !errors.As(err, &de) {
 		return &Error{Offset: base, Code: "error", Message: window.Clip(err.Error(), maxMessage)}
 	}
-	e := &Error{Offset: base + de.Offset, Message: de.Code.String()}
-	switch de.Code {
-	case domain.CodeEmpty:
-		e.Code = "empty"
-	case domain.CodeEmptyLabel:
-		e.Code = "empty-label"
-	case domain.CodeIPAddress:
-		e.Code = "ip-address"
-	case domain.CodeIDNA:
-		e.Code = "idna"
-		if de.Err != nil {
-			e.Message += ": " + window.Clip(de.Err.Error(), maxMessage)
-		}
-	case domain.CodeIsSuffix:
-		e.Code = "is-public-suffix"
-	default:
-		e.Code = "error"
+	e := &Error{Offset: base + max(de.Offset, 0), Code: string(de.Code), Message: de.Code.Message()}
+	switch {
+	case de.Code == domain.ErrIDNA && de.Err != nil:
+		e.Message += ": " + window.Clip(de.Err.Error(), maxMessage)
+	case de.Code == domain.ErrInvalidChar && de.Offset >= 0 && de.Offset < len(de.Input):
+		e.Message += hostCharHint(de.Input[de.Offset])
 	}
 	return e
 }
@@ -73,7 +65,26 @@ func DomainError(err error, base int) *Error {
 // itself a public suffix has no registrable domain: the record fails
 // with "is-public-suffix", whose message says which kind of rule made it
 // one.
-func Domain(in string) Record {
+func Domain(in string) Record { return DomainAs(in, DomainAsWritten) }
+
+// A DomainForm is the form in which DomainAs writes the public suffix and
+// the registrable domain.
+type DomainForm uint8
+
+// The forms of DomainAs.
+const (
+	// DomainAsWritten keeps each label in the form the name writes it
+	// (A-labels stay A-labels, Unicode labels stay Unicode), lowercase.
+	DomainAsWritten DomainForm = iota
+	// DomainASCII writes every label as ASCII (A-labels).
+	DomainASCII
+	// DomainUnicode writes every A-label in Unicode, for display.
+	DomainUnicode
+)
+
+// DomainAs is Domain with the public suffix and the registrable domain
+// written in the given form ("urikit domain --ascii / --unicode").
+func DomainAs(in string, form DomainForm) Record {
 	host, off, e := DomainHost(in)
 	if e != nil {
 		return Record{Input: in, Error: e}
@@ -95,10 +106,34 @@ func Domain(in string) Record {
 		}
 		return Record{Input: in, Error: e}
 	}
+	suffix := ps.Name
+	switch form {
+	case DomainASCII:
+		// Both were found from the name's ASCII form: they convert.
+		suffix, _ = idna.DomainToASCII(suffix)
+		rd, _ = idna.DomainToASCII(rd)
+	case DomainUnicode:
+		suffix, _ = idna.DomainToUnicode(suffix)
+		rd, _ = idna.DomainToUnicode(rd)
+	}
 	return Record{Input: in, Fields: []Field{
 		Text("host", host),
-		Text("public_suffix", ps.Name),
+		Text("public_suffix", suffix),
 		Bool("icann", ps.ICANN),
 		Text("registrable_domain", rd),
 	}}
+}
+
+// hostCharHint says what a character that no host name holds suggests
+// the record is: the host is to be given alone, or as a URL with "://".
+func hostCharHint(c byte) string {
+	switch c {
+	case ':':
+		return " (a port? give the host alone, or a URL with \"://\")"
+	case '@':
+		return " (userinfo or an e-mail address? give the host alone, or a URL with \"://\")"
+	case '/', '?', '#':
+		return " (a URL? write it with its scheme and \"://\")"
+	}
+	return ""
 }

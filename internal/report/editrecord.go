@@ -109,7 +109,7 @@ func refusal(e *edit.Error, name EditNamer) (component, code, message string) {
 	}
 	var we *whatwg.Error
 	if errors.As(e.Err, &we) {
-		return string(we.Component), string(we.Code), prefix + ": " + WHATWGMessage(string(we.Code))
+		return string(we.Component), string(we.Code), prefix + ": " + editMessage(string(we.Code))
 	}
 	var ue *uri.Error
 	if errors.As(e.Err, &ue) {
@@ -136,4 +136,43 @@ func EditFindings(dst []Error, findings []edit.Finding, name EditNamer) []Error 
 		dst[j].Message = strings.TrimSuffix(dst[j].Message, ": "+f.Message()) + ", " + f.Text(name)
 	}
 	return dst
+}
+
+// editMessage explains the code of a refused whatwg edit.
+func editMessage(code string) string {
+	switch whatwg.Code(code) {
+	case whatwg.ErrInvalidScheme:
+		return "not a scheme"
+	case whatwg.ErrSpecialMismatch:
+		return "a special scheme (http, https, ws, wss, ftp, file) cannot become another kind of scheme, nor the reverse"
+	case whatwg.ErrFileCredentials:
+		return "a URL with a user name, a password or a port cannot become a file URL"
+	case whatwg.ErrFileEmptyHost:
+		return "a file URL with an empty host keeps its scheme"
+	case whatwg.ErrCannotHaveUsername:
+		return "the URL cannot have a user name or a password (no host, an empty host, or a file URL)"
+	case whatwg.ErrCannotHavePort:
+		return "the URL cannot have a port (no host, an empty host, or a file URL)"
+	case whatwg.ErrOpaquePath:
+		return `the URL has an opaque path (as in "mailto:x"), which has no host and no segments`
+	case whatwg.ErrHostnameWithPort:
+		return "a hostname has no port: set host to give one"
+	case whatwg.ErrHostRequired:
+		return "the URL needs a host (a special scheme, a user name, password or port, or an empty path)"
+	case whatwg.ErrInvalidEscape:
+		return `a "%" not followed by two hex digits in an encoded value`
+	case whatwg.ErrUnencoded:
+		return "a character that must be percent-encoded in an encoded value (give the value decoded with = instead of :=)"
+	case whatwg.ErrDotSegment:
+		return `a path segment cannot be "." or ".."`
+	case whatwg.ErrIndexOutOfRange:
+		return "no path segment at that index"
+	case whatwg.ErrNoPath:
+		return `the path of a special URL, or of one without a host, is at least "/"`
+	case whatwg.ErrUnknownComponent:
+		return "unknown component"
+	case whatwg.ErrNoURL:
+		return "no URL"
+	}
+	return WHATWGMessage(code)
 }

@@ -45,7 +45,7 @@ type IDNAMode struct {
 func (m IDNAMode) AppendASCII(dst []byte, in string) ([]byte, *Error) {
 	var err error
 	if m.url {
-		dst, err = idna.AppendDomainToASCII(dst, in, false)
+		dst, err = idna.AppendDomainToASCII(dst, in)
 	} else {
 		dst, err = m.profile.AppendASCII(dst, in)
 	}

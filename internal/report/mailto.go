@@ -30,7 +30,7 @@ func Mailto(in string, lenient bool) Record {
 		findings []Error
 	)
 	if lenient {
-		var fs []mailto.Error
+		var fs []mailto.Finding
 		m, fs, err = mailto.ParseLenient(in)
 		for _, f := range fs {
 			findings = append(findings, Error{Offset: f.Offset, Component: string(f.Component), Code: string(f.Code), Message: f.Code.Message(), Count: f.Count, Offsets: f.Offsets})

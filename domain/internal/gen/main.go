@@ -100,7 +100,7 @@ func main() {
 		if strings.Contains(rule, "*") || strings.Contains(rule, "!") {
 			log.Fatalf("line %d: rule %q: a wildcard or exception mark that is not the first label", line, text)
 		}
-		key, err := idna.DomainToASCII(rule, false)
+		key, err := idna.DomainToASCII(rule)
 		if err != nil || key == "" || strings.HasPrefix(key, ".") || strings.HasSuffix(key, ".") || strings.Contains(key, "..") {
 			log.Fatalf("line %d: rule %q: not a domain name (%v)", line, text, err)
 		}
