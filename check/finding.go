@@ -46,10 +46,11 @@ func (s Severity) String() string {
 }
 
 // ParseSeverity parses the text String returns ("none", "info", "warn",
-// "danger"); "warning" is accepted for "warn".
+// "danger"); "warning" is accepted for "warn", and "" is None, the zero
+// value, as MarshalText writes it.
 func ParseSeverity(s string) (Severity, error) {
 	switch s {
-	case "none":
+	case "", "none":
 		return None, nil
 	case "info":
 		return Info, nil
@@ -70,10 +71,14 @@ func MustParseSeverity(s string) Severity {
 	return v
 }
 
-// MarshalText returns the severity's name.
+// MarshalText returns the severity's name, and "" for None (the zero
+// value), as net/netip's types do.
 func (s Severity) MarshalText() ([]byte, error) {
 	if s > Danger {
 		return nil, fmt.Errorf("check: invalid severity %d", uint8(s))
+	}
+	if s == None {
+		return nil, nil // the zero value is "" (API.md rule 5)
 	}
 	return []byte(s.String()), nil
 }

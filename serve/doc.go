@@ -44,9 +44,13 @@
 //	                      variables ("variables": {...} may stand for "input")
 //	POST /v1/template/match   template (required, one Match reads back uniquely);
 //	                      each input is a URL
-//	POST /v1/edit         rfc3986, set, append, delete, keep, replace, iterate (lists), trim, sort_query,
+//	POST /v1/edit         rfc3986, set, append, delete, keep, replace, iterate (lists), trim, trim_rules
+//	                      (a ClearURLs rule object for trim), sort_query,
 //	                      redirect, default_port, no_port, punycode, as_idn, guess_scheme
 //	POST /v1/match        pattern or patterns (required: URL patterns), base, ignore_case
+//	POST /v1/surt         scheme, keep_www, keep_query_order, fragment, host_only, trailing_comma,
+//	                      fingerprint (the versioned dedup key instead of the SURT)
+//	POST /v1/unwrap       no options (the built-in tracking rules)
 //	GET  /healthz         {"status": "ok"}
 //	GET  /                the playground page (and its /app.js and /style.css)
 //

@@ -155,6 +155,15 @@ var contractCases = map[string][]contractCase{
 		{valid: "www.Example.co.uk", failing: "co.uk", binary: "\xff.com", fields: []string{"host", "public_suffix", "icann", "registrable_domain"}},
 		{valid: "https://a.b.city.kobe.jp/x", failing: "http://[::1]/", binary: "http://a/\xff", fields: []string{"host", "public_suffix", "icann", "registrable_domain"}},
 	},
+	"surt": {
+		{valid: "http://www.Example.com/a/?b=1&a=2", failing: "http://a.com:x/", binary: "http://a.com/\xff", fields: []string{"surt"}},
+		{flags: []string{"--scheme", "--keep-www", "--keep-query-order", "--fragment", "--trailing-comma"}, options: `"scheme": true, "keep_www": true, "keep_query_order": true, "fragment": true, "trailing_comma": true`, valid: "http://www.a.com/?b#f", failing: "http://", binary: "http://a/\xff", fields: []string{"surt"}},
+		{flags: []string{"--host-only"}, options: `"host_only": true`, valid: "http://www.a.com:8080/x", failing: "https:///x", binary: "http://a\xff/", fields: []string{"surt"}},
+		{flags: []string{"--fingerprint"}, options: `"fingerprint": true`, valid: "http://a.com/?utm_source=x&b", failing: "http://[::1/", binary: "http://a/\xff", fields: []string{"fingerprint"}},
+	},
+	"unwrap": {
+		{valid: "https://www.google.com/url?q=https%3A%2F%2Fexample.com%2F%3Ffbclid%3D1", failing: "", binary: "http://a/?utm_source=\xff", fields: []string{"output", "unwrapped"}},
+	},
 	"data": {
 		{valid: "data:text/plain;charset=utf-8,h%C3%A9", failing: "data:;base64,ab*", binary: "data:,\xff", fields: dataFields},
 		{flags: []string{"--body-base64"}, options: `"body_base64": true`, valid: "data:image/png;base64,iVBORw0KGgo=", failing: "data:text", binary: "data:,a\xfe", fields: dataFieldsBase64},

@@ -17,6 +17,7 @@ import (
 	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/percent"
+	"github.com/urikit/urikit/tracking"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -59,7 +60,12 @@ Operations, applied in this order:
   --keep query=GLOB    keep only the pairs that match one of the --keep
                        globs
   --trim               delete the tracking parameters (no finding when
-                       there are none):
+                       there are none) by the built-in tracking rules
+                       (package tracking: utm_*, fbclid, gclid, msclkid,
+                       mc_eid, … and site rules such as YouTube's "si");
+                       --trim-rules FILE uses a ClearURLs rule file
+                       instead; the names of the list below match in any
+                       ASCII case:
 ` + indentLines(wrapWords(strings.Join(edit.TrackingNames(), " "), 49), 23) + `
   --replace query=K=V  give the first pair named K the value V, and remove
                        the other pairs named K (a finding when there is
@@ -127,6 +133,7 @@ func newEditCmd() *cobra.Command {
 		opts      recordOptions
 		eo        edit.Options
 		useWHATWG bool
+		trimRules string
 		get       string
 	)
 	cmd := &cobra.Command{
@@ -148,6 +155,20 @@ func newEditCmd() *cobra.Command {
 			}
 			if get != "" && opts.json {
 				return errors.New("give one of --get and --json")
+			}
+			if trimRules != "" {
+				if !eo.DeleteTracking {
+					return errors.New("--trim-rules needs --trim")
+				}
+				data, err := os.ReadFile(trimRules)
+				if err != nil {
+					return &ioError{err}
+				}
+				rules, err := tracking.New(data)
+				if err != nil {
+					return fmt.Errorf("--trim-rules %s: %w", trimRules, err)
+				}
+				eo.TrackingRules = &rules
 			}
 			ed, err := edit.New(eo)
 			if err != nil {
@@ -225,6 +246,7 @@ func newEditCmd() *cobra.Command {
 	f.StringArrayVar(&eo.Iterate, "iterate", nil, "one output per value: `C='V1 V2 ...'`")
 	f.BoolVar(&eo.SortQuery, "sort-query", false, "sort the query pairs by name")
 	f.BoolVar(&eo.DeleteTracking, "trim", false, "delete the tracking parameters (utm_*, fbclid, gclid, ...)")
+	f.StringVar(&trimRules, "trim-rules", "", "the tracking rules of --trim: a ClearURLs rule `FILE`")
 	f.StringVar(&eo.Resolve, "redirect", "", "resolve `REF` against each URL")
 	f.BoolVar(&eo.AddDefaultPort, "default-port", false, "write the scheme's default port (--rfc3986)")
 	f.BoolVar(&eo.ClearPort, "no-port", false, "remove the port")
@@ -259,6 +281,7 @@ var editFlags = map[string]string{
 	"Delete":         "--delete",
 	"Keep":           "--keep",
 	"DeleteTracking": "--trim",
+	"TrackingRules":  "--trim-rules",
 	"SortQuery":      "--sort-query",
 	"AddDefaultPort": "--default-port",
 	"ClearPort":      "--no-port",

@@ -144,6 +144,7 @@ An I/O error wins over failed records.`,
 		newTemplateCmd(),
 		newEditCmd(),
 		newMatchCmd(),
+		newSURTCmd(), newUnwrapCmd(),
 		newPlaygroundCmd(),
 		newRecordsTopic(),
 	)

@@ -1,10 +1,12 @@
 package api
 
 import (
+	"encoding/json"
 	"errors"
 
 	"github.com/urikit/urikit/internal/edit"
 	"github.com/urikit/urikit/internal/report"
+	"github.com/urikit/urikit/tracking"
 )
 
 // editRequest is the body of /v1/edit: the records and the operations of
@@ -22,11 +24,14 @@ type editRequest struct {
 	Delete      []string `json:"delete"`
 	Keep        []string `json:"keep"`
 	Trim        bool     `json:"trim"`
-	SortQuery   bool     `json:"sort_query"`
-	DefaultPort bool     `json:"default_port"`
-	NoPort      bool     `json:"no_port"`
-	Punycode    bool     `json:"punycode"`
-	AsIDN       bool     `json:"as_idn"`
+	// TrimRules is a rule file in the ClearURLs format, inline: the
+	// rules of "trim" instead of the built-in set.
+	TrimRules   json.RawMessage `json:"trim_rules"`
+	SortQuery   bool            `json:"sort_query"`
+	DefaultPort bool            `json:"default_port"`
+	NoPort      bool            `json:"no_port"`
+	Punycode    bool            `json:"punycode"`
+	AsIDN       bool            `json:"as_idn"`
 }
 
 // takesEmpty reports whether an empty input is the URL to build from
@@ -40,8 +45,20 @@ func prepareEdit(req *editRequest) (Maker, *Error) {
 	if req.RFC3986 && req.WHATWG {
 		return nil, invalidOption(`give one of "rfc3986": true and "whatwg": true`)
 	}
+	var rules *tracking.Rules
+	if len(req.TrimRules) > 0 && string(req.TrimRules) != "null" {
+		if !req.Trim {
+			return nil, invalidOption(`"trim_rules" needs "trim": true`)
+		}
+		r, err := tracking.New(req.TrimRules)
+		if err != nil {
+			return nil, invalidOption(`"trim_rules": %v`, err)
+		}
+		rules = &r
+	}
 	ed, err := edit.New(edit.Options{
-		RFC3986: req.RFC3986, GuessScheme: req.GuessScheme, Resolve: req.Redirect,
+		TrackingRules: rules,
+		RFC3986:       req.RFC3986, GuessScheme: req.GuessScheme, Resolve: req.Redirect,
 		Set: req.Set, Iterate: req.Iterate, Append: req.Append, Replace: req.Replace,
 		Delete: req.Delete, Keep: req.Keep, DeleteTracking: req.Trim, SortQuery: req.SortQuery,
 		AddDefaultPort: req.DefaultPort, ClearPort: req.NoPort, HostToASCII: req.Punycode, HostToUnicode: req.AsIDN,
@@ -69,6 +86,7 @@ var editKeys = map[string]string{
 	"Delete":         `"delete"`,
 	"Keep":           `"keep"`,
 	"DeleteTracking": `"trim"`,
+	"TrackingRules":  `"trim_rules"`,
 	"SortQuery":      `"sort_query"`,
 	"AddDefaultPort": `"default_port"`,
 	"ClearPort":      `"no_port"`,

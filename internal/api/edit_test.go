@@ -100,3 +100,24 @@ func TestEditSemantics(t *testing.T) {
 		}
 	}
 }
+
+// "trim_rules" gives "trim" a rule object of its own; a rule RE2 cannot
+// compile, or the rules without "trim", are invalid options.
+func TestEditTrimRules(t *testing.T) {
+	mk, err := prepareEdit(&editRequest{Trim: true, TrimRules: []byte(`{"providers": {"p": {"urlPattern": ".*", "rules": ["x"]}}}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := mk("https://a.example/?x=1&utm_source=2")
+	if rec.Error != nil || !strings.Contains(string(rec.AppendJSON(nil)), `"href":"https://a.example/?utm_source=2"`) {
+		t.Errorf("%s", rec.AppendJSON(nil))
+	}
+	for _, req := range []editRequest{
+		{Trim: true, TrimRules: []byte(`{"providers": {"p": {"urlPattern": "(?=a)"}}}`)},
+		{TrimRules: []byte(`{"providers": {}}`)},
+	} {
+		if _, err := prepareEdit(&req); err == nil || err.Code != "invalid-option" {
+			t.Errorf("%s: %+v", req.TrimRules, err)
+		}
+	}
+}

@@ -123,6 +123,8 @@ func Endpoints(resolve Maker) map[string]Endpoint {
 		"template match":  newEndpoint(prepareTemplateMatch),
 		"edit":            newEndpoint(prepareEdit),
 		"match":           newEndpoint(prepareMatch),
+		"surt":            newEndpoint(prepareSURT),
+		"unwrap":          newEndpoint(prepareUnwrap),
 	}
 }
 

@@ -25,6 +25,7 @@ import (
 	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/percent"
+	trk "github.com/urikit/urikit/tracking"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -73,9 +74,14 @@ type Options struct {
 	Delete []string
 	// Keep are "query=GLOB": only the pairs that match one of them stay.
 	Keep []string
-	// DeleteTracking deletes the tracking parameters of TrackingNames, in
-	// any ASCII case ("UTM_CAMPAIGN").
+	// DeleteTracking deletes the tracking parameters: the query pairs
+	// whose decoded name the rules of TrackingRules remove for the URL
+	// (tracking.Rules.Matcher), which take in the names of TrackingNames
+	// in any ASCII case ("UTM_CAMPAIGN").
 	DeleteTracking bool
+	// TrackingRules are the rules of DeleteTracking; nil stands for the
+	// built-in set, tracking.Default().
+	TrackingRules *trk.Rules
 	// SortQuery sorts the query pairs by decoded name (stable).
 	SortQuery bool
 	// AddDefaultPort writes the scheme's default port when there is no
@@ -110,6 +116,7 @@ const (
 	opAppendQuery
 	opReplaceQuery
 	opDeleteQuery
+	opDeleteTracking
 	opKeepQuery
 	opSortQuery
 	opNoPort
@@ -129,7 +136,8 @@ type editOp struct {
 	// as given ("port=1"; "" for a boolean option): the names of its
 	// errors and findings.
 	option, op string
-	quiet      bool // no finding when it matches nothing (the globs of DeleteTracking)
+	quiet      bool      // no finding when it matches nothing (the globs of DeleteTracking)
+	rules      trk.Rules // the rules of DeleteTracking
 }
 
 // An Editor applies compiled Options to records; it is safe for
@@ -311,10 +319,12 @@ func New(o Options) (*Editor, error) {
 		e.ops = append(e.ops, editOp{kind: opKeepQuery, comp: "query", option: "Keep", op: "query=" + strings.Join(keepGlobs, ",")})
 	}
 	if o.DeleteTracking {
-		for _, g := range TrackingNames() {
-			// A finding for each glob that matched nothing would be noise.
-			e.ops = append(e.ops, editOp{kind: opDeleteQuery, comp: "query", glob: glob{pattern: g, fold: true}, quiet: true, option: "DeleteTracking"})
+		rules := trk.Default()
+		if o.TrackingRules != nil {
+			rules = *o.TrackingRules
 		}
+		// A finding when it matches nothing would be noise.
+		e.ops = append(e.ops, editOp{kind: opDeleteTracking, comp: "query", rules: rules, quiet: true, option: "DeleteTracking"})
 	}
 	for _, s := range o.Replace {
 		op, err := queryPair("Replace", s)
@@ -731,6 +741,12 @@ func (e *Editor) applyWHATWG(u *whatwg.URL, idx []int, findings []Finding, built
 			err = u.AppendPathSegment(op.value)
 		case opNoPort:
 			err = u.ClearComponent(whatwg.ComponentPort)
+		case opDeleteTracking:
+			if query, _ := u.Query(); query != "" {
+				if q := deleteTracking(query, op.rules, u.Href()); q != query {
+					err = u.SetQueryParams(form.ParseRaw(q))
+				}
+			}
 		default:
 			query, _ := u.Query()
 			if op.cannotMatch(query) {
@@ -876,6 +892,12 @@ func (e *Editor) applyRFC(r *uri.Reference, idx []int, findings []Finding) ([]Fi
 			*r, err = keepRef(*r)(r.AppendPathSegment(op.value))
 		case opNoPort:
 			*r = r.Without(uri.ComponentPort)
+		case opDeleteTracking:
+			if query, _ := r.Query(); query != "" {
+				if q := deleteTracking(query, op.rules, r.String()); q != query {
+					*r, err = keepRef(*r)(r.WithQueryParams(form.ParseRaw(q)))
+				}
+			}
 		case opDefaultPort:
 			if _, ok := r.Port(); !ok && r.HasAuthority() {
 				s, _ := r.Scheme()

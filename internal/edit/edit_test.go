@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	trk "github.com/urikit/urikit/tracking"
 	"github.com/urikit/urikit/whatwg"
 )
 
@@ -106,5 +107,35 @@ func TestErrors(t *testing.T) {
 	ed, _ = New(Options{GuessScheme: true})
 	if _, _, err = ed.Edit("h:1x/"); !errors.As(err, &e) || e.Offset != 3 {
 		t.Errorf("guessed: %v (%+v)", err, e)
+	}
+}
+
+// TestTrackingRules: DeleteTracking applies the built-in tracking rules
+// (site rules included), or the rules of TrackingRules.
+func TestTrackingRules(t *testing.T) {
+	in := "https://www.youtube.com/watch?v=1&si=abc&UTM_Source=x&keep=1"
+	for _, c := range []struct {
+		rules string
+		rfc   bool
+		want  string
+	}{
+		{"", false, "https://www.youtube.com/watch?v=1&keep=1"},
+		{"", true, "https://www.youtube.com/watch?v=1&keep=1"},
+		{`{"providers": {"p": {"urlPattern": "youtube", "rules": ["keep"]}}}`, false, "https://www.youtube.com/watch?v=1&si=abc&UTM_Source=x"},
+		{`{"providers": {"p": {"urlPattern": "^https://example", "rules": ["keep"]}}}`, true, in},
+	} {
+		o := Options{DeleteTracking: true, RFC3986: c.rfc}
+		if c.rules != "" {
+			r := trk.MustNew([]byte(c.rules))
+			o.TrackingRules = &r
+		}
+		e, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, _, err := e.Edit(in)
+		if err != nil || len(res) != 1 || res[0].Text != c.want {
+			t.Errorf("%s rfc=%v: %+v, %v; want %s", c.rules, c.rfc, res, err, c.want)
+		}
 	}
 }

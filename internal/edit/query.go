@@ -7,6 +7,7 @@ import (
 	"github.com/urikit/urikit/form"
 	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/bytestr"
+	trk "github.com/urikit/urikit/tracking"
 )
 
 // The query operations work on the raw query text, as form.RawQuery
@@ -152,6 +153,13 @@ func filterPairs(s string, match func(name string) bool, keep bool) (out string,
 func deleteMatch(s string, g glob) (string, int) {
 	out, _, n := filterPairs(s, g.match, false)
 	return out, n
+}
+
+// deleteTracking returns the query s of the URL url without the pairs
+// whose decoded name rules remove for url.
+func deleteTracking(s string, rules trk.Rules, url string) string {
+	out, _, _ := filterPairs(s, rules.Matcher(url), false)
+	return out
 }
 
 // keepMatch returns the query s with only the pairs whose decoded name

@@ -43,8 +43,10 @@ func Commands() []Command {
 		{Name: "data", Options: `"body_base64": bool`},
 		{Name: "template expand", Options: `"template": "TEMPLATE" (required); "variables": {...} in place of "input"`},
 		{Name: "template match", Options: `"template": "TEMPLATE" (required)`},
-		{Name: "edit", Options: `"rfc3986": bool, "set": ["C=V", "C:=V", "C?=V"], "append": ["path=S", "query=K=V", "query=K"], "delete": ["query=GLOB"], "keep": [...], "replace": [...], "iterate": [...], "trim": bool, "sort_query": bool, "redirect": "REF", ...`},
+		{Name: "edit", Options: `"rfc3986": bool, "set": ["C=V", "C:=V", "C?=V"], "append": ["path=S", "query=K=V", "query=K"], "delete": ["query=GLOB"], "keep": [...], "replace": [...], "iterate": [...], "trim": bool, "trim_rules": {ClearURLs rules}, "sort_query": bool, "redirect": "REF", ...`},
 		{Name: "match", Options: `"pattern": "PATTERN" or "patterns": ["PATTERN", ...] (required), "base": "URL", "ignore_case": bool`},
+		{Name: "surt", Options: `"scheme": bool, "keep_www": bool, "keep_query_order": bool, "fragment": bool, "host_only": bool, "trailing_comma": bool, "fingerprint": bool`},
+		{Name: "unwrap", Options: ``},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")

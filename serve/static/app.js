@@ -521,6 +521,33 @@
       route: '/v1/domain',
     },
     {
+      id: 'surt', tab: 'archive', title: 'SURT keys (web archive CDX)',
+      fields: [
+        { name: 'input', label: 'URL', kind: 'text' },
+        { name: 'scheme', label: 'Keep the scheme', kind: 'check' },
+        { name: 'keep_www', label: 'Keep "www"', kind: 'check' },
+        { name: 'keep_query_order', label: 'Keep the query order', kind: 'check' },
+        { name: 'fragment', label: 'Keep the fragment', kind: 'check' },
+        { name: 'host_only', label: 'Host only', kind: 'check' },
+        { name: 'fingerprint', label: 'Dedup fingerprint instead', kind: 'check' },
+      ],
+      samples: [
+        { input: 'http://www.Example.com:80/a/b/?b=2&a=1#top' },
+        { input: 'https://archive.org/index.php?PHPSESSID=0123456789abcdefghijklemopqrstuv&x=1', scheme: true },
+        { input: 'https://example.com/post?id=7&utm_source=news&fbclid=abc', fingerprint: true },
+      ],
+      route: '/v1/surt',
+    },
+    {
+      id: 'unwrap', tab: 'archive', title: 'Unwrap redirects, remove tracking parameters',
+      fields: [{ name: 'input', label: 'URL', kind: 'text' }],
+      samples: [
+        { input: 'https://www.google.com/url?q=https%3A%2F%2Fexample.com%2Fa%3Futm_source%3Dx%26id%3D1&sa=D' },
+        { input: 'https://shop.example/item?id=3&utm_medium=email&gclid=xyz#utm_campaign=spring' },
+      ],
+      route: '/v1/unwrap',
+    },
+    {
       id: 'file', tab: 'file', title: 'file: URLs',
       fields: [
         { name: 'input', label: 'file: URL, or a path to turn into one', kind: 'text' },
@@ -662,6 +689,7 @@
     ['form', 'Forms'],
     ['iri', 'IRI / IDNA'],
     ['domain', 'Domain'],
+    ['archive', 'Web archive'],
     ['file', 'File / data URLs'],
     ['urn', 'URN / mailto / purl'],
     ['git', 'Git remotes'],
