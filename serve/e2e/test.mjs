@@ -637,6 +637,8 @@ const DIFF = {
   '/v1/match': [{ pattern: 'https://*.example.com/:p*' }, { pattern: '/a/:b', base: 'https://example.org/', ignore_case: true }],
   '/v1/git': [{}, { scp: true }],
   '/v1/purl': [{}, { repo_url: true }],
+  '/v1/surt': [{}, { scheme: true, keep_www: true, fragment: true }],
+  '/v1/unwrap': [{}],
 };
 
 test('the WebAssembly engine answers as the server does, on a few hundred inputs per tool', async () => {
