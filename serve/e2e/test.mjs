@@ -216,7 +216,7 @@ const TOOLS = [
   { id: 'pattern', tab: 'template', type: { input: 'https://shop.example.com/books/7' }, shows: ['shop', '7'], copy: 'https://*.example.com/books/:id(\\d+)' },
 ];
 
-const TAB_ORDER = ['codec', 'inspect', 'resolve', 'normalize', 'edit', 'form', 'iri', 'domain', 'file', 'urn', 'git', 'template'];
+const TAB_ORDER = ['codec', 'inspect', 'resolve', 'normalize', 'edit', 'form', 'iri', 'domain', 'archive', 'file', 'urn', 'git', 'template'];
 
 test('the API answers the records the page reads', async () => {
   for (const [route, body, want] of [
