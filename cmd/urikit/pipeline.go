@@ -66,6 +66,7 @@ type worker struct {
 	json       bool
 	skip       bool                      // --on-error skip
 	stopOnFail bool                      // --on-error fail
+	allowEmpty bool                      // the subcommand takes an empty record (edit --set)
 	rows       bool                      // every record's output is written, a failing one's too (split)
 	outDelim   []byte                    // what follows each record's output
 	failRow    func(*recordError) []byte // with rows, the output of a record longer than --max-record
@@ -73,7 +74,7 @@ type worker struct {
 
 func newWorker(fn recordFunc, fast appendFunc, opts *recordOptions) *worker {
 	w := &worker{fn: fn, maxRecord: int(opts.maxRecord), delim: opts.delim(), json: opts.json,
-		skip: opts.onError == onErrorSkip, stopOnFail: opts.onError == onErrorFail,
+		skip: opts.onError == onErrorSkip, stopOnFail: opts.onError == onErrorFail, allowEmpty: opts.allowEmpty,
 		rows: opts.rows, outDelim: []byte{opts.delim()}, failRow: opts.failRow}
 	if opts.rows {
 		w.outDelim = opts.outDelim
@@ -120,7 +121,7 @@ func (w *worker) process(b *batch) {
 			}
 			continue
 		}
-		if w.fast != nil {
+		if w.fast != nil && len(rec) > 0 {
 			if out, ok := w.fast(b.out, rec); ok {
 				b.out = append(out, w.outDelim...)
 				b.n++
@@ -137,6 +138,10 @@ func (w *worker) process(b *batch) {
 func (w *worker) record(b *batch, in []byte) bool {
 	index := b.n
 	b.n++
+	if len(in) == 0 && !w.allowEmpty {
+		// The same in every record subcommand ('urikit help records').
+		return w.emit(b, index, in, outcome{Err: report.EmptyError()})
+	}
 	return w.emit(b, index, in, w.fn(in))
 }
 
@@ -358,6 +363,12 @@ func processRecordsFast(cmd *cobra.Command, args []string, opts recordOptions, n
 	}
 	start := time.Now()
 	stderr := cmd.ErrOrStderr()
+	if len(args) == 0 && len(opts.files) == 0 {
+		if f, ok := cmd.InOrStdin().(*os.File); ok && isTerminal(f) {
+			// Not silent: a person may not know that input is awaited.
+			fmt.Fprintf(stderr, "urikit: %s reads records from standard input, one per line; end with Ctrl-D (or give them as arguments, or -f FILE; '%s --help')\n", cmd.CommandPath(), cmd.CommandPath())
+		}
+	}
 	snk := newSink(cmd.OutOrStdout(), stderr, &opts)
 	var bar *progressBar
 	if !opts.noProgress {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/columns"
+	"github.com/urikit/urikit/internal/report"
 )
 
 // The formats of split.
@@ -181,6 +182,8 @@ func splitFormat(format, output string, json bool) (string, error) {
 func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser columns.Parser, f string, out io.Writer) error {
 	opts.rows = true
 	opts.json = false
+	// The record function makes the row of a blank record itself.
+	opts.allowEmpty = true
 	opts.outDelim = []byte{'\n'}
 	var pw *parquetRows
 	switch f {
@@ -220,7 +223,15 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 		var buf []byte
 		fn := func(in []byte) outcome {
 			s := transient(in)
-			e := b.Build(&row, s)
+			var e *recordError
+			if len(in) == 0 {
+				// A blank record fails as in every record subcommand
+				// ('urikit help records'), as a row.
+				e = report.EmptyError()
+				columns.Fail(&row, s, e)
+			} else {
+				e = b.Build(&row, s)
+			}
 			buf = buf[:0]
 			switch f {
 			case formatParquet:

@@ -192,6 +192,14 @@ func (b *Builder) Build(row *Row, in string) *report.Error {
 	return nil
 }
 
+// Fail fills row as the row of the record in that failed with e before
+// it was parsed (such as a blank record): its input and error columns.
+func Fail(row *Row, in string, e *report.Error) {
+	*row = Row{}
+	row[Input] = text(in)
+	setError(row, e)
+}
+
 func setError(row *Row, e *report.Error) {
 	row[ErrorCode] = text(e.Code)
 	row[ErrorOffset] = Value{Int: e.Offset, Valid: true}
