@@ -57,8 +57,10 @@ Standard parses them with --whatwg. The columns, in order:
 A record that fails to parse is a row all the same: its input, error_code
 and error_offset, every other column null (under --on-error report, the
 default, no message is written for it; the exit status is 1 as for every
-failing record). --on-error skip leaves such rows out, and fail stops
-after the first one.
+failing record). A blank record is such a row with error_code "empty";
+a record longer than --max-record one with input null and error_code
+"record-too-long" (under jsonl, {"input_bytes": N, "error": {...}}).
+--on-error skip leaves such rows out, and fail stops after the first one.
 
 Absent and empty differ: "http://h/?" has an empty query, "http://h/" a
 null one.
