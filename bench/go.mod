@@ -8,6 +8,7 @@ require (
 	github.com/fredbi/uri v1.1.1
 	github.com/jtacoma/uritemplates v1.0.0
 	github.com/nlnwa/whatwg-url v0.6.2
+	github.com/package-url/packageurl-go v0.1.7
 	github.com/urikit/urikit v0.0.0
 	github.com/yosida95/uritemplate/v3 v3.0.2
 	golang.org/x/net v0.62.0
@@ -17,7 +18,6 @@ require (
 require (
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/bits-and-blooms/bitset v1.24.4 // indirect
-	github.com/package-url/packageurl-go v0.1.7 // indirect
 	golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa // indirect
 	golang.org/x/text v0.43.0 // indirect
 )

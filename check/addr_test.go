@@ -179,7 +179,9 @@ func TestResolved(t *testing.T) {
 	addrs := []netip.Addr{netip.MustParseAddr("93.184.215.14"), netip.MustParseAddr("127.0.0.1"),
 		netip.MustParseAddr("::ffff:169.254.169.254"), netip.MustParseAddr("127.0.0.2")}
 	r := Resolved("http://localtest.me/", addrs, nil)
-	if !r.Has(Loopback) || !r.Has(CloudMetadata) || !r.Has(EmbeddedIPv4) || r.Has(IPHost) {
+	// The resolver's IPv4-mapped answer is the IPv4 address: no
+	// embedded-ipv4 (a NAT64 answer does carry one).
+	if !r.Has(Loopback) || !r.Has(CloudMetadata) || r.Has(EmbeddedIPv4) || r.Has(IPHost) {
 		t.Errorf("findings:\n%s", show(r))
 	}
 	for _, f := range r.Findings {
@@ -190,8 +192,11 @@ func TestResolved(t *testing.T) {
 			t.Errorf("%v", f)
 		}
 	}
-	if len(r.Addrs) != 4 || r.Addrs[1].Range.Kind != KindLoopback || !r.Addrs[0].Global() {
+	if len(r.Addrs) != 4 || r.Addrs[1].Range.Kind != KindLoopback || !r.Addrs[0].Global() || r.Addrs[2].Addr.String() != "169.254.169.254" {
 		t.Errorf("Addrs %v", r.Addrs)
+	}
+	if r := Resolved("http://localhost/", []netip.Addr{netip.MustParseAddr("::ffff:127.0.0.1"), netip.MustParseAddr("64:ff9b::7f00:1")}, nil); !r.Has(Loopback) || !r.Has(EmbeddedIPv4) || r.Findings[0].Count > 2 {
+		t.Errorf("a mapped answer and a NAT64 one:\n%s", show(r))
 	}
 	r = Resolved("https://example.com/", []netip.Addr{netip.MustParseAddr("93.184.215.14")}, nil)
 	if r.AtLeast(Info) {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/whatwg"
+
+	"github.com/urikit/urikit/internal/boundedtest"
 )
 
 // A boundedShape builds an adversarial input of about n bytes: a prefix,
@@ -151,10 +153,8 @@ const (
 // together stay within half of it; where they do not, the test logs
 // their share, which their own packages' tests bound.
 func TestBoundedAlloc(t *testing.T) {
+	boundedtest.SkipShort(t)
 	sizes := []int{1 << 10, 16 << 10, 256 << 10}
-	if testing.Short() {
-		sizes = sizes[:2]
-	}
 	for _, sh := range boundedShapes {
 		t.Run(sh.name, func(t *testing.T) {
 			var own, total, parsers []float64

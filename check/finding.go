@@ -46,10 +46,11 @@ func (s Severity) String() string {
 }
 
 // ParseSeverity parses the text String returns ("none", "info", "warn",
-// "danger"); "warning" is accepted for "warn".
+// "danger"); "warning" is accepted for "warn", and "" is None, the zero
+// value, as MarshalText writes it.
 func ParseSeverity(s string) (Severity, error) {
 	switch s {
-	case "none":
+	case "", "none":
 		return None, nil
 	case "info":
 		return Info, nil
@@ -70,10 +71,14 @@ func MustParseSeverity(s string) Severity {
 	return v
 }
 
-// MarshalText returns the severity's name.
+// MarshalText returns the severity's name, and "" for None (the zero
+// value), as net/netip's types do.
 func (s Severity) MarshalText() ([]byte, error) {
 	if s > Danger {
 		return nil, fmt.Errorf("check: invalid severity %d", uint8(s))
+	}
+	if s == None {
+		return nil, nil // the zero value is "" (API.md rule 5)
 	}
 	return []byte(s.String()), nil
 }
@@ -136,7 +141,8 @@ func (f Finding) Message() string {
 }
 
 // String returns "severity code @offset: message", followed by " (N
-// times)" when the finding was found N > 1 times.
+// times)" when the finding was found N > 1 times: the line of a check
+// report, led by its severity (`urikit check` writes it).
 func (f Finding) String() string {
 	s := f.Severity.String() + " " + string(f.Code) + " @" + strconv.Itoa(f.Offset) + ": " + f.Message()
 	if f.Count > 1 {
@@ -145,10 +151,15 @@ func (f Finding) String() string {
 	return s
 }
 
+// diag returns the finding as internal/diag writes it.
+func (f Finding) diag() diag.Finding {
+	return diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets}
+}
+
 // MarshalJSON returns the finding in the record contract's names, through
 // internal/diag, with "severity" and "detail" added.
 func (f Finding) MarshalJSON() ([]byte, error) {
-	b, err := diag.MarshalFinding(diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets})
+	b, err := diag.MarshalFinding(f.diag())
 	if err != nil {
 		return nil, err
 	}

@@ -219,7 +219,8 @@ const MaxAddrs = 64
 // the offset of the host ("host "x" resolves to 127.0.0.1, a loopback
 // address"). A lookup that failed is passed as err: it gets an
 // host-unresolved finding (info). Report.Addrs holds the first MaxAddrs
-// addresses classified.
+// addresses classified; an IPv4-mapped address is classified as the
+// IPv4 address it maps.
 func Resolved(s string, addrs []netip.Addr, err error) Report {
 	c := newChecker(s)
 	c.run()
@@ -231,6 +232,10 @@ func Resolved(s string, addrs []netip.Addr, err error) Report {
 	addrs = addrs[:min(len(addrs), MaxAddrs)]
 	classes := make([]AddrClass, len(addrs))
 	for i, a := range addrs {
+		// An IPv4-mapped answer (::ffff:127.0.0.1, as Go's resolver
+		// gives an A record) is the IPv4 address, not an IPv6 form
+		// carrying one: a resolver answers, no one wrote it to deceive.
+		a = a.Unmap()
 		classes[i] = ClassifyAddr(a)
 		c.checkAddr(a.WithZone(""), off, subject)
 	}

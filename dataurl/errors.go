@@ -1,8 +1,6 @@
 package dataurl
 
 import (
-	"strconv"
-
 	"github.com/urikit/urikit/internal/diag"
 )
 
@@ -151,19 +149,16 @@ type Finding struct {
 // Message returns the human description of the finding's code.
 func (f Finding) Message() string { return f.Code.Message() }
 
-// String returns a line such as "offset 6: invalid-escape: % not
-// followed by two hex digits, kept as it is", followed by " (2 times)"
-// when it occurred more than once.
-func (f Finding) String() string {
-	s := "offset " + strconv.Itoa(f.Offset) + ": " + string(f.Code) + ": " + f.Code.Message()
-	if f.Count > 1 {
-		s += " (" + strconv.Itoa(f.Count) + " times)"
-	}
-	return s
-}
+// String returns the finding's line as every package writes it
+// (internal/diag): "offset 4: code: message", followed by
+// " (12 times)" when it occurred more than once.
+func (f Finding) String() string { return diag.FindingString(f.diag()) }
 
-// MarshalJSON returns the record contract's JSON of the finding (through
+// MarshalJSON returns the finding in the record contract's names (through
 // internal/diag): {"offset", "code", "message", "count"?, "offsets"?}.
-func (f Finding) MarshalJSON() ([]byte, error) {
-	return diag.MarshalFinding(diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Code.Message(), Count: f.Count, Offsets: f.Offsets})
+func (f Finding) MarshalJSON() ([]byte, error) { return diag.MarshalFinding(f.diag()) }
+
+// diag returns the finding as internal/diag writes it.
+func (f Finding) diag() diag.Finding {
+	return diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets}
 }

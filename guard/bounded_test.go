@@ -48,6 +48,7 @@ var checkCost = map[string]bool{"delims-at": true, "ipv6ish": true}
 // TestBoundedAllocs checks that CheckURL, and Resolve of a long host,
 // allocate in proportion to the input (issue 12).
 func TestBoundedAllocs(t *testing.T) {
+	boundedtest.SkipShort(t)
 	var p Policy
 	for _, sh := range boundedShapes {
 		c := boundedtest.Case{Op: "CheckURL", Shape: sh.name, Input: sh.make,

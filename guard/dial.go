@@ -69,7 +69,10 @@ func (p *Policy) resolve(ctx context.Context, network, host string) ([]netip.Add
 		return nil, &Error{Offset: -1, Code: ErrResolve, Host: host, Detail: "no address"}
 	}
 	for _, a := range addrs {
-		if e := p.checkAddr(a); e != nil {
+		// An IPv4-mapped answer (::ffff:127.0.0.1, as Go's resolver
+		// may give an A record) is the IPv4 address, not one embedded
+		// in IPv6 to get past a filter.
+		if e := p.checkAddr(a.Unmap()); e != nil {
 			e.Host = host
 			e.Detail += ", one of the " + strconv.Itoa(len(addrs)) + " addresses of the host"
 			return nil, e

@@ -34,7 +34,8 @@ func Display() Profile { return Lookup() }
 // Registration, for checking a name before it is registered (RFC 5891
 // section 4): the options of Lookup plus VerifyDNSLength and RejectMapped,
 // so that a name is accepted only as it would be registered, already
-// mapped and in NFC ("Faß.de" fails, "faß.de" passes).
+// mapped and in NFC ("faẞ.de" fails at the "ẞ", which maps to "ß";
+// "faß.de" passes).
 func Registration() Profile {
 	p := Lookup()
 	p.VerifyDNSLength = true

@@ -90,12 +90,13 @@ func ExampleProfile_AppendASCII() {
 
 func ExampleRegistration() {
 	// Registration takes a name as it would be registered: mapped already.
-	_, err := idna.Registration().ToASCII("Faß.de")
+	// The capital sharp s maps to ß: refused where it stands.
+	_, err := idna.Registration().ToASCII("faẞ.de")
 	fmt.Println(err)
 	s, err := idna.Registration().ToASCII("faß.de")
 	fmt.Println(s, err)
 	// Output:
-	// idna: offset 0 (label 0): "Faß.de": code point changed by mapping 'F' [P1]
+	// idna: offset 2 (label 0): "faẞ.de": code point changed by mapping '\u1e9e' [P1]
 	// xn--fa-hia.de <nil>
 }
 

@@ -119,22 +119,18 @@ func (f Finding) Message() string {
 	return strconv.Quote(f.Text) + ": " + f.Code.Message()
 }
 
-// String returns a line such as
-// `offset 3: invalid-escape: "%zz": % not followed by two hex digits`,
-// followed by " (5 times)" when the problem occurred more than once.
-func (f Finding) String() string {
-	s := "offset " + strconv.Itoa(f.Offset) + ": " + string(f.Code) + ": " + f.Message()
-	if f.Count > 1 {
-		s += " (" + strconv.Itoa(f.Count) + " times)"
-	}
-	return s
-}
+// String returns the finding's line as every package writes it
+// (internal/diag): "offset 4: code: message", followed by
+// " (12 times)" when it occurred more than once.
+func (f Finding) String() string { return diag.FindingString(f.diag()) }
 
-// MarshalJSON returns the finding as the library's findings are written:
-// {"offset", "code", "message", "count", "offsets"}, the last two only
-// when the problem occurred more than once.
-func (f Finding) MarshalJSON() ([]byte, error) {
-	return diag.MarshalFinding(diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets})
+// MarshalJSON returns the finding in the record contract's names (through
+// internal/diag): {"offset", "code", "message", "count"?, "offsets"?}.
+func (f Finding) MarshalJSON() ([]byte, error) { return diag.MarshalFinding(f.diag()) }
+
+// diag returns the finding as internal/diag writes it.
+func (f Finding) diag() diag.Finding {
+	return diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets}
 }
 
 // addFinding records the problem code at s[off:off+n]: it is merged into

@@ -68,7 +68,7 @@ const (
 	// ErrNotPermitted: a component that the type's definition does not
 	// permit (its permitted_characters, or a rule of its notes).
 	ErrNotPermitted Code = "not-permitted"
-	// ErrTooLong: the input is 4 GiB long or longer.
+	// ErrTooLong: the input is longer than 1 GiB.
 	ErrTooLong Code = "input-too-long"
 	// ErrNoRepository: FromRepositoryURL does not know the URL's
 	// repository, or the URL does not name one package there.
@@ -111,7 +111,7 @@ func (c Code) Message() string {
 	case ErrNotPermitted:
 		return "this type does not permit this value"
 	case ErrTooLong:
-		return "the input is longer than 4 GiB - 1 bytes"
+		return "the input is longer than 1 GiB"
 	case ErrNoRepository:
 		return "not the URL of a package in a known repository"
 	}

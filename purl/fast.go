@@ -3,6 +3,7 @@ package purl
 import (
 	"bytes"
 
+	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/hexdigit"
 )
 
@@ -11,20 +12,28 @@ import (
 // applies. It reads the components from left to right and gives up (ok
 // false) on anything whose reading depends on what follows or that the
 // full parse refuses or treats specially: a second "@", "?" or "#" where
-// the full parse would split at the last one, a "/" in a version, empty,
-// "." or ".." segments, escapes of bytes outside ASCII, qualifier keys
-// given twice, more than maxFastQualifiers qualifiers, a requirement of
-// the type not met, and the types with rules in prose (normalizeName,
-// checkName, nameHasSlashes, upperNamespace, permitted characters,
-// required qualifiers). Parse then takes the full path, which gives the
-// same result (the fuzz target checks it). The output is written to a
-// stack buffer; an input that is canonical already allocates nothing.
+// the full parse would split at the last one, an "@" or a "/" in a
+// version, empty namespace or name segments, escapes of bytes outside
+// ASCII, qualifier keys given twice, more than maxFastQualifiers
+// qualifiers, a requirement of the type not met, the types with permitted
+// characters (chrome-extension), and the names that the rules in prose
+// would change or refuse: a pub name other than [a-z0-9_], a cpan name
+// with "::". It applies the others as it writes: pypi's "_" to "-", cpan's
+// uppercase namespace, git's name of several segments, mlflow's name
+// lowercased with a Databricks repository_url, and drops empty, "." and
+// ".." subpath segments. Parse then takes the
+// full path, which gives the same result (TestFastMatchesFull and the
+// fuzz target check it). The output is written to a stack buffer; an
+// input that is canonical already and fits it allocates nothing.
 
 const (
 	// maxFast is the longest input the fast path reads.
-	maxFast = 192
+	maxFast = 1024
+	// fastBuf is the size of its stack buffer: a longer output is
+	// written to the heap.
+	fastBuf = 256
 	// maxFastQualifiers is the most qualifiers it sorts.
-	maxFastQualifiers = 8
+	maxFastQualifiers = 16
 )
 
 // component transcodes s from i up to one of the stop bytes (or the
@@ -39,16 +48,12 @@ func component(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]
 		run = &plainLower
 	}
 	for i < len(s) {
-		// A run of bytes written as they are, copied at once.
-		j := i
-		for j < len(s) && run[s[j]] {
-			j++
-		}
-		out = append(out, s[i:j]...)
-		if i = j; i == len(s) {
-			break
-		}
 		c := s[i]
+		if run[c] {
+			out = append(out, c)
+			i++
+			continue
+		}
 		if stop[c] {
 			return out, i, true
 		}
@@ -77,6 +82,28 @@ func component(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]
 	return out, i, true
 }
 
+// typeBytes maps the bytes of a type to their lowercase, and any other
+// byte to 0 (a type may not begin with a digit: the caller checks).
+var typeBytes = func() (t [256]byte) {
+	for c := range 256 {
+		if isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '.' || c == '+' || c == '-' {
+			t[c] = ascii.ToLower(byte(c))
+		}
+	}
+	return t
+}()
+
+// keyBytes maps the bytes of a qualifier key to their lowercase, and any
+// other byte to 0 (a key begins with a letter: the caller checks).
+var keyBytes = func() (t [256]byte) {
+	for c := range 256 {
+		if isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '.' || c == '-' || c == '_' {
+			t[c] = ascii.ToLower(byte(c))
+		}
+	}
+	return t
+}()
+
 // plainLower is plain without the uppercase letters.
 var plainLower = func() [256]bool {
 	t := plain
@@ -90,7 +117,6 @@ var plainLower = func() [256]bool {
 var (
 	stopSegment = stops("/@?#")
 	stopVersion = stops("/@?#")
-	stopKey     = stops("=&?#/@")
 	stopValue   = stops("&?#")
 	stopSubpath = stops("/?#")
 )
@@ -111,6 +137,16 @@ func stops(cs string) (t [256]bool) {
 	return t
 }
 
+// fastNameRules reports whether the fast path applies the name rules of
+// the type t (see the switch after the name in fast).
+func fastNameRules(t string) bool {
+	switch t {
+	case "pypi", "pub", "mlflow", "cpan":
+		return true
+	}
+	return false
+}
+
 // fastQual is one qualifier written by the fast path: the key is
 // out[lo:eq], the value out[eq+1:hi], in the qualifier buffer.
 type fastQual struct{ lo, eq, hi uint16 }
@@ -121,10 +157,10 @@ func fast(s string) (PURL, bool) {
 	if len(s) > maxFast || len(s) < len(scheme) {
 		return PURL{}, false
 	}
-	var buf [maxFast + 64]byte
+	var buf [fastBuf]byte
 	out, i := buf[:0], 0
 	for k := range len(scheme) {
-		if lower(s[k]) != scheme[k] {
+		if ascii.ToLower(s[k]) != scheme[k] {
 			return PURL{}, false
 		}
 	}
@@ -133,30 +169,30 @@ func fast(s string) (PURL, bool) {
 	for i < len(s) && s[i] == '/' {
 		i++
 	}
-	// The type.
+	// The type: a letter (or ".", "+", "-"), then those and digits.
 	lo := i
-	for ; i < len(s) && s[i] != '/'; i++ {
-		c := s[i]
-		if !(isAlpha(c) || '0' <= c && c <= '9' && i > lo || c == '.' || c == '+' || c == '-') {
-			return PURL{}, false
-		}
-		out = append(out, lower(c))
-	}
-	if i == lo || i == len(s) {
+	if i == len(s) || '0' <= s[i] && s[i] <= '9' {
 		return PURL{}, false
 	}
-	var p PURL
-	p.typ = len(out)
+	for ; i < len(s) && typeBytes[s[i]] != 0; i++ {
+		out = append(out, typeBytes[s[i]])
+	}
+	if i == lo || i == len(s) || s[i] != '/' {
+		return PURL{}, false
+	}
+	// The offsets of the result, kept apart from its text until the end.
+	typ, ns, name, ver, qual := len(out), 0, 0, 0, 0
 	r := lookupType(out[len(scheme):])
 	switch {
 	case r == nil:
 		r = &unregistered
-	case r.nameRules && r.name != "pypi", r.versionPermitted != "", upperNamespace(r.name):
+	case r.versionPermitted != "", r.nameRules && !fastNameRules(r.name):
 		return PURL{}, false
 	}
 	out = append(out, '/')
 	i++
 	// Namespace segments and the name.
+	mlflowUpper := false
 	segs := 0
 	nameOut := 0
 	if nameHasSlashes(r.name) {
@@ -193,6 +229,15 @@ func fast(s string) (PURL, bool) {
 			out, i = out[:outLo], inLo
 			out, i, _ = component(out, s, i, &stopSegment, true, true)
 		}
+		if isNS && upperNamespace(r.name) {
+			// Canonical text but for case: letters, and escapes of
+			// other bytes with uppercase hex digits.
+			for k := outLo; k < len(out); k++ {
+				if 'a' <= out[k] && out[k] <= 'z' {
+					out[k] -= 'a' - 'A'
+				}
+			}
+		}
 		if !isNS {
 			nameOut = outLo
 			break
@@ -206,18 +251,33 @@ func fast(s string) (PURL, bool) {
 		return PURL{}, false
 	}
 	if segs > 0 {
-		p.ns = nameOut - 1
+		ns = nameOut - 1
 	} else {
-		p.ns = p.typ
+		ns = typ
 	}
-	if r.name == "pypi" {
+	switch r.name {
+	case "pypi":
 		for k := nameOut; k < len(out); k++ {
 			if out[k] == '_' {
 				out[k] = '-'
 			}
 		}
+	case "pub":
+		// The name already a pub name: what normalizeName would
+		// replace, and namePermitted refuse, is the full parse's.
+		if !isPubName(out[nameOut:]) {
+			return PURL{}, false
+		}
+	case "mlflow":
+		// Lowercased only with a Databricks repository_url, which the
+		// qualifiers tell: see after them.
+		mlflowUpper = hasUpperASCII(out[nameOut:])
+	case "cpan":
+		if !checkName("cpan", out[nameOut:]) {
+			return PURL{}, false
+		}
 	}
-	p.name = len(out)
+	name = len(out)
 	// The version.
 	if i < len(s) && s[i] == '@' {
 		i++
@@ -228,7 +288,7 @@ func fast(s string) (PURL, bool) {
 			return PURL{}, false
 		}
 	}
-	p.ver = len(out)
+	ver = len(out)
 	// The qualifiers, written as they come, then sorted if they are not.
 	if i < len(s) && s[i] == '?' {
 		var qs [maxFastQualifiers]fastQual
@@ -249,12 +309,20 @@ func fast(s string) (PURL, bool) {
 			} else {
 				out = append(out, '&')
 			}
-			kLo, inLo := len(out), i
-			var ok bool
-			if out, i, ok = component(out, s, i, &stopKey, true, false); !ok || i == inLo || i == len(s) || s[i] != '=' ||
-				!validKey(s[inLo:i]) {
+			// The key, lowered: a letter, then letters, digits, ".",
+			// "-" and "_" (anything else, an escape too, is the full
+			// parse's to refuse).
+			kLo := len(out)
+			if i == len(s) || !isAlpha(s[i]) {
 				return PURL{}, false
 			}
+			for ; i < len(s) && keyBytes[s[i]] != 0; i++ {
+				out = append(out, keyBytes[s[i]])
+			}
+			if i == len(s) || s[i] != '=' {
+				return PURL{}, false
+			}
+			var ok bool
 			eq := len(out)
 			out = append(out, '=')
 			i++
@@ -284,72 +352,92 @@ func fast(s string) (PURL, bool) {
 			}
 		}
 		if !sorted {
-			// Insertion sort by key, then the pairs written again in order
-			// from a copy.
-			var tmp [3 * maxFast]byte
-			qb := append(tmp[:0], out[qstart:]...)
-			for a := range n {
-				qs[a].lo -= uint16(qstart)
-				qs[a].eq -= uint16(qstart)
-				qs[a].hi -= uint16(qstart)
-			}
-			cmp := func(x, y fastQual) int { return bytes.Compare(qb[x.lo:x.eq], qb[y.lo:y.eq]) }
+			// Insertion sort by key, then the pairs written again in
+			// order after the end and moved back in place.
 			for a := 1; a < n; a++ {
-				for b := a; b > 0 && cmp(qs[b], qs[b-1]) < 0; b-- {
+				for b := a; b > 0 && bytes.Compare(out[qs[b].lo:qs[b].eq], out[qs[b-1].lo:qs[b-1].eq]) < 0; b-- {
 					qs[b], qs[b-1] = qs[b-1], qs[b]
 				}
 			}
-			out = out[:qstart]
+			end := len(out)
 			for a := range n {
-				if a > 0 && cmp(qs[a], qs[a-1]) == 0 {
-					return PURL{}, false
+				if a > 0 && bytes.Equal(out[qs[a].lo:qs[a].eq], out[qs[a-1].lo:qs[a-1].eq]) {
+					return PURL{}, false // a repeated key: the full parse's error
 				}
 				if a == 0 {
 					out = append(out, '?')
 				} else {
 					out = append(out, '&')
 				}
-				out = append(out, qb[qs[a].lo:qs[a].hi]...)
+				out = append(out, out[qs[a].lo:qs[a].hi]...)
 			}
+			out = out[:qstart+copy(out[qstart:], out[end:])]
 		}
 	}
-	p.qual = len(out)
+	qual = len(out)
 	for _, k := range r.requiredQualifiers {
-		if !hasQualifierKey(out[p.ver:p.qual], k) {
+		if _, ok := qualifierValue(out[ver:qual], k); !ok {
 			return PURL{}, false
 		}
 	}
-	// The subpath.
+	if mlflowUpper {
+		// normalizeName's rule: the name lowercased when the decoded
+		// repository_url holds "databricks" in any case. Both are ASCII
+		// here, and the escapes of the name are of bytes other than
+		// letters, whose hex digits stay uppercase.
+		if v, ok := qualifierValue(out[ver:qual], "repository_url"); ok {
+			var tmp [maxFast]byte
+			d := tmp[:0]
+			for k := 0; k < len(v); k++ {
+				c := v[k]
+				if c == '%' {
+					c = hexdigit.Value(v[k+1])<<4 | hexdigit.Value(v[k+2])
+					k += 2
+				}
+				d = append(d, ascii.ToLower(c))
+			}
+			if bytes.Contains(d, []byte("databricks")) {
+				for k := nameOut; k < name; k++ {
+					if out[k] == '%' {
+						k += 2
+					} else {
+						out[k] = ascii.ToLower(out[k])
+					}
+				}
+			}
+		}
+	}
+	// The subpath: empty, "." and ".." segments dropped.
 	if i < len(s) {
 		if s[i] != '#' {
 			return PURL{}, false
 		}
+		hash := len(out)
 		out = append(out, '#')
-		for {
-			i++
-			inLo, outLo := i, len(out)
+		for i < len(s) {
+			i++ // "#" or "/"
+			sep := len(out)
+			if sep > hash+1 {
+				out = append(out, '/')
+			}
+			outLo := len(out)
 			var ok bool
-			if out, i, ok = component(out, s, i, &stopSubpath, r.foldSubpath, true); !ok || i == inLo {
+			if out, i, ok = component(out, s, i, &stopSubpath, r.foldSubpath, true); !ok || i < len(s) && s[i] != '/' {
 				return PURL{}, false
 			}
-			if seg := string(out[outLo:]); seg == "." || seg == ".." {
-				return PURL{}, false
+			if n := len(out) - outLo; n == 0 || n <= 2 && out[outLo] == '.' && out[len(out)-1] == '.' {
+				out = out[:sep]
 			}
-			if i == len(s) {
-				break
-			}
-			if s[i] != '/' {
-				return PURL{}, false
-			}
-			out = append(out, '/')
+		}
+		if len(out) == hash+1 {
+			out = out[:hash] // no segment: no subpath
 		}
 	}
-	if string(out) == s {
-		p.s = s
-	} else {
-		p.s = string(out)
+	text := s
+	if string(out) != s {
+		text = string(out)
 	}
-	return p, true
+	return PURL{s: text, ns: uint32(ns), name: uint32(name), ver: uint32(ver)}, true
 }
 
 // typeSlots is an open-addressed table of the registered types, for the
@@ -379,9 +467,10 @@ func lookupType(t []byte) *typeRule {
 	return nil
 }
 
-// hasQualifierKey reports whether the canonical qualifiers q ("?k=v&...")
-// have the key k.
-func hasQualifierKey(q []byte, k string) bool {
+// qualifierValue returns the value of the key k in the canonical
+// qualifiers q ("?k=v&..."), as it is written there, and whether q has
+// the key.
+func qualifierValue(q []byte, k string) ([]byte, bool) {
 	for len(q) > 0 {
 		q = q[1:] // "?" or "&"
 		end := bytes.IndexByte(q, '&')
@@ -389,9 +478,9 @@ func hasQualifierKey(q []byte, k string) bool {
 			end = len(q)
 		}
 		if eq := bytes.IndexByte(q[:end], '='); eq >= 0 && string(q[:eq]) == k {
-			return true
+			return q[eq+1 : end], true
 		}
 		q = q[end:]
 	}
-	return false
+	return nil, false
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/hexdigit"
 )
@@ -15,12 +16,34 @@ import (
 // components.
 type PURL struct {
 	s string
-	// typ is the offset of the "/" after the type; ns the end of the
-	// namespace (== typ when there is none); name the end of the name;
-	// ver the end of the version (== name when there is none); qual the
-	// end of the qualifiers (== ver when there are none). The subpath,
-	// when there is one, follows qual's "#".
-	typ, ns, name, ver, qual int
+	// ns is the end of the namespace (the offset of the "/" after the
+	// type when there is none); name the end of the name; ver the end of
+	// the version (== name when there is none). Where the type and the
+	// qualifiers end is found in the text (typeEnd, qualEnd), and the
+	// offsets are 32-bit (see maxLen): the compiler keeps a struct of at
+	// most four fields and 32 bytes in registers where it is returned and
+	// passed, and copies a larger one through memory, which stalls the
+	// store forwarding of the CPU on every Parse.
+	ns, name, ver uint32
+}
+
+// typeEnd returns the offset of the "/" after the type (0 for the zero
+// PURL): the first "/", which a type does not hold.
+func (p PURL) typeEnd() uint32 {
+	if p.s == "" {
+		return 0
+	}
+	return uint32(len(scheme) + strings.IndexByte(p.s[len(scheme):], '/'))
+}
+
+// qualEnd returns the end of the qualifiers (== ver when there are
+// none): the "#" before the subpath, which canonical text holds nowhere
+// else, or the end.
+func (p PURL) qualEnd() uint32 {
+	if h := strings.IndexByte(p.s, '#'); h >= 0 {
+		return uint32(h)
+	}
+	return uint32(len(p.s))
 }
 
 // A Qualifier is one key=value pair of a purl's qualifiers, decoded.
@@ -30,8 +53,9 @@ type Qualifier struct {
 
 const scheme = "pkg:"
 
-// maxLen is the longest input Parse reads: 4 GiB - 1.
-const maxLen = 1<<32 - 1
+// maxLen is the longest input Parse reads: 1 GiB, so that the canonical
+// form (at most three times as long) fits the 32-bit offsets of a PURL.
+const maxLen = 1 << 30
 
 // Parse parses s as a purl (ECMA-427) and returns it in canonical form;
 // a failure is an [*Error] with the byte offset of the problem in s.
@@ -49,11 +73,17 @@ const maxLen = 1<<32 - 1
 //
 // Parse allocates only the canonical text (and, for inputs longer than
 // 256 bytes, the buffer it is written in), and nothing when s is
-// canonical already, up to 192 bytes with at most 8 qualifiers.
+// canonical already, up to 256 bytes with at most 16 qualifiers.
 func Parse(s string) (PURL, error) {
 	if c, ok := fast(s); ok {
 		return c, nil
 	}
+	return parseFull(s)
+}
+
+// parseFull is the full parse of s with a parser of its own, kept out of
+// Parse so that the fast path does not pay for the parser's scratch space.
+func parseFull(s string) (PURL, error) {
 	var p parser
 	return p.full(s)
 }
@@ -139,7 +169,7 @@ func (p *parser) full(s string) (PURL, error) {
 	}
 	// The scheme.
 	for i := range len(scheme) {
-		if i >= end || lower(s[i]) != scheme[i] {
+		if i >= end || ascii.ToLower(s[i]) != scheme[i] {
 			return p.fail(min(i, end), ComponentScheme, ErrScheme)
 		}
 	}
@@ -186,7 +216,7 @@ func (p *parser) full(s string) (PURL, error) {
 	if typ.hi-typ.lo <= len(p.dec) {
 		t := p.dec[:0]
 		for k := typ.lo; k < typ.hi; k++ {
-			t = append(t, lower(s[k]))
+			t = append(t, ascii.ToLower(s[k]))
 		}
 		if reg := rule(t); reg != nil {
 			r = reg
@@ -268,9 +298,10 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 	}
 	b = append(b, scheme...)
 	for k := typ.lo; k < typ.hi; k++ {
-		b = append(b, lower(s[k]))
+		b = append(b, ascii.ToLower(s[k]))
 	}
-	out := PURL{typ: len(b)}
+	typEnd := len(b)
+	var out PURL
 	b = append(b, '/')
 	// Namespace segments.
 	var code Code
@@ -300,10 +331,10 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 		return fail(name.lo, ComponentNamespace, ErrNamespaceRequired)
 	}
 	if hasNS {
-		out.ns = len(b)
+		out.ns = uint32(len(b))
 		b = append(b, '/')
 	} else {
-		out.ns = out.typ
+		out.ns = uint32(typEnd)
 	}
 	// Name.
 	nameStart := len(b)
@@ -345,7 +376,7 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 	if len(b) == nameStart {
 		return fail(name.lo, ComponentName, ErrMissingName)
 	}
-	out.name = len(b)
+	out.name = uint32(len(b))
 	// Version.
 	if !ver.empty() && r.versionPermitted == "" {
 		b = append(b, '@')
@@ -373,7 +404,7 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 		b = append(b, '@')
 		b = appendEscaped(b, d, false)
 	}
-	out.ver = len(b)
+	out.ver = uint32(len(b))
 	// Qualifiers, sorted by key.
 	for _, k := range r.requiredQualifiers {
 		if !hasKey(s, quals, k) {
@@ -396,7 +427,7 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 			b = append(b, '&')
 		}
 		for k := q.lo; k < q.eq; k++ {
-			b = append(b, lower(s[k]))
+			b = append(b, ascii.ToLower(s[k]))
 		}
 		b = append(b, '=')
 		if nb, ok := p.transcode(b, q.value(), false, false); ok {
@@ -407,7 +438,6 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 			b = appendEscaped(b, d, false)
 		}
 	}
-	out.qual = len(b)
 	// Subpath: segments, without empty, "." and ".." ones.
 	if sub.lo >= 0 {
 		b = append(b, '#')
@@ -532,9 +562,9 @@ func (p *parser) qualifiers(sp span, wantRepo bool) ([]qual, string, error) {
 // shortKey bounds a key quoted in an error message.
 func shortKey(k string) string {
 	if len(k) > 40 {
-		return strings.ToLower(k[:40]) + "…"
+		return ascii.Lower(k[:40]) + "…"
 	}
-	return strings.ToLower(k)
+	return ascii.Lower(k)
 }
 
 func hasKey(s string, qs []qual, k string) bool {
@@ -564,7 +594,7 @@ func validKey(k string) bool {
 // compareFold compares two keys as their ASCII lowercase.
 func compareFold(a, b string) int {
 	for i := 0; i < len(a) && i < len(b); i++ {
-		x, y := lower(a[i]), lower(b[i])
+		x, y := ascii.ToLower(a[i]), ascii.ToLower(b[i])
 		if x != y {
 			if x < y {
 				return -1
@@ -694,13 +724,6 @@ var plain = func() (t [256]bool) {
 }()
 
 func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
 
 // componentAt names the component that holds offset i of s, by the
 // separators around it (for errors found before the structure is read).

@@ -40,16 +40,17 @@ func (p PURL) Type() string {
 	if p.s == "" {
 		return ""
 	}
-	return p.s[len(scheme):p.typ]
+	return p.s[len(scheme):p.typeEnd()]
 }
 
 // Namespace returns the decoded namespace, its segments joined by "/"
 // ("@angular" in pkg:npm/%40angular/animation), or "" when there is none.
 func (p PURL) Namespace() string {
-	if p.ns == p.typ {
+	typ := p.typeEnd()
+	if p.ns == typ {
 		return ""
 	}
-	return unescape(p.s[p.typ+1 : p.ns])
+	return unescape(p.s[typ+1 : p.ns])
 }
 
 // Name returns the decoded name.
@@ -57,8 +58,9 @@ func (p PURL) Name() string {
 	if p.s == "" {
 		return ""
 	}
-	lo := p.typ + 1
-	if p.ns != p.typ {
+	typ := p.typeEnd()
+	lo := typ + 1
+	if p.ns != typ {
 		lo = p.ns + 1
 	}
 	return unescape(p.s[lo:p.name])
@@ -75,19 +77,21 @@ func (p PURL) Version() string {
 // Subpath returns the decoded subpath, its segments joined by "/", or ""
 // when there is none.
 func (p PURL) Subpath() string {
-	if p.qual >= len(p.s) {
+	qual := p.qualEnd()
+	if int(qual) >= len(p.s) {
 		return ""
 	}
-	return unescape(p.s[p.qual+1:])
+	return unescape(p.s[qual+1:])
 }
 
 // Qualifiers returns the decoded qualifiers, sorted by key (keys are
 // lowercase and unique), or nil when there are none.
 func (p PURL) Qualifiers() []Qualifier {
-	if p.qual == p.ver {
+	qual := p.qualEnd()
+	if qual == p.ver {
 		return nil
 	}
-	raw := p.s[p.ver+1 : p.qual]
+	raw := p.s[p.ver+1 : qual]
 	qs := make([]Qualifier, 0, strings.Count(raw, "&")+1)
 	for pair := range strings.SplitSeq(raw, "&") {
 		k, v, _ := strings.Cut(pair, "=")
@@ -99,10 +103,11 @@ func (p PURL) Qualifiers() []Qualifier {
 // Qualifier returns the decoded value of the qualifier key (in any case)
 // and whether the purl has it.
 func (p PURL) Qualifier(key string) (string, bool) {
-	if p.qual == p.ver {
+	qual := p.qualEnd()
+	if qual == p.ver {
 		return "", false
 	}
-	for pair := range strings.SplitSeq(p.s[p.ver+1:p.qual], "&") {
+	for pair := range strings.SplitSeq(p.s[p.ver+1:qual], "&") {
 		k, v, _ := strings.Cut(pair, "=")
 		if strings.EqualFold(k, key) {
 			return unescape(v), true

@@ -206,6 +206,7 @@ func allocated(f func()) int {
 // MaxResponseBytes. When the packages' share is within 8 bytes per input
 // byte, the whole request must be within what it held.
 func TestBounded(t *testing.T) {
+	boundedtest.SkipShort(t)
 	boundedtest.SkipIfRace(t)
 	logs := new(lockedBuffer)
 	h := boundedHandler(nil)

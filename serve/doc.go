@@ -144,9 +144,16 @@
 //
 // # Playground
 //
-// GET / serves a single page embedded in the binary (no build step, nothing
-// loaded from another host). Type or paste a URL and it shows, as you type,
-// the RFC 3986 and WHATWG breakdowns side by side with the components that
-// differ marked, the findings of /v1/check, and an encode/decode panel with
-// the encode set selector. It uses only the API above.
+// GET / serves the playground, a page embedded in the binary (nothing
+// loaded from another host): every job of the library by tab (encode and
+// decode; inspect a URL, with the RFC 3986 and WHATWG readings side by
+// side, the components that differ marked and the findings of /v1/check,
+// the worst first; resolve; normalize and compare; edit; forms; IRI and
+// IDNA; domains; file: and data: URLs; URNs and mailto:; git remotes; URI
+// Templates and URL patterns), each tool's state in the URL fragment. It
+// answers with the in-browser engine (urikit compiled to WebAssembly, see
+// HasEngine) when this build embeds it, else with the API above; the page
+// is told which by the server (a meta element of index.html), so that it
+// never asks for an engine that is not there. PageFiles are the same page
+// as static files with the engine, for "urikit playground --out DIR".
 package serve

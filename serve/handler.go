@@ -250,6 +250,11 @@ func staticFile(name, contentType string) func(*response, *http.Request) {
 	if err != nil {
 		panic("serve: missing embedded file " + name)
 	}
+	return staticBody(body, contentType)
+}
+
+// staticBody serves body as a file of the playground.
+func staticBody(body []byte, contentType string) func(*response, *http.Request) {
 	return func(w *response, r *http.Request) {
 		hd := w.Header()
 		hd.Set("Content-Type", contentType)

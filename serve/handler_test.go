@@ -153,12 +153,15 @@ func TestEncodeDecodeRoutes(t *testing.T) {
 		{`{"input": "a b", "plus": true}`, "a+b"},
 		{`{"input": "100%25 x", "keep_escapes": true}`, "100%25%20x"},
 		{`{"input": "100%25 x"}`, "100%2525%20x"},
-		{`{"input": ""}`, ""},
 	} {
 		r := call(t, h, "POST", "/v1/encode", c.body).result(t)
 		if r["output"] != c.want {
 			t.Errorf("encode %s = %v, want %q", c.body, r, c.want)
 		}
+	}
+	// A blank input fails as a blank line does in the CLI.
+	if r := call(t, h, "POST", "/v1/encode", `{"input": ""}`).result(t); r["output"] != nil || r["error"].(map[string]any)["code"] != "empty" {
+		t.Errorf("encode of an empty input = %v, want the error empty", r)
 	}
 	rs := call(t, h, "POST", "/v1/encode", `{"inputs": ["a b", "c&d"], "set": "query-value"}`).results(t)
 	if len(rs) != 2 || rs[0]["output"] != "a%20b" || rs[1]["output"] != "c%26d" || rs[1]["input"] != "c&d" {
@@ -526,6 +529,7 @@ func TestIRIFormRelativizeEqualRoutes(t *testing.T) {
 		{"/v1/iri", `{"input": "http://xn--r8jz45g.jp/%E5%BC%95", "to_iri": true}`, `{"input":"http://xn--r8jz45g.jp/%E5%BC%95","output":"http://例え.jp/引"}`},
 		{"/v1/iri", `{"input_hex": "ff", "to_uri": true}`, `{"input_hex":"ff","error":{"offset":0,"component":"path","code":"invalid-utf8","message":"raw bytes are not valid UTF-8"}}`},
 		{"/v1/form/decode", `{"input": "a=1&b=x+y&c"}`, `{"input":"a=1&b=x+y&c","pairs":[["a","1"],["b","x y"],["c",""]]}`},
+		{"/v1/form/decode", `{"input": "a=%FF&b=c"}`, `{"input":"a=%FF&b=c","pairs":[["a","` + "\ufffd" + `"],["b","c"]],"pairs_hex":[["61","ff"],["62","63"]],"findings":[{"offset":2,"code":"invalid-utf8","message":"\"%FF\": decoded bytes are not valid UTF-8: read as U+FFFD, as the URL Standard says"}]}`},
 		{"/v1/form/encode", `{"input": "[[\"a\",\"x y\"],[\"b\",\"&\"]]"}`, `{"input":"[[\"a\",\"x y\"],[\"b\",\"&\"]]","output":"a=x+y&b=%26"}`},
 		{"/v1/relativize", `{"input": "http://a/b/e/f", "base": "http://a/b/c/d"}`, `{"input":"http://a/b/e/f","output":"../e/f"}`},
 		{"/v1/equal", `{"input": "HTTP://A:80/%7e", "other": "http://a/~"}`, `{"input":"HTTP://A:80/%7e","normalized":"http://a/~","equal":true}`},

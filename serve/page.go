@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"io/fs"
@@ -53,7 +54,8 @@ func pageRoutes() map[string]func(*response, *http.Request) {
 		path := "/" + f.path
 		switch f.path {
 		case "index.html":
-			path = "/"
+			routes["/"] = staticBody(indexHTML(HasEngine()), f.contentType)
+			continue
 		case "engine/urikit.wasm":
 			routes[path] = engineFile(f)
 			continue
@@ -61,6 +63,26 @@ func pageRoutes() map[string]func(*response, *http.Request) {
 		routes[path] = staticFile("static/"+f.path, f.contentType)
 	}
 	return routes
+}
+
+// enginesMeta is the element of index.html that tells the page its
+// engines; as embedded (and as "urikit playground --out" writes it) it
+// says "wasm": the engine is next to the page, no API behind it.
+const enginesMeta = `<meta name="urikit-engines" content="wasm">`
+
+// indexHTML returns the page as "urikit serve" sends it: the API is
+// behind it, and the in-browser engine when this build has it, so that
+// the page never asks for an engine that is not there.
+func indexHTML(hasEngine bool) []byte {
+	body, err := fs.ReadFile(static, "static/index.html")
+	if err != nil || !bytes.Contains(body, []byte(enginesMeta)) {
+		panic("serve: index.html lacks " + enginesMeta)
+	}
+	engines := "server"
+	if hasEngine {
+		engines = "wasm server"
+	}
+	return bytes.Replace(body, []byte(enginesMeta), []byte(`<meta name="urikit-engines" content="`+engines+`">`), 1)
 }
 
 // engineFile serves the engine, large and unchanging for a given urikit:

@@ -260,3 +260,25 @@ func TestPageEngineFile(t *testing.T) {
 		}
 	}
 }
+
+// TestPageToldItsEngines: the page that urikit serve sends says which
+// engines are there, so that it never asks for a missing one; the static
+// files say the engine only (no API behind a plain file server).
+func TestPageToldItsEngines(t *testing.T) {
+	if !strings.Contains(readStatic(t, "index.html"), `<meta name="urikit-engines" content="wasm">`) {
+		t.Error("the static index.html does not say wasm")
+	}
+	if !strings.Contains(string(indexHTML(false)), `<meta name="urikit-engines" content="server">`) ||
+		!strings.Contains(string(indexHTML(true)), `<meta name="urikit-engines" content="wasm server">`) {
+		t.Error("indexHTML does not say the engines")
+	}
+	h := newTestHandler()
+	a := call(t, h, "GET", "/", "")
+	want := `content="server"`
+	if HasEngine() {
+		want = `content="wasm server"`
+	}
+	if a.status != 200 || !strings.Contains(a.raw, `<meta name="urikit-engines" `+want+`>`) {
+		t.Errorf("GET /: %d, want the meta %s", a.status, want)
+	}
+}

@@ -174,21 +174,18 @@ type Finding struct {
 // Message returns the description of the finding's code.
 func (f Finding) Message() string { return f.Code.Message() }
 
-// String returns a line such as "offset 2: invalid-literal: character
-// not allowed in literal text", followed by " (3 times)" when the finding
-// occurred more than once.
-func (f Finding) String() string {
-	s := "offset " + strconv.Itoa(f.Offset) + ": " + string(f.Code) + ": " + f.Code.Message()
-	if f.Count > 1 {
-		s += " (" + strconv.Itoa(f.Count) + " times)"
-	}
-	return s
-}
+// String returns the finding's line as every package writes it
+// (internal/diag): "offset 4: code: message", followed by
+// " (12 times)" when it occurred more than once.
+func (f Finding) String() string { return diag.FindingString(f.diag()) }
 
-// MarshalJSON returns the finding in the record contract's names:
-// {"offset", "code", "message", "count"?, "offsets"?}.
-func (f Finding) MarshalJSON() ([]byte, error) {
-	return diag.MarshalFinding(diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Code.Message(), Count: f.Count, Offsets: f.Offsets})
+// MarshalJSON returns the finding in the record contract's names (through
+// internal/diag): {"offset", "code", "message", "count"?, "offsets"?}.
+func (f Finding) MarshalJSON() ([]byte, error) { return diag.MarshalFinding(f.diag()) }
+
+// diag returns the finding as internal/diag writes it.
+func (f Finding) diag() diag.Finding {
+	return diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets}
 }
 
 // addFinding adds an occurrence of code at off to fs, collapsed into the

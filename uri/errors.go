@@ -210,21 +210,16 @@ func (f *Finding) merge(off int) { collapse.Add(f.Offset, &f.Count, &f.Offsets, 
 // Message returns the human description of the finding's code.
 func (f Finding) Message() string { return f.Code.Message() }
 
-// String returns a line such as "offset 4 (path): invalid-char: character
-// not allowed here", followed by " (12 times)" when the deviation
-// occurred more than once.
-func (f Finding) String() string {
-	s := "offset " + strconv.Itoa(f.Offset) + " (" + string(f.Component) + "): " + string(f.Code) + ": " + f.Code.Message()
-	if f.Count > 1 {
-		s += " (" + strconv.Itoa(f.Count) + " times)"
-	}
-	return s
-}
+// String returns the finding's line as every package writes it
+// (internal/diag): "offset 4 (path): code: message", followed by
+// " (12 times)" when it occurred more than once.
+func (f Finding) String() string { return diag.FindingString(f.diag()) }
 
-// MarshalJSON returns the finding as the library's findings are written:
-// {"offset", "code", "message", "component", "count", "offsets"}, the
-// last two only when the deviation occurred more than once.
-func (f Finding) MarshalJSON() ([]byte, error) {
-	return diag.MarshalFinding(diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(),
-		Component: string(f.Component), Count: f.Count, Offsets: f.Offsets})
+// MarshalJSON returns the finding in the record contract's names (through
+// internal/diag): {"offset", "code", "message", "component", "count"?, "offsets"?}.
+func (f Finding) MarshalJSON() ([]byte, error) { return diag.MarshalFinding(f.diag()) }
+
+// diag returns the finding as internal/diag writes it.
+func (f Finding) diag() diag.Finding {
+	return diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Component: string(f.Component), Count: f.Count, Offsets: f.Offsets}
 }

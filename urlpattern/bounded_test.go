@@ -113,6 +113,7 @@ var matchPatterns = []string{
 }
 
 func TestBoundedAllocation(t *testing.T) {
+	boundedtest.SkipShort(t)
 	var set Set
 	var ps []*Pattern
 	for _, s := range matchPatterns {

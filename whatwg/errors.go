@@ -2,7 +2,6 @@ package whatwg
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"github.com/urikit/urikit/internal/diag"
 )
@@ -231,21 +230,18 @@ type Finding struct {
 // Message returns the code's description (Code.Message).
 func (f Finding) Message() string { return f.Code.Message() }
 
-// String returns "code at offset N", followed by the number of times the
-// code was met when that is more than once ("code at offset N (×3)").
-func (f Finding) String() string {
-	s := string(f.Code) + " at offset " + strconv.Itoa(f.Offset)
-	if f.Count > 1 {
-		s += " (×" + strconv.Itoa(f.Count) + ")"
-	}
-	return s
-}
+// String returns the finding's line as every package writes it
+// (internal/diag): "offset 4: code: message", followed by
+// " (12 times)" when it occurred more than once.
+func (f Finding) String() string { return diag.FindingString(f.diag()) }
 
-// MarshalJSON returns the finding in the library's record names:
-// {"offset", "code", "message", "count", "offsets"}, count and offsets
-// only for a code met more than once.
-func (f Finding) MarshalJSON() ([]byte, error) {
-	return diag.MarshalFinding(diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets})
+// MarshalJSON returns the finding in the record contract's names (through
+// internal/diag): {"offset", "code", "message", "count"?, "offsets"?}.
+func (f Finding) MarshalJSON() ([]byte, error) { return diag.MarshalFinding(f.diag()) }
+
+// diag returns the finding as internal/diag writes it.
+func (f Finding) diag() diag.Finding {
+	return diag.Finding{Offset: f.Offset, Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets}
 }
 
 var _ json.Marshaler = Finding{}

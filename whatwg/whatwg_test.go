@@ -479,10 +479,10 @@ func TestValidationErrorsCollapse(t *testing.T) {
 	if !reflect.DeepEqual(errs, want) {
 		t.Errorf("errors %v, want %v", errs, want)
 	}
-	if s := errs[0].String(); s != "invalid-URL-unit at offset 20 (×1003)" {
+	if s := errs[0].String(); s != "offset 20: invalid-URL-unit: a code point is not a URL unit (or leading or trailing C0 control or space, tab or newline) (1003 times)" {
 		t.Errorf("String() = %q", s)
 	}
-	if s := errs[1].String(); s != "invalid-reverse-solidus at offset 3020" {
+	if s := errs[1].String(); s != `offset 3020: invalid-reverse-solidus: a special URL uses "\" where "/" belongs` {
 		t.Errorf("String() = %q", s)
 	}
 	b, _ := json.Marshal(errs)

@@ -59,6 +59,12 @@ type Options struct {
 	CheckMin check.Severity
 	// NoCheck leaves out Check: Sets.Findings is then empty.
 	NoCheck bool
+	// SURT adds Sets.SURT, the records deduplicated by SURT key
+	// ([SURTDedup]); the records surt cannot key join Sets.Dead.
+	SURT bool
+	// Columns makes [WriteSets] write the records as Parquet rows of the
+	// columns of "urikit split" ([WriteColumns]).
+	Columns bool
 }
 
 // HostCount is one line of the host counts of [URLSets].
@@ -101,8 +107,17 @@ type Sets struct {
 	Findings beam.PCollection
 	// Dead holds the dead letters of every stage (DeadLetter): one per
 	// failed record for Parse and Normalize, duplicates included, and one
-	// per distinct record for Check.
+	// per distinct record for Check; with Options.SURT, one per record
+	// that has no SURT key.
 	Dead beam.PCollection
+	// SURT holds, with Options.SURT, one SURTKey per distinct SURT key of
+	// the records; else it is the zero PCollection.
+	SURT beam.PCollection
+
+	// What WriteSets needs for the Parquet rows (Options.Columns).
+	records beam.PCollection
+	parse   ParseOptions
+	columns bool
 }
 
 // URLSets parses and normalizes records (a PCollection of string, as
@@ -128,15 +143,21 @@ func URLSets(s beam.Scope, records beam.PCollection, opts Options) Sets {
 	summed := beam.CombinePerKey(s, addHostCounts, byHost)
 	hosts := beam.ParDo(s, withHost, summed)
 
-	sets := Sets{Distinct: distinct, Hosts: hosts}
+	sets := Sets{Distinct: distinct, Hosts: hosts, records: records, parse: opts.Parse, columns: opts.Columns}
+	dead := []beam.PCollection{deadParse, deadNorm}
 	if opts.NoCheck {
 		sets.Findings = beam.CreateList(s, []Checked{})
-		sets.Dead = beam.Flatten(s, deadParse, deadNorm)
-		return sets
+	} else {
+		var deadCheck beam.PCollection
+		sets.Findings, deadCheck = Check(s, records, opts.CheckMin)
+		dead = append(dead, deadCheck)
 	}
-	var deadCheck beam.PCollection
-	sets.Findings, deadCheck = Check(s, records, opts.CheckMin)
-	sets.Dead = beam.Flatten(s, deadParse, deadNorm, deadCheck)
+	if opts.SURT {
+		var deadSURT beam.PCollection
+		sets.SURT, deadSURT = SURTDedup(s, records)
+		dead = append(dead, deadSURT)
+	}
+	sets.Dead = beam.Flatten(s, dead...)
 	return sets
 }
 

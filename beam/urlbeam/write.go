@@ -211,11 +211,19 @@ func deadLine(d DeadLetter) (string, error) {
 // PREFIX-distinct-SSSSS-of-NNNNN.txt (one URL a line),
 // PREFIX-hosts.jsonl (sorted, see [WriteHosts]),
 // PREFIX-findings-SSSSS-of-NNNNN.jsonl (see [WriteChecked]) and
-// PREFIX-dead-SSSSS-of-NNNNN.jsonl, with shards files for the sharded ones.
+// PREFIX-dead-SSSSS-of-NNNNN.jsonl, with shards files for the sharded ones;
+// with Options.SURT, PREFIX-surt-SSSSS-of-NNNNN.jsonl ([WriteSURT]); with
+// Options.Columns, PREFIX-columns-SSSSS-of-NNNNN.parquet ([WriteColumns]).
 func WriteSets(s beam.Scope, prefix string, shards int, sets Sets) {
 	s = s.Scope("urikit.WriteSets")
 	WriteSharded(s, prefix+"-distinct", ".txt", shards, sets.Distinct)
 	WriteHosts(s, prefix+"-hosts.jsonl", sets.Hosts)
 	WriteChecked(s, prefix+"-findings", shards, sets.Findings)
 	WriteDead(s, prefix+"-dead", shards, sets.Dead)
+	if sets.SURT.IsValid() {
+		WriteSURT(s, prefix+"-surt", shards, sets.SURT)
+	}
+	if sets.columns {
+		WriteColumns(s, prefix+"-columns", shards, sets.records, sets.parse)
+	}
 }

@@ -52,7 +52,8 @@ holds control, invisible or invalid bytes, or starts with a quote), a tab,
 then the findings as "severity code @offset: message" separated by "; ",
 or "ok". --json writes the record object {"input", "severity", "views",
 "findings"} per record (see "urikit --help"); "views" holds each parser's
-reading and "target", what a browser fetches; each finding has its
+reading and "target", what a browser fetches ("host", and "host_no_dot"
+the same name without a final dot, for allow lists); each finding has its
 "severity" and, when there is one, its "detail".
 
 With --resolve, the host is looked up (with --resolver ADDR, at that DNS

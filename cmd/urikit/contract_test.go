@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -265,6 +266,9 @@ func checkRecord(t *testing.T, where, in, line string, fields []string, fffd boo
 			}
 		case failed || hasFindings:
 			t.Errorf("%s: result field %q after error or findings: %v", where, k, keys)
+		case strings.HasSuffix(k, "_hex") && len(result) > 0 && result[len(result)-1] == strings.TrimSuffix(k, "_hex"):
+			// The octets next to the standard's text (form decode's
+			// "pairs_hex").
 		default:
 			result = append(result, strings.TrimSuffix(k, "_hex"))
 		}
@@ -407,7 +411,7 @@ func TestCommandsTable(t *testing.T) {
 	walk = func(cmd *cobra.Command) {
 		for _, sub := range cmd.Commands() {
 			name := strings.TrimPrefix(sub.CommandPath(), "urikit ")
-			if sub.Flags().Lookup("json") != nil && !inTable[name] {
+			if sub.Flags().Lookup("json") != nil && !inTable[name] && !slices.Contains(report.FileCommands(), name) {
 				t.Errorf("%s has --json but is not in report.Commands", name)
 			}
 			walk(sub)

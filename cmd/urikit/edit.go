@@ -183,6 +183,8 @@ func newEditCmd() *cobra.Command {
 					args = []string{""}
 				}
 			}
+			// An empty record is the URL to build from nothing.
+			opts.allowEmpty = len(eo.Set) > 0 || len(eo.Iterate) > 0
 			warn := &editWarnings{}
 			// The outputs of one record's combinations are records of
 			// their own in the output: they are separated by the

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/urikit/urikit/internal/report"
@@ -29,8 +31,14 @@ UTF-8 becomes U+FFFD, as the standard says. Output is the pairs as one JSON
 array of [name, value] arrays per record. --json writes the record object
 {"input", "pairs": [[name, value], ...], "findings"}, whose findings say
 where the standard's parser kept a "%" (invalid-escape) or read bytes that
-are not UTF-8 as U+FFFD (invalid-utf8).`,
-		Example: `  urikit form decode 'a=1&b=x+y&a=%E4%BD%A0'   # [["a","1"],["b","x y"],["a","你"]]`,
+are not UTF-8 as U+FFFD (invalid-utf8).
+
+Nothing is lost: when some name or value decodes to bytes that are not
+UTF-8, the pair is [name, value, name_hex, value_hex] (the standard's text,
+then the octets in hex), and --json adds "pairs_hex" after "pairs": the
+octets of every pair in hex, [[name_hex, value_hex], ...], in order.`,
+		Example: `  urikit form decode 'a=1&b=x+y&a=%E4%BD%A0'   # [["a","1"],["b","x y"],["a","你"]]
+  urikit form decode 'a=%FF&b=c'               # [["a","�","61","ff"],["b","c"]]`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return processRecords(cmd, args, opts, func() recordFunc {
 				var buf []byte
@@ -57,17 +65,38 @@ are not UTF-8 as U+FFFD (invalid-utf8).`,
 }
 
 // formPairs returns the pairs of a form decode record as [name, value]
-// arrays.
-func formPairs(rec report.Record) [][2]string {
-	pairs := [][2]string{}
+// arrays; a pair whose octets are not UTF-8 gets their hex as two more
+// members, [name, value, name_hex, value_hex], so that nothing is lost.
+func formPairs(rec report.Record) [][]string {
+	pairs := [][]string{}
+	var octets []report.Field
 	for _, f := range rec.Fields {
-		if f.Name() == "pairs" {
-			for _, p := range f.Pairs() {
-				pairs = append(pairs, [2]string{p.Name, p.Value})
+		if f.Name() == "pairs_hex" {
+			octets = append(octets, f)
+		}
+	}
+	for _, f := range rec.Fields {
+		if f.Name() != "pairs" {
+			continue
+		}
+		for i, p := range f.Pairs() {
+			pair := []string{p.Name, p.Value}
+			if len(octets) > 0 && i < len(octets[0].Pairs()) {
+				h := octets[0].Pairs()[i]
+				if !validHexUTF8(h.Name) || !validHexUTF8(h.Value) {
+					pair = append(pair, h.Name, h.Value)
+				}
 			}
+			pairs = append(pairs, pair)
 		}
 	}
 	return pairs
+}
+
+// validHexUTF8 reports whether the octets written in hex h are UTF-8.
+func validHexUTF8(h string) bool {
+	b, err := hex.DecodeString(h)
+	return err == nil && utf8.Valid(b)
 }
 
 func newFormEncodeCmd() *cobra.Command {

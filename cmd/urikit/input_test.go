@@ -67,7 +67,7 @@ func FuzzRecordReader(f *testing.F) {
 	f.Add([]byte("1234567\r\n12345678\r\n1234567\r\r\n123456\r"), false, uint8(1), uint8(2), uint8(6), true)
 	f.Add([]byte("long long long\x00a\x00b\x00long long long long"), true, uint8(30), uint8(50), uint8(3), false)
 	f.Fuzz(func(t *testing.T, data []byte, nul bool, target, chunk, maxRecord uint8, eofWithData bool) {
-		opts := recordOptions{nul: nul, onError: onErrorReport, maxRecord: byteSize(maxRecord) + 1}
+		opts := recordOptions{nul: nul, onError: onErrorReport, maxRecord: byteSize(maxRecord) + 1, allowEmpty: true}
 		delim := opts.delim()
 		in := &chunkReader{data: bytes.Clone(data), n: int(chunk) + 1, eofWithData: eofWithData}
 		r, err := newRecordReader(nil, nil, in, delim, int(opts.maxRecord))

@@ -14,7 +14,10 @@
 // Exit status: 0 when every record succeeded (or failed and was skipped
 // with --on-error skip), 1 when at least one failed, 2 for a usage error,
 // 3 when an input cannot be read (a missing file, a truncated or corrupt
-// gzip stream, a read error) or the output cannot be written.
+// gzip stream, a read error) or the output cannot be written, 4 when
+// "urikit playground" cannot build its engine. A blank record fails with
+// the code "empty" in every record subcommand; "urikit help records"
+// gives the rules they all share.
 package main
 
 import (
@@ -39,6 +42,7 @@ const (
 	exitFailures = 1 // some record failed (or, for check --fail-on, had findings; for equal, not equal)
 	exitUsage    = 2 // bad flags or arguments, and any other error
 	exitIO       = 3 // an input could not be read, or the output written
+	exitBuild    = 4 // playground: the engine could not be built
 )
 
 // errRecordsFailed is returned by a subcommand when at least one record
@@ -53,12 +57,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	cmd, err := root.ExecuteC()
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, errRecordsFailed):
 		return exitFailures
+	}
+	var be *buildError
+	if errors.As(err, &be) {
+		fmt.Fprintf(stderr, "urikit: %v\n", err)
+		return exitBuild
 	}
 	var ioe *ioError
 	if errors.As(err, &ioe) {
@@ -66,7 +75,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "urikit: %v\n", err)
 		return exitIO
 	}
-	fmt.Fprintf(stderr, "urikit: %v\nRun 'urikit --help' for usage.\n", err)
+	path := "urikit"
+	if cmd != nil {
+		path = cmd.CommandPath()
+	}
+	fmt.Fprintf(stderr, "urikit: %v\nRun '%s --help' for usage.\n", err, path)
 	return exitUsage
 }
 
@@ -83,9 +96,11 @@ input (gzip data is gunzipped, found by its first bytes): one per line (a
 line per record, in input order, also with -j parallel workers; --json
 writes one JSON object per record instead. A failing record does not stop
 the stream: its error goes to standard error as "urikit: record N: offset
-K: message" (see --on-error in each command's help). A record longer than
---max-record (default 4M) is never read into memory: it fails. --stats
-prints a summary at the end.
+K: message" (see --on-error). A record longer than --max-record (default
+4M) is never read into memory: it fails. --stats prints a summary at the
+end. 'urikit help records' gives these rules in full, once for every
+record subcommand: inputs, gzip, byte order marks, blank lines,
+--on-error, --max-record, progress and exit status.
 
 Record objects (--json, and the answers of 'urikit serve'): every record
 subcommand writes the same shape, one object per line:
@@ -111,6 +126,7 @@ Exit status:
   3  I/O error: an input cannot be read (missing file, truncated or corrupt
      gzip data, read error), or the output cannot be written; the records
      read whole before the error are processed first
+  4  playground: the engine could not be built (nothing was written)
 An I/O error wins over failed records.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -129,20 +145,92 @@ An I/O error wins over failed records.`,
 		newEditCmd(),
 		newMatchCmd(),
 		newSURTCmd(), newUnwrapCmd(),
+		newSplitCmd(),
 		newPlaygroundCmd(),
+		newRecordsTopic(),
 	)
+	root.SetHelpTemplate(helpTemplate)
+	for _, c := range root.Commands() {
+		if c.HasSubCommands() && !c.Runnable() {
+			groupCommand(c)
+		}
+	}
 	for _, c := range report.Commands() {
 		if sub := findCommand(root, c.Name); sub != nil {
 			options := "no options"
 			if c.Options != "" {
 				options = "options " + c.Options
 			}
-			sub.Long += "\n\nHTTP API ('urikit serve'): POST " + c.Route + ` {"input": "..."} or {"inputs": [...]},
+			api := "\n\nHTTP API ('urikit serve'): POST " + c.Route + ` {"input": "..."} or {"inputs": [...]},
 ` + options + `; the answer is the record object --json writes, or for "inputs"
 a JSON array of them.`
+			if strings.Contains(sub.Long, recordsPointer) {
+				// The pointer to the shared rules stays last.
+				sub.Long = strings.Replace(sub.Long, recordsPointer, api+recordsPointer, 1)
+			} else {
+				sub.Long += api
+			}
 		}
 	}
 	return root
+}
+
+// helpTemplate puts first what a person looks for: the usage line, the
+// one-line purpose and the examples; then the description and the flags.
+// What every record subcommand shares is the topic "urikit help records".
+const helpTemplate = `Usage:{{if .HasAvailableSubCommands}}
+  {{.CommandPath}} COMMAND ...{{else if .Runnable}}
+  {{.UseLine}}{{else}}
+  urikit help {{.Name}}{{end}}
+
+{{.Short}}
+{{- if .HasExample}}
+
+Examples:
+{{.Example}}{{end}}
+{{- with .Long}}
+
+{{. | trimTrailingWhitespaces}}{{end}}
+{{- if .HasAvailableSubCommands}}
+
+Commands:{{range .Commands}}{{if .IsAvailableCommand}}
+  {{rpad .Name .NamePadding }} {{.Short}}{{end}}{{end}}{{end}}
+{{- if .HasAvailableLocalFlags}}
+
+Flags:
+{{.LocalFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}
+{{- if .HasAvailableInheritedFlags}}
+
+Global flags:
+{{.InheritedFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}
+{{- if .HasHelpSubCommands}}
+
+Help topics:{{range .Commands}}{{if .IsAdditionalHelpTopicCommand}}
+  {{rpad .Name .NamePadding}} {{.Short}} ('urikit help {{.Name}}'){{end}}{{end}}{{end}}
+{{- if .HasAvailableSubCommands}}
+
+Run '{{.CommandPath}} COMMAND --help' for the help of a command.{{end}}
+`
+
+// groupCommand makes a command that only groups subcommands (form,
+// template) refuse an argument that names none of them, as a usage error,
+// and print its help when given nothing.
+func groupCommand(c *cobra.Command) {
+	c.Args = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		var names []string
+		for _, sub := range cmd.Commands() {
+			if sub.IsAvailableCommand() {
+				names = append(names, sub.Name())
+			}
+		}
+		return fmt.Errorf("unknown command %q for %q: want %s", args[0], cmd.CommandPath(), strings.Join(names, " or "))
+	}
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		return cmd.Help()
+	}
 }
 
 // findCommand returns the subcommand of root called by the words of name

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/boundedtest"
 )
 
 func TestByteSizeFlag(t *testing.T) {
@@ -141,6 +143,7 @@ func runAlloc(args []string, in io.Reader) (uint64, string, int) {
 // stays under 8 times the limit, whatever the line's length, and the error
 // names the record.
 func TestLongRecordBounded(t *testing.T) {
+	boundedtest.SkipShort(t)
 	const limit = 64 << 10
 	for _, args := range [][]string{
 		{"normalize"},

@@ -62,6 +62,25 @@ func wrapWords(s string, width int) string {
 	return b.String()
 }
 
+// strictHint is the line after a strict failure's caret that says what
+// --lenient and --whatwg would make of the record (each shown when short):
+// --lenient never fails, --whatwg when the browser's parser takes it.
+func strictHint(in string, l uri.Level) string {
+	const show = 120
+	say := func(flag, out string) string {
+		if len(out) > show {
+			return flag
+		}
+		return fmt.Sprintf("%s gives %q", flag, out)
+	}
+	lenient, _, _ := report.NormalizeLenient.Normalize(in, l, false)
+	hint := "  hint: " + say("--lenient", lenient) + " (keeps what it tolerates as written)"
+	if out, _, err := report.NormalizeWHATWG.Normalize(in, l, false); err == nil {
+		hint += ", " + say("--whatwg", out) + " (as a browser does)"
+	}
+	return hint + "\n"
+}
+
 func newNormalizeCmd() *cobra.Command {
 	var (
 		opts            recordOptions
@@ -128,6 +147,9 @@ parse are the "findings" with --json.`,
 					o.Findings = findings
 					if err != nil {
 						o.Err, o.Detail = err, caret(transient(in), err.Offset)
+						if mode == report.NormalizeStrict {
+							o.Detail += strictHint(transient(in), l)
+						}
 						return o
 					}
 					o.Output = bytesOf(out)

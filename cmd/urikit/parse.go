@@ -18,7 +18,8 @@ type getter struct {
 	parts []string // literal text at even indexes, field names at odd
 }
 
-func newGetter(spec string, lookup func(string) bool) (*getter, error) {
+func newGetter(spec string, names []string, whatwgMode bool) (*getter, error) {
+	lookup := contains(names)
 	if spec == "" {
 		return nil, nil
 	}
@@ -38,12 +39,23 @@ func newGetter(spec string, lookup func(string) bool) (*getter, error) {
 		}
 		name := spec[i+1 : i+j]
 		if !lookup(name) {
-			return nil, fmt.Errorf("--get: unknown field %q", name)
+			return nil, unknownField(name, names, whatwgMode)
 		}
 		g.parts = append(g.parts, spec[:i], name)
 		spec = spec[i+j+1:]
 	}
 	return &g, nil
+}
+
+// unknownField is the usage error of a --get field that the mode does
+// not have: it lists the fields, and says where host differs.
+func unknownField(name string, names []string, whatwgMode bool) error {
+	mode, note := "RFC 3986", "host is the host name alone, without the port; --whatwg has hostname, and host as host:port"
+	if whatwgMode {
+		mode, note = "--whatwg", "host is host:port, hostname the name alone"
+	}
+	return fmt.Errorf("--get: unknown field %q; the %s fields are input, %s (%s)",
+		name, mode, strings.Join(names, ", "), note)
 }
 
 // render appends the value of the getter to b, with field giving the
@@ -132,6 +144,8 @@ per component and per finding. --json writes the record object (see
   RFC 3986: ` + strings.Join(report.RFCFieldNames(), ", ") + `;
   WHATWG:   ` + strings.Join(report.WHATWGFieldNames()[:7], ", ") + `,
             ` + strings.Join(report.WHATWGFieldNames()[7:], ", ") + `.
+In RFC 3986 mode host is the host name alone (the port is its own field);
+with --whatwg, as in JavaScript, host is host:port and hostname the name.
 --get, --long and --json exclude each other.`,
 		Example: `  urikit parse 'http://user@example.com:8080/a/b?q=1#top'
   urikit parse --json 'mailto:a@b.c'
@@ -148,7 +162,7 @@ per component and per finding. --json writes the record object (see
 			if base != "" {
 				return errors.New("--base needs --whatwg (use 'urikit resolve' for RFC 3986)")
 			}
-			g, err := newGetter(get, contains(report.RFCFieldNames()))
+			g, err := newGetter(get, report.RFCFieldNames(), false)
 			if err != nil {
 				return err
 			}
@@ -371,7 +385,7 @@ func parseWHATWG(cmd *cobra.Command, args []string, opts recordOptions, baseText
 		}
 		base = &b
 	}
-	g, err := newGetter(get, contains(report.WHATWGFieldNames()))
+	g, err := newGetter(get, report.WHATWGFieldNames(), true)
 	if err != nil {
 		return err
 	}

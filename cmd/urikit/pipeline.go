@@ -64,13 +64,21 @@ type worker struct {
 	fast       appendFunc // nil, or the fast form of fn (never with json)
 	delim      byte
 	json       bool
-	skip       bool // --on-error skip
-	stopOnFail bool // --on-error fail
+	skip       bool                      // --on-error skip
+	stopOnFail bool                      // --on-error fail
+	allowEmpty bool                      // the subcommand takes an empty record (edit --set)
+	rows       bool                      // every record's output is written, a failing one's too (split)
+	outDelim   []byte                    // what follows each record's output
+	failRow    func(*recordError) []byte // with rows, the output of a record longer than --max-record
 }
 
 func newWorker(fn recordFunc, fast appendFunc, opts *recordOptions) *worker {
 	w := &worker{fn: fn, maxRecord: int(opts.maxRecord), delim: opts.delim(), json: opts.json,
-		skip: opts.onError == onErrorSkip, stopOnFail: opts.onError == onErrorFail}
+		skip: opts.onError == onErrorSkip, stopOnFail: opts.onError == onErrorFail, allowEmpty: opts.allowEmpty,
+		rows: opts.rows, outDelim: []byte{opts.delim()}, failRow: opts.failRow}
+	if opts.rows {
+		w.outDelim = opts.outDelim
+	}
 	if !w.json {
 		w.fast = fast
 	}
@@ -113,9 +121,9 @@ func (w *worker) process(b *batch) {
 			}
 			continue
 		}
-		if w.fast != nil {
+		if w.fast != nil && len(rec) > 0 {
 			if out, ok := w.fast(b.out, rec); ok {
-				b.out = append(out, w.delim)
+				b.out = append(out, w.outDelim...)
 				b.n++
 				continue
 			}
@@ -130,6 +138,10 @@ func (w *worker) process(b *batch) {
 func (w *worker) record(b *batch, in []byte) bool {
 	index := b.n
 	b.n++
+	if len(in) == 0 && !w.allowEmpty {
+		// The same in every record subcommand ('urikit help records').
+		return w.emit(b, index, in, outcome{Err: report.EmptyError()})
+	}
 	return w.emit(b, index, in, w.fn(in))
 }
 
@@ -153,7 +165,15 @@ func (w *worker) tooLong(b *batch, lr *longRecord) bool {
 	e := &recordError{Offset: w.maxRecord, Code: codeTooLong,
 		Message: fmt.Sprintf("record of %d bytes, longer than --max-record %d: not processed (%s)", lr.size, w.maxRecord, where)}
 	rec := report.TooLong(lr.size, e)
-	return w.emit(b, index, nil, outcome{Err: e, Record: &rec})
+	o := outcome{Err: e, Record: &rec}
+	if w.rows {
+		if w.failRow != nil {
+			o.Output = w.failRow(e)
+		} else {
+			o.Output = rec.AppendJSON(nil)
+		}
+	}
+	return w.emit(b, index, nil, o)
 }
 
 // emit writes the outcome o of the record in, number index of b, and
@@ -165,6 +185,9 @@ func (w *worker) emit(b *batch, index int, in []byte, o outcome) bool {
 		case w.skip:
 		case w.json:
 			w.writeJSON(b, in, o)
+		case w.rows:
+			b.out = append(room(b.out, len(o.Output)+len(w.outDelim)), o.Output...)
+			b.out = append(b.out, w.outDelim...)
 		case !w.stopOnFail:
 			b.out = append(b.out, w.delim)
 		}
@@ -174,8 +197,8 @@ func (w *worker) emit(b *batch, index int, in []byte, o outcome) bool {
 		w.writeJSON(b, in, o)
 		return b.err == nil
 	}
-	b.out = append(room(b.out, len(o.Output)+1), o.Output...)
-	b.out = append(b.out, w.delim)
+	b.out = append(room(b.out, len(o.Output)+len(w.outDelim)), o.Output...)
+	b.out = append(b.out, w.outDelim...)
 	return true
 }
 
@@ -185,7 +208,7 @@ func (w *worker) writeJSON(b *batch, in []byte, o outcome) {
 	rec := jsonOf(in, o)
 	n, _ := rec.JSONSize(maxInt)
 	b.out = rec.AppendJSON(room(b.out, n+1))
-	b.out = append(b.out, w.delim)
+	b.out = append(b.out, w.outDelim...)
 }
 
 // sink writes processed batches in order, with the failures' messages on
@@ -209,6 +232,10 @@ type sink struct {
 
 	stream        int   // the input stream of the last batch written
 	streamRecords int64 // the records of that stream written
+
+	// consume, when set, takes the output of the records in place of
+	// standard output: whole records' outputs at a time (split).
+	consume func([]byte) error
 }
 
 func newSink(stdout, stderr io.Writer, opts *recordOptions) *sink {
@@ -216,10 +243,11 @@ func newSink(stdout, stderr io.Writer, opts *recordOptions) *sink {
 		w:          bufio.NewWriterSize(stdout, 64<<10),
 		out:        stdout,
 		stderr:     stderr,
-		messages:   opts.onError == onErrorFail || (opts.onError == onErrorReport && !opts.json),
+		messages:   opts.onError == onErrorFail || (opts.onError == onErrorReport && !opts.json && !opts.rows),
 		stopOnFail: opts.onError == onErrorFail,
 		separate:   separateFiles(stdout, stderr),
 		stream:     -2,
+		consume:    opts.consume,
 	}
 }
 
@@ -264,7 +292,13 @@ func (s *sink) writeBatch(b *batch) error {
 			s.message(s.msgs, base, f)
 			continue
 		}
-		s.w.Write(b.out[pos:f.off])
+		if s.consume != nil {
+			if err := s.consume(b.out[pos:f.off]); err != nil {
+				return err
+			}
+		} else {
+			s.w.Write(b.out[pos:f.off])
+		}
 		pos = f.off
 		// Keep stdout and stderr in step for a reader of both.
 		if err := s.w.Flush(); err != nil {
@@ -277,13 +311,16 @@ func (s *sink) writeBatch(b *batch) error {
 	}
 	rest := b.out[pos:]
 	var err error
-	if len(rest) >= directWrite {
+	switch {
+	case s.consume != nil:
+		err = s.consume(rest)
+	case len(rest) >= directWrite:
 		// A batch's output is large: write it as it is rather than
 		// copy it into the buffer first.
 		if err = s.w.Flush(); err == nil {
 			_, err = s.out.Write(rest)
 		}
-	} else {
+	default:
 		_, err = s.w.Write(rest)
 	}
 	s.records.Add(int64(b.n))
@@ -326,6 +363,12 @@ func processRecordsFast(cmd *cobra.Command, args []string, opts recordOptions, n
 	}
 	start := time.Now()
 	stderr := cmd.ErrOrStderr()
+	if len(args) == 0 && len(opts.files) == 0 {
+		if f, ok := cmd.InOrStdin().(*os.File); ok && isTerminal(f) {
+			// Not silent: a person may not know that input is awaited.
+			fmt.Fprintf(stderr, "urikit: %s reads records from standard input, one per line; end with Ctrl-D (or give them as arguments, or -f FILE; '%s --help')\n", cmd.CommandPath(), cmd.CommandPath())
+		}
+	}
 	snk := newSink(cmd.OutOrStdout(), stderr, &opts)
 	var bar *progressBar
 	if !opts.noProgress {
@@ -334,7 +377,7 @@ func processRecordsFast(cmd *cobra.Command, args []string, opts recordOptions, n
 	if bar != nil {
 		snk.stderr = bar
 	}
-	if jobs == 1 {
+	if jobs == 1 && snk.consume == nil {
 		err = runSequential(rd, newFn, snk, &opts)
 	} else {
 		err = runParallel(rd, newFn, jobs, snk, &opts)
@@ -390,7 +433,9 @@ func runSequential(rd *recordReader, newFn func() (recordFunc, appendFunc), snk 
 	}
 }
 
-// runParallel processes the records with jobs workers: a reader goroutine
+// runParallel processes the records with jobs workers (also for one
+// worker when the sink consumes the output itself, as split's Parquet
+// writer does: it then encodes while the worker parses): a reader goroutine
 // fills batches and queues each both for the workers and, in input order,
 // for the writer (this goroutine), which waits for each batch to be
 // processed before writing it. 4×jobs batches circulate.

@@ -33,6 +33,10 @@ The engine comes from, in this order: --wasm FILE (a build of
 as "go run ./cmd/urikit playground --out DIR" is), wasm_exec.js then
 coming from $(go env GOROOT)/lib/wasm (or misc/wasm).
 
+Nothing is written into DIR unless the whole site could be made: it is
+made in a folder next to DIR first. When the engine cannot be built, the
+exit status is 4 (not a usage error).
+
 Serve DIR over HTTP, not from file:// (browsers do not fetch the engine
 from file:// URLs); for a quick look: python3 -m http.server -d DIR.`,
 		Args: cobra.NoArgs,
@@ -49,7 +53,9 @@ from file:// URLs); for a quick look: python3 -m http.server -d DIR.`,
 }
 
 // writePlayground writes the page's files into dir, and the engine: from
-// wasm when given, else embedded, else built with the Go toolchain.
+// wasm when given, else embedded, else built with the Go toolchain. All
+// is made in a folder next to dir first and moved into dir only when all
+// of it was made: a failure writes nothing there.
 func writePlayground(dir, wasm string, log interface{ Write([]byte) (int, error) }) error {
 	var module []byte
 	if wasm != "" {
@@ -62,6 +68,42 @@ func writePlayground(dir, wasm string, log interface{ Write([]byte) (int, error)
 		}
 		module = b
 	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return &ioError{err}
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+		return &ioError{err}
+	}
+	stage, err := os.MkdirTemp(filepath.Dir(abs), "."+filepath.Base(abs)+".partial-")
+	if err != nil {
+		return &ioError{err}
+	}
+	defer os.RemoveAll(stage)
+	if err := stagePlayground(stage, module, log); err != nil {
+		return err
+	}
+	if err := movePlayground(stage, abs); err != nil {
+		return &ioError{err}
+	}
+	st, err := os.Stat(filepath.Join(abs, "engine", "urikit.wasm"))
+	if err != nil {
+		return &ioError{err}
+	}
+	fmt.Fprintf(log, "urikit playground: wrote %s (engine %d bytes); publish it with any static web server\n", dir, st.Size())
+	return nil
+}
+
+// buildError is the failure of the engine's build: exit status 4, not a
+// usage error.
+type buildError struct{ err error }
+
+func (e *buildError) Error() string { return e.err.Error() }
+func (e *buildError) Unwrap() error { return e.err }
+
+// stagePlayground writes every file of the site into the empty folder
+// dir.
+func stagePlayground(dir string, module []byte, log interface{ Write([]byte) (int, error) }) error {
 	files := serve.PageFiles()
 	if err := os.MkdirAll(filepath.Join(dir, "engine"), 0o755); err != nil {
 		return &ioError{err}
@@ -86,33 +128,37 @@ func writePlayground(dir, wasm string, log interface{ Write([]byte) (int, error)
 		if err := os.WriteFile(engine, module, 0o644); err != nil {
 			return &ioError{err}
 		}
-		if err := copyLoader(loader); err != nil {
-			return err
-		}
+		return copyLoader(loader)
 	case serve.HasEngine():
 		fmt.Fprintln(log, "urikit playground: the engine embedded in this urikit")
-	default:
-		fmt.Fprintln(log, "urikit playground: building the engine (GOOS=js GOARCH=wasm go build ./cmd/urikit-wasm)")
-		abs, err := filepath.Abs(engine)
-		if err != nil {
-			return &ioError{err}
-		}
-		build := exec.Command("go", "build", "-trimpath", "-ldflags=-s", "-o", abs, "github.com/urikit/urikit/cmd/urikit-wasm")
-		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		build.Stdout, build.Stderr = log, log
-		if err := build.Run(); err != nil {
-			return fmt.Errorf("building the engine (run this in the urikit module, or give --wasm FILE): %w", err)
-		}
-		if err := copyLoader(loader); err != nil {
+		return nil
+	}
+	fmt.Fprintln(log, "urikit playground: building the engine (GOOS=js GOARCH=wasm go build ./cmd/urikit-wasm)")
+	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s", "-o", engine, "github.com/urikit/urikit/cmd/urikit-wasm")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	build.Stdout, build.Stderr = log, log
+	if err := build.Run(); err != nil {
+		return &buildError{fmt.Errorf("building the engine failed, nothing was written (run this in a checkout of urikit, or give --wasm FILE): %w", err)}
+	}
+	return copyLoader(loader)
+}
+
+// movePlayground moves the files of the staged site into dir (made if
+// missing; files of the same names are replaced, others left alone).
+func movePlayground(stage, dir string) error {
+	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+		return os.Rename(stage, dir)
+	}
+	return fs.WalkDir(os.DirFS(stage), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == "." {
 			return err
 		}
-	}
-	st, err := os.Stat(engine)
-	if err != nil {
-		return &ioError{err}
-	}
-	fmt.Fprintf(log, "urikit playground: wrote %s (engine %d bytes); publish it with any static web server\n", dir, st.Size())
-	return nil
+		dst := filepath.Join(dir, filepath.FromSlash(p))
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		return os.Rename(filepath.Join(stage, filepath.FromSlash(p)), dst)
+	})
 }
 
 // copyLoader copies Go's wasm_exec.js, the loader of the engine, from

@@ -76,3 +76,27 @@ func TestPlaygroundUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaygroundBuildFails: outside a checkout the engine cannot be
+// built: exit status 4, the error says so, and nothing is written.
+func TestPlaygroundBuildFails(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	if serve.HasEngine() {
+		t.Skip("this build embeds the engine")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOPROXY", "off")
+	out := filepath.Join(dir, "site")
+	_, errOut, code := cli(t, "", "playground", "--out", out)
+	if code != exitBuild || !strings.Contains(errOut, "building the engine failed, nothing was written") || strings.Contains(errOut, "--help") {
+		t.Errorf("status %d, stderr %q", code, errOut)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 0 {
+		t.Errorf("left behind: %v", entries)
+	}
+}

@@ -101,12 +101,31 @@ type recordOptions struct {
 	stats      bool
 	noProgress bool
 	maxRecord  byteSize
+	// allowEmpty is set by a subcommand that gives an empty record a
+	// meaning (edit --set builds a URL from nothing); elsewhere a blank
+	// record fails with the code "empty".
+	allowEmpty bool
+
+	// Set by split, not by flags: every record's output is written, a
+	// failing one's too (under --on-error report without a message);
+	// outDelim follows each output; consume, when set, takes the outputs
+	// in place of standard output (see sink).
+	rows     bool
+	outDelim []byte
+	consume  func([]byte) error
+	failRow  func(*recordError) []byte // the output of a record longer than --max-record, with rows
 }
 
-// recordsHelp is appended to the long help of every record subcommand.
-const recordsHelp = `
+// recordsPointer ends the long help of every record subcommand: the
+// rules all of them share are written once, in "urikit help records".
+const recordsPointer = `
 
-Records: the arguments, then the records of each -f FILE in order ("-" is
+Records, input files and gzip, --on-error, --max-record, blank lines and
+exit status: the same for every record subcommand, see 'urikit help records'.`
+
+// recordsHelp is the help topic "records": the input, output and
+// execution rules shared by every record subcommand.
+const recordsHelp = `Records: the arguments, then the records of each -f FILE in order ("-" is
 standard input), or standard input when there are neither. An input that
 starts with the gzip magic bytes (1f 8b 08) is gunzipped, whatever its name
 and on standard input too; a file named *.gz must hold gzip data. A UTF-8
@@ -114,6 +133,12 @@ byte order mark at the start of an input is skipped. Records end at a
 newline (a "\r" before it is dropped), or at a NUL byte with -0, which also
 ends each output record with NUL instead of a newline. A last record
 without its terminator counts, when the input ends normally.
+
+A blank record (an empty line, or an empty argument '') is the same in
+every record subcommand: it fails with the code "empty", so that it keeps
+its place in the output (an empty line, or {"input": "", "error": {...}}
+under --json) and is counted by --stats; --on-error skip drops it. Only
+edit with --set or --iterate takes it, as the URL to build from nothing.
 
 A record longer than --max-record bytes (default 4M; K, M and G are
 binary multiples; the terminator, and a "\r" before a newline, do not
@@ -147,6 +172,15 @@ standard error at the end: records, failures, time and records/s.
 Exit status: 0 all records succeeded (or were skipped), 1 some record
 failed, 2 usage error, 3 I/O error (see urikit --help).`
 
+// newRecordsTopic returns the help topic "urikit help records".
+func newRecordsTopic() *cobra.Command {
+	return &cobra.Command{
+		Use:   "records",
+		Short: "The rules every record subcommand shares: input, blank lines, errors, exit status",
+		Long:  recordsHelp,
+	}
+}
+
 func (o *recordOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "write one JSON object per record")
@@ -161,11 +195,11 @@ func (o *recordOptions) register(cmd *cobra.Command) {
 	_ = cmd.RegisterFlagCompletionFunc("on-error", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{onErrorReport, onErrorSkip, onErrorFail}, cobra.ShellCompDirectiveNoFileComp
 	})
-	if !strings.Contains(cmd.Long, "\nRecords: ") {
+	if !strings.Contains(cmd.Long, recordsPointer) {
 		if cmd.Long == "" {
 			cmd.Long = cmd.Short + "."
 		}
-		cmd.Long += recordsHelp
+		cmd.Long += recordsPointer
 	}
 }
 

@@ -58,13 +58,12 @@ associative array, whose members keep their order. --json writes the
 record object {"input", "output"}; a failing record (not such an object,
 code invalid-json; a prefix on a list, code prefix-on-composite, offset in
 the template; an expansion that could exceed 8 bytes per byte of the
-template and record plus 64 KiB, code expansion-too-large) has its "error".` + recordsHelp,
+template and record plus 64 KiB, code expansion-too-large) has its "error".` + recordsPointer,
 		Example: `  urikit template expand '/repos/{owner}/{repo}/issues{?state,labels}' \
       --var owner=urikit --var repo=urikit --var labels=bug --var labels=ui
   # /repos/urikit/urikit/issues?labels=bug,ui
   echo '{"q": "a b", "page": 2}' | urikit template expand '/search{?q,page}'
   urikit template expand '{+base}{/path*}' -f vars.jsonl --json`,
-		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t, err := parseTemplateArg(args)
 			if err != nil {
@@ -150,11 +149,10 @@ modifiers, nor several variables in one expression other than {;...},
 ({a}{b} cannot), and {+var} and {#var} may only be followed by literal
 text. Another TEMPLATE is a usage error (code ambiguous, with its offset).
 A URL the template cannot produce fails with the code no-match and the
-offset in the URL where it stops matching.` + recordsHelp,
+offset in the URL where it stops matching.` + recordsPointer,
 		Example: `  urikit template match '/repos/{owner}/{repo}/issues{?state,labels}' \
       '/repos/urikit/urikit/issues?state=open&labels=bug,ui'
   # {"owner":"urikit","repo":"urikit","state":"open","labels":["bug","ui"]}`,
-		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t, err := parseTemplateArg(args)
 			if err != nil {

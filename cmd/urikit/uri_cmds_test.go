@@ -190,7 +190,7 @@ func TestFormCommands(t *testing.T) {
 	// form decode --json writes a record object; what the standard's
 	// parser tolerates is in its findings.
 	out, _, _ = cli(t, "", "form", "decode", "--json", "a=1&b=%zz&c=%FF")
-	if want := `{"input":"a=1&b=%zz&c=%FF","pairs":[["a","1"],["b","%zz"],["c","` + "\ufffd" + `"]],"findings":[` +
+	if want := `{"input":"a=1&b=%zz&c=%FF","pairs":[["a","1"],["b","%zz"],["c","` + "\ufffd" + `"]],"pairs_hex":[["61","31"],["62","257a7a"],["63","ff"]],"findings":[` +
 		`{"offset":6,"code":"invalid-escape","message":"\"%zz\": % not followed by two hex digits: kept as it is"},` +
 		`{"offset":12,"code":"invalid-utf8","message":"\"%FF\": decoded bytes are not valid UTF-8: read as U+FFFD, as the URL Standard says"}]}` + "\n"; out != want {
 		t.Errorf("form decode --json:\n got %s\nwant %s", out, want)

@@ -34,6 +34,10 @@ type editRequest struct {
 	AsIDN       bool            `json:"as_idn"`
 }
 
+// takesEmpty reports whether an empty input is the URL to build from
+// nothing: with "set" or "iterate".
+func (req *editRequest) takesEmpty() bool { return len(req.Set) > 0 || len(req.Iterate) > 0 }
+
 // prepareEdit answers each record with the record of "urikit edit
 // --json": the edited URL and its components, or the failure, and the
 // operations that matched nothing as findings.

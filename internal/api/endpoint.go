@@ -71,12 +71,27 @@ func newEndpoint[T any, PT request[T]](prepare func(*T) (Maker, *Error)) Endpoin
 		if e != nil {
 			return nil, e
 		}
+		if t, ok := any(req).(interface{ takesEmpty() bool }); !ok || !t.takesEmpty() {
+			// A blank input fails as a blank line does in the CLI.
+			one = failEmpty(one)
+		}
 		var n int64
 		for _, in := range inputs {
 			n += int64(len(in))
 		}
 		return &Job{Inputs: inputs, Single: single, Record: one, InputBytes: n}, nil
 	}}
+}
+
+// failEmpty returns mk with the rule of blank records: an empty input
+// fails with the code "empty" (report.Empty).
+func failEmpty(mk Maker) Maker {
+	return func(s string) report.Record {
+		if s == "" {
+			return report.Empty()
+		}
+		return mk(s)
+	}
 }
 
 // Endpoints returns the endpoint of each record subcommand, by its name in

@@ -11,7 +11,7 @@ import (
 // its reason (API.md, rule 1: a Parse or New that can fail has its Must
 // form with the same parameters).
 var mustExceptions = map[string]string{
-	
+
 	"whatwg.ParseInto":       "fills the caller's URL: there is no value to return",
 	"serve.NewEngine":        "cannot fail",
 	"serve.NewHandler":       "cannot fail",

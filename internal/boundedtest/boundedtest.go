@@ -85,6 +85,16 @@ func ErrorText[T any](f func(s string) (T, error)) func(s string) {
 	}
 }
 
+// SkipShort skips a bounded-cost test under -short, the fast inner loop:
+// such a test measures allocations on inputs of up to 256 KiB. The default
+// run ("go test ./...") and CI run them at their full sizes.
+func SkipShort(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("bounded-cost test, measures allocations on inputs up to 256 KiB: run without -short")
+	}
+}
+
 // SkipIfRace skips the test when the race detector is on (see Race):
 // allocation counts mean nothing there.
 func SkipIfRace(t testing.TB) {
@@ -99,9 +109,7 @@ func SkipIfRace(t testing.TB) {
 func CheckAll(t *testing.T, cases []Case) {
 	t.Helper()
 	SkipIfRace(t)
-	if testing.Short() {
-		t.Skip("measures allocations on inputs up to 256 KiB")
-	}
+	SkipShort(t)
 	for _, c := range cases {
 		Check(t, c)
 	}

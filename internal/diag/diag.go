@@ -73,3 +73,28 @@ func MarshalFinding(f Finding) ([]byte, error) {
 	}
 	return json.Marshal(f)
 }
+
+// FindingString returns the one line of a finding, what every package's
+// Finding.String returns: `offset 4 (path): invalid-char: message`, with
+// " (component)" only when f names one and " (12 times)" added when the
+// finding occurred more than once.
+func FindingString(f Finding) string {
+	b := make([]byte, 0, 32+len(f.Code)+len(f.Message)+len(f.Component))
+	b = append(b, "offset "...)
+	b = strconv.AppendInt(b, int64(f.Offset), 10)
+	if f.Component != "" {
+		b = append(b, " ("...)
+		b = append(b, f.Component...)
+		b = append(b, ')')
+	}
+	b = append(b, ": "...)
+	b = append(b, f.Code...)
+	b = append(b, ": "...)
+	b = append(b, f.Message...)
+	if f.Count > 1 {
+		b = append(b, " ("...)
+		b = strconv.AppendInt(b, int64(f.Count), 10)
+		b = append(b, " times)"...)
+	}
+	return string(b)
+}

@@ -40,3 +40,18 @@ func TestMarshalFinding(t *testing.T) {
 		t.Errorf("got %s, want %s", b, want)
 	}
 }
+
+func TestFindingString(t *testing.T) {
+	for _, c := range []struct {
+		f    Finding
+		want string
+	}{
+		{Finding{Offset: 4, Code: "invalid-char", Message: "character not allowed here", Component: "path"}, "offset 4 (path): invalid-char: character not allowed here"},
+		{Finding{Offset: 0, Code: "c", Message: "m", Count: 12, Offsets: []int{0, 3}}, "offset 0: c: m (12 times)"},
+		{Finding{Offset: 7, Code: "c", Message: "m", Count: 1}, "offset 7: c: m"},
+	} {
+		if got := FindingString(c.f); got != c.want {
+			t.Errorf("FindingString(%+v) = %q, want %q", c.f, got, c.want)
+		}
+	}
+}

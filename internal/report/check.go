@@ -78,6 +78,7 @@ func targetObject(t check.Target) Field {
 	add("scheme", t.Scheme)
 	add("host", t.Host)
 	add("host_unicode", t.HostUnicode)
+	add("host_no_dot", t.HostNoDot)
 	add("host_type", t.HostType)
 	add("registrable_domain", t.RegistrableDomain)
 	fields = append(fields, Int("port", t.Port))

@@ -53,3 +53,11 @@ func Commands() []Command {
 	}
 	return cmds
 }
+
+// FileCommands lists the record subcommands that write a file format
+// (rows of typed columns: Parquet, CSV, ...) rather than answer each
+// record: they have the bulk options and --json, and no route in the
+// HTTP API, whose answers are record objects.
+func FileCommands() []string {
+	return []string{"split"}
+}

@@ -22,9 +22,57 @@ import (
 // the findings, merged by code: a "%" kept as it is because no two hex
 // digits follow (invalid-escape), and decoded bytes that are not UTF-8,
 // which the standard reads as U+FFFD (invalid-utf8), so that no such
-// replacement goes unsaid. A form decode never fails.
+// replacement goes unsaid. Then nothing is lost: "pairs_hex" follows
+// "pairs", the octets of each name and value in hex ([[name_hex,
+// value_hex], ...], one entry per pair, in order). A form decode never
+// fails.
 func FormDecode(in string) Record {
-	return Record{Input: in, Fields: []Field{Pairs("pairs", form.Parse(in))}, Findings: formFindings(in)}
+	rec := Record{Input: in, Fields: []Field{Pairs("pairs", form.Parse(in))}, Findings: formFindings(in)}
+	for _, f := range rec.Findings {
+		if f.Code == string(percent.ErrInvalidUTF8) {
+			rec.Fields = append(rec.Fields, Pairs("pairs_hex", formOctets(in)))
+			break
+		}
+	}
+	return rec
+}
+
+// lowerHex are the digits of the _hex members.
+const lowerHex = "0123456789abcdef"
+
+// formOctets returns the pairs of in as form.Parse splits them, each name
+// and value as the hex of the octets it decodes to, before the standard
+// reads them as UTF-8.
+func formOctets(in string) form.Values {
+	var pairs form.Values
+	var buf []byte
+	piece := func(lo, hi int) string {
+		buf = buf[:0]
+		for i := lo; i < hi; {
+			b, n := formByte(in, i, hi)
+			buf = append(buf, lowerHex[b>>4], lowerHex[b&15])
+			i += n
+		}
+		return string(buf)
+	}
+	for start := 0; start <= len(in); {
+		end := strings.IndexByte(in[start:], '&')
+		if end < 0 {
+			end = len(in)
+		} else {
+			end += start
+		}
+		if end > start {
+			eq := strings.IndexByte(in[start:end], '=')
+			if eq < 0 {
+				pairs = append(pairs, form.Pair{Name: piece(start, end)})
+			} else {
+				pairs = append(pairs, form.Pair{Name: piece(start, start+eq), Value: piece(start+eq+1, end)})
+			}
+		}
+		start = end + 1
+	}
+	return pairs
 }
 
 // formFindings scans each name and value of the form in, as Parse decodes

@@ -54,6 +54,22 @@ func TooLong(size int64, err *Error) Record {
 	return Record{Error: err, inputBytes: size, tooLong: true}
 }
 
+// CodeEmpty is the error code of a blank record (an empty line, an empty
+// input): the same in every record subcommand and route, except where a
+// subcommand gives the empty record a meaning (edit's "set" builds a URL
+// from nothing).
+const CodeEmpty = "empty"
+
+// EmptyError is the error of a blank record.
+func EmptyError() *Error {
+	return &Error{Offset: 0, Code: CodeEmpty, Message: "empty record (a blank line or an empty input)"}
+}
+
+// Empty returns the record of a blank input: it fails with CodeEmpty.
+func Empty() Record {
+	return Record{Error: EmptyError()}
+}
+
 // Failed reports whether the record failed.
 func (r Record) Failed() bool { return r.Error != nil }
 

@@ -216,7 +216,7 @@ const TOOLS = [
   { id: 'pattern', tab: 'template', type: { input: 'https://shop.example.com/books/7' }, shows: ['shop', '7'], copy: 'https://*.example.com/books/:id(\\d+)' },
 ];
 
-const TAB_ORDER = ['codec', 'inspect', 'resolve', 'normalize', 'edit', 'form', 'iri', 'domain', 'file', 'urn', 'git', 'template'];
+const TAB_ORDER = ['codec', 'inspect', 'resolve', 'normalize', 'edit', 'form', 'iri', 'domain', 'archive', 'file', 'urn', 'git', 'template'];
 
 test('the API answers the records the page reads', async () => {
   for (const [route, body, want] of [
@@ -446,15 +446,86 @@ test('the engine switch: in the browser or the server, and which answered', asyn
   await page.context().close();
 });
 
-test('urikit serve without the engine: the page answers with the API', async () => {
+test('urikit serve without the engine: the page answers with the API, and asks for no engine', async () => {
   const { page, seen } = await newPage();
   await page.goto(apiOnly.base + '/#tab=domain');
   await resultHas(page, 'domain', 'example.co.uk');
   assert.equal(await engineOf(page, 'domain'), 'server');
-  assert.match(await page.textContent('#engine-status'), /No WebAssembly engine here/);
-  // The probe for the engine is a 404, which the browser logs.
-  checkClean(seen, apiOnly.base, ['404 (Not Found)']);
+  const status = await page.textContent('#engine-status');
+  assert.match(status, /Answered by the urikit serve API/);
+  assert.doesNotMatch(status, /404|No WebAssembly|did not load/, 'nothing alarming: ' + status);
+  // The server told the page: no request for the engine, no 404 logged.
+  assert.deepEqual(seen.requests.filter((r) => r.includes('/engine/')), [], 'no request for the engine');
+  assert.equal(await page.$eval('#engine option[value="wasm"]', (o) => o.disabled), true, 'the in-browser engine cannot be chosen');
+  assert.ok(!apiOnly.logs.some((r) => r.msg === 'request' && r.status === 404), 'the server logged no 404');
+  checkClean(seen, apiOnly.base);
   await page.context().close();
+});
+
+test('the first view: the encode sample is text to encode, not encoded text', async () => {
+  const { page, seen } = await newPage();
+  await page.goto(full.base + '/');
+  await resultHas(page, 'codec', 'caf%C3%A9%20cr%C3%A8me%2Fa%20b%3Fx%3D1%26y%3D50');
+  const encoded = await page.textContent('#codec-result [data-part="encoded"] output');
+  assert.doesNotMatch(encoded, /%25/, 'no double encoding in the first view: ' + encoded);
+  assert.equal(await page.$('#codec-result [data-hint="double-encoding"]'), null);
+  // Encoded text encoded again says so, and how to keep its escapes.
+  await typeInto(page, '#codec-input', 'caf%C3%A9');
+  await resultHas(page, 'codec', 'caf%25C3%25A9');
+  await resultHas(page, 'codec', 'already holds %XX escapes');
+  await page.check('#codec-keep_escapes');
+  await resultHas(page, 'codec', 'caf%C3%A9');
+  assert.equal(await page.$('#codec-result [data-hint="double-encoding"]'), null);
+  checkClean(seen, full.base);
+  await page.context().close();
+});
+
+test('inspect: the worst finding is at the top; a 120 KB URL is quick', async () => {
+  const { page, seen } = await newPage();
+  await page.goto(full.base + '/#tab=inspect&inspect.input=' + encodeURIComponent('http://evil.com%2f@good.com/'));
+  await resultHas(page, 'inspect', 'Check findings');
+  const verdict = await page.locator('#inspect-verdict').boundingBox();
+  const summary = await page.locator('#inspect-summary').boundingBox();
+  assert.ok(verdict && verdict.y < summary.y, 'the verdict comes before the comparison');
+  assert.ok(verdict.y + verdict.height < 1000, 'the verdict is in the first screen');
+  assert.match(await page.textContent('#inspect-verdict'), /danger.*deceptive-userinfo/s);
+  // A plain URL has no verdict.
+  await typeInto(page, '#inspect-input', 'https://example.com/a');
+  await resultHas(page, 'inspect', 'No findings.');
+  assert.equal(await page.$('#inspect-verdict'), null);
+  // 120 KB: thousands of parameters and segments.
+  await waitFor(page, 'the engine loads', () => document.body.dataset.wasm === 'ready');
+  const big = 'https://example.com/' + 'seg/'.repeat(6000) + '?' + Array.from({ length: 9000 }, (_, i) => 'k' + i + '=v' + i).join('&');
+  assert.ok(big.length > 120000, 'the URL is ' + big.length + ' bytes');
+  const t0 = Date.now();
+  await page.fill('#inspect-input', big);
+  await waitFor(page, 'the big URL inspected', (n) => {
+    const r = document.getElementById('inspect-result');
+    return r.dataset.state === 'done' && r.innerText.includes('of ' + n + ' query parameters');
+  }, 9000, () => document.getElementById('inspect-result').innerText.slice(0, 300));
+  const ms = Date.now() - t0;
+  console.log(`# a ${big.length}-byte URL inspected in ${ms} ms`);
+  assert.ok(ms < 3000, `a 120 KB URL took ${ms} ms in Inspect`);
+  checkClean(seen, full.base);
+  await page.context().close();
+});
+
+test('the tab bar is one row that scrolls, at 1280 px and on a 390 px phone', async () => {
+  for (const width of [1280, 390]) {
+    const { page, seen } = await newPage({ viewport: { width, height: 800 } });
+    await page.goto(full.base + '/#tab=template');
+    await resultHas(page, 'expand', '/');
+    const tops = await page.$$eval('[role=tab]', (ts) => [...new Set(ts.map((t) => Math.round(t.getBoundingClientRect().top)))]);
+    assert.equal(tops.length, 1, `tabs in ${tops.length} rows at ${width} px`);
+    const layout = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+    assert.ok(layout.scroll <= layout.width, `page is ${layout.scroll}px wide in a ${layout.width}px screen`);
+    // The selected tab is scrolled into view.
+    const sel = await page.locator('#tab-template').boundingBox();
+    assert.ok(sel.x >= 0 && sel.x + sel.width <= width + 1, `the selected tab is in view at ${width} px: ${JSON.stringify(sel)}`);
+    await page.screenshot({ path: path.join(outDir, 'tabs-' + width + '.png') });
+    checkClean(seen, full.base);
+    await page.context().close();
+  }
 });
 
 test('the static folder alone, behind a plain file server: every tool', async () => {
@@ -475,13 +546,14 @@ test('the static folder alone, behind a plain file server: every tool', async ()
   // Reload from the fragment, with no server behind the page.
   await page.reload();
   await resultHas(page, 'match', 'closed');
-  // No server: choosing it says so.
-  await page.selectOption('#engine', 'server');
-  await resultHas(page, 'match', 'no urikit serve API here');
-  // (the tab's three tools ask it)
-  assert.deepEqual(seen.requests.filter((r) => r.startsWith('POST')).toSorted(),
-    ['POST ' + staticBase + '/v1/match', 'POST ' + staticBase + '/v1/template/expand', 'POST ' + staticBase + '/v1/template/match']);
-  checkClean(seen, staticBase, ['404 (Not Found)']);
+  // No server behind a static site: the page knows it, offers no API
+  // and asks none, and says nothing of one.
+  assert.equal(await page.$eval('#engine option[value="server"]', (o) => o.disabled), true, 'the API cannot be chosen');
+  assert.deepEqual(seen.requests.filter((r) => r.startsWith('POST')), [], 'no API requests');
+  const status = await page.textContent('#engine-status');
+  assert.match(status, /Answered by the in-browser engine/);
+  assert.doesNotMatch(status, /serve API|HTTP \d/, 'no contradiction: ' + status);
+  checkClean(seen, staticBase);
   await page.context().close();
 });
 
@@ -563,6 +635,10 @@ const DIFF = {
   '/v1/template/match': [{ template: '{+base}/b{?q}' }],
   '/v1/edit': [{ set: ['scheme=https'], delete: ['query=utm_*'] }, { rfc3986: true, sort_query: true }],
   '/v1/match': [{ pattern: 'https://*.example.com/:p*' }, { pattern: '/a/:b', base: 'https://example.org/', ignore_case: true }],
+  '/v1/git': [{}, { scp: true }],
+  '/v1/purl': [{}, { repo_url: true }],
+  '/v1/surt': [{}, { scheme: true, keep_www: true, fragment: true }],
+  '/v1/unwrap': [{}],
 };
 
 test('the WebAssembly engine answers as the server does, on a few hundred inputs per tool', async () => {

@@ -126,16 +126,41 @@
     if (Array.isArray(v)) {
       if (v.length === 0) return el('span', { class: 'absent' }, '(none)');
       if (v.every((p) => Array.isArray(p) && p.length === 2)) return pairsTable(v, what);
-      return el('ol', { class: 'list' }, v.map((x, i) => el('li', {}, value(x, what + ' ' + (i + 1)))));
+      return [el('ol', { class: 'list' }, v.slice(0, MAX_ROWS).map((x, i) => el('li', {}, value(x, what + ' ' + (i + 1))))), more(v.length, 'items')];
     }
     if (typeof v === 'object') return fieldsTable(v, what);
-    return el('span', { class: 'val' }, el('code', {}, visible(v)), copyButton(what, v));
+    return el('span', { class: 'val' }, el('code', {}, visible(clip(v))),
+      v.length > MAX_CHARS ? el('span', { class: 'hint' }, ' \u2026 ' + (v.length - MAX_CHARS) + ' more characters (Copy copies all)') : null,
+      copyButton(what, v));
+  }
+
+  // MAX_CHARS is the most characters of one value shown: laying out a
+  // value of 100 KB takes the browser seconds, and no one reads it there.
+  const MAX_CHARS = 2000;
+
+  // clip returns the first MAX_CHARS characters of v (never half of a
+  // surrogate pair).
+  function clip(v) {
+    if (v.length <= MAX_CHARS) return v;
+    const c = v.charCodeAt(MAX_CHARS - 1);
+    return v.slice(0, c >= 0xd800 && c < 0xdc00 ? MAX_CHARS - 1 : MAX_CHARS);
+  }
+
+  // MAX_ROWS is the most rows a list or table shows: a URL of 100 KB
+  // with thousands of parameters is shown at once, the rest is in the
+  // JSON records.
+  const MAX_ROWS = 200;
+
+  // more says how many rows of n are not shown, or is null.
+  function more(n, what) {
+    return n > MAX_ROWS ? el('p', { class: 'hint' }, 'The first ' + MAX_ROWS + ' of ' + n + ' ' + what + '; all are in the JSON records.') : null;
   }
 
   function pairsTable(pairs, what) {
-    return el('table', { class: 'pairs' },
+    return [el('table', { class: 'pairs' },
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Value'))),
-      el('tbody', {}, pairs.map(([k, v]) => el('tr', {}, el('td', {}, value(k, what + ' name')), el('td', {}, value(v, what + ' ' + k))))));
+      el('tbody', {}, pairs.slice(0, MAX_ROWS).map(([k, v]) => el('tr', {}, el('td', {}, value(k, what + ' name')), el('td', {}, value(v, what + ' ' + k)))))),
+    more(pairs.length, what + 's')];
   }
 
   // fieldsTable shows the members of an object, one row each.
@@ -206,10 +231,18 @@
 
   // ------------------------------------------------------------- engine
 
+  // offered: the engines this page has, as the server that sent it says
+  // (<meta name="urikit-engines">): "wasm" when the in-browser engine is
+  // next to the page, "server" when the urikit serve API is behind it.
+  // The page never asks for what is not there.
+  const offered = (document.querySelector('meta[name="urikit-engines"]')?.content || 'wasm').split(/\s+/);
+  const hasWasm = offered.includes('wasm');
+  const hasServer = offered.includes('server');
+
   const engine = {
     mode: 'auto',
     wasm: null, // the engine object once loaded
-    wasmState: 'loading', // loading, ready, absent
+    wasmState: hasWasm ? 'loading' : 'none', // loading, ready, absent (failed to load), none (not in this build)
     wasmMs: 0,
     wasmError: '',
     last: '', // the engine that gave the last answer
@@ -223,6 +256,10 @@
       engine.wasmError = msg;
       resolve(null);
     };
+    if (!hasWasm) {
+      resolve(null);
+      return;
+    }
     fetch('engine/urikit.wasm', { method: 'HEAD' }).then((head) => {
       if (!head.ok) return fail('engine/urikit.wasm: HTTP ' + head.status);
       const s = el('script', { src: 'engine/wasm_exec.js' });
@@ -257,9 +294,9 @@
   // the in-browser engine, once it has loaded, and the server when this
   // page has no engine.
   async function pick() {
-    if (engine.mode === 'server') return 'server';
+    if (engine.mode === 'server' && hasServer || !hasWasm) return 'server';
     await wasmReady;
-    if (engine.mode === 'wasm') return 'wasm';
+    if (engine.mode === 'wasm' || !hasServer) return 'wasm';
     return engine.wasmState === 'ready' ? 'wasm' : 'server';
   }
 
@@ -303,6 +340,11 @@
     } catch (e) {
       data = null;
     }
+    if (status !== 200 && which === 'server' && !data) {
+      // Not the API: no answer to show as one.
+      engine.last = '';
+      throw new APIError('no urikit serve API here (HTTP ' + status + ')');
+    }
     engine.last = which;
     if (status !== 200 || !data || data.error && !('input' in data || 'input_hex' in data)) {
       const msg = data && data.error ? data.error.message : which === 'server' ? 'the server answered HTTP ' + status + ' (no urikit serve API here?)' : 'HTTP ' + status;
@@ -316,9 +358,9 @@
   function showEngine() {
     const st = $('engine-status');
     const names = { wasm: 'the in-browser engine (WebAssembly)', server: 'the urikit serve API' };
-    let text = engine.last ? 'Answered by ' + names[engine.last] + '.' : 'Loading the engine…';
+    let text = engine.last ? 'Answered by ' + names[engine.last] + '.' : engine.wasmState === 'loading' ? 'Loading the engine…' : '';
     if (engine.wasmState === 'ready') text += ' WebAssembly engine loaded in ' + engine.wasmMs + ' ms.';
-    else if (engine.wasmState === 'absent') text += ' No WebAssembly engine here (' + engine.wasmError + ').';
+    else if (engine.wasmState === 'absent') text += ' The in-browser engine did not load (' + engine.wasmError + ').';
     if (engine.firstMs) text += ' First result after ' + engine.firstMs + ' ms.';
     st.textContent = text;
     document.body.dataset.engine = engine.last;
@@ -356,10 +398,11 @@
         { name: 'legacy_u', label: 'Decode %uXXXX (legacy)', kind: 'check' },
       ],
       samples: [
-        { input: 'caf%C3%A9 cr%C3%A8me/a b?x=1&y=100%25' },
+        { input: 'café crème/a b?x=1&y=50' },
         { input: 'caf%C3%A9%20au%20lait%zz', lenient: true },
         { input: '50%off' },
         { input: 'q=caf%C3%A9+cr%C3%A8me', plus: true, set: 'form' },
+        { input: 'caf%C3%A9 cr%C3%A8me/a b?x=1&y=100%25', keep_escapes: true },
       ],
       request: (v) => [
         { route: '/v1/encode', body: { input: v.input, set: v.set, plus: v.plus, keep_escapes: v.keep_escapes } },
@@ -709,7 +752,12 @@
       ? el('ul', { class: 'findings', 'aria-label': 'Decoding problems' },
         dec.findings.map((f) => findingItem(Object.assign({}, f, { message: 'kept as is: ' + f.message }), (o) => selectIn(tool.inputs.input, o))))
       : null;
-    return [el('div', { class: 'outputs' }, box('Encoded', enc), box('Decoded', dec, kept)), rawJSON([enc, dec])];
+    // Text that already holds escapes, encoded again, has its "%"
+    // escaped: say so, and how to keep them.
+    const again = !(tool.values && tool.values.keep_escapes) && !enc.error && /%[0-9A-Fa-f]{2}/.test(enc.input || '')
+      ? el('p', { class: 'hint', 'data-hint': 'double-encoding' }, 'The text already holds %XX escapes, and encoding escapes their "%" again (%25): tick "Keep valid %XX escapes when encoding" to keep them, or read it decoded.')
+      : null;
+    return [el('div', { class: 'outputs' }, box('Encoded', enc, again), box('Decoded', dec, kept)), rawJSON([enc, dec])];
   }
 
   // The rows compared between the two parsers: the RFC 3986 component and
@@ -782,7 +830,18 @@
     }
     const segs = t && t.ok ? (t.segments || []) : [];
     const findings = tidyFindings(check.findings);
+    // The worst of what check found comes first, above the comparison:
+    // a danger is not left a screen below.
+    const rank = { danger: 3, warn: 2, info: 1 };
+    const worst = findings.reduce((w, f) => ((rank[f.severity] || 0) > (rank[w && w.severity] || 0) ? f : w), null);
+    const verdict = worst && rank[worst.severity] >= 2
+      ? el('div', { class: 'verdict ' + worst.severity, id: 'inspect-verdict', role: 'note' },
+        el('ul', { class: 'findings' }, findingItem(worst, onOff)),
+        findings.length > 1 ? el('p', { class: 'hint' }, (findings.length - 1) + ' more finding' + (findings.length === 2 ? '' : 's') + ' under ',
+          el('a', { href: '#inspect-check' }, 'Check findings'), '.') : null)
+      : null;
     return [
+      verdict,
       el('p', { class: 'summary' + (!ok || differing.length ? ' warn' : ''), id: 'inspect-summary' }, summary),
       el('div', { class: 'compare' },
         side('rfc', 'RFC 3986', problems.length ? 'Not a valid URI reference.' : 'A valid URI reference.', !problems.length, rfcRows,
@@ -794,7 +853,7 @@
           el('h3', { id: 'inspect-query-h' }, 'Query parameters, decoded'), queryTable),
         el('section', { class: 'side', id: 'inspect-path', 'aria-labelledby': 'inspect-path-h' },
           el('h3', { id: 'inspect-path-h' }, 'Path segments, decoded'),
-          segs.length ? el('ol', { class: 'segments' }, segs.map((s, i) => el('li', {}, value(s, 'segment ' + (i + 1))))) : el('p', { class: 'absent' }, '(no path)'),
+          segs.length ? [el('ol', { class: 'segments' }, segs.slice(0, MAX_ROWS).map((s, i) => el('li', {}, value(s, 'segment ' + (i + 1))))), more(segs.length, 'segments')] : el('p', { class: 'absent' }, '(no path)'),
           t && t.ok ? el('p', { class: 'target' }, 'A browser fetches ', value(t.href, 'the URL a browser fetches'),
             t.host_unicode && t.host_unicode !== t.host ? el('span', {}, ' \u2014 host shown as ', el('code', {}, revealed(t.host_unicode))) : null) : null)),
       el('section', { class: 'side', id: 'inspect-check', 'aria-labelledby': 'inspect-check-h' },
@@ -891,7 +950,7 @@
     const tab = p.get('tab');
     activeTab = TABS.some(([id]) => id === tab) ? tab : TABS[0][0];
     const mode = p.get('engine');
-    engine.mode = mode === 'wasm' || mode === 'server' ? mode : 'auto';
+    engine.mode = mode === 'wasm' && hasWasm || mode === 'server' && hasServer ? mode : 'auto';
     $('engine').value = engine.mode;
   }
 
@@ -971,6 +1030,13 @@
       selectTab(ids[i], true);
       $('tab-' + ids[i]).focus();
     });
+    // An engine this page does not have cannot be chosen.
+    for (const opt of $('engine').options) {
+      if (opt.value === 'wasm' && !hasWasm || opt.value === 'server' && !hasServer) {
+        opt.disabled = true;
+        opt.textContent += ' \u2014 not here';
+      }
+    }
     $('engine').addEventListener('change', () => {
       engine.mode = $('engine').value;
       saveState();
@@ -995,6 +1061,7 @@
       tab.setAttribute('aria-selected', String(on));
       tab.tabIndex = on ? 0 : -1;
       $('panel-' + tid).hidden = !on;
+      if (on && tab.scrollIntoView) tab.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     }
     if (save) saveState();
     runTab();

@@ -9,6 +9,8 @@
 //	PREFIX-hosts.jsonl                   {"host","urls","records"}, most URLs first
 //	PREFIX-findings-SSSSS-of-NNNNN.jsonl {"input","records","severity","findings":[...]}
 //	PREFIX-dead-SSSSS-of-NNNNN.jsonl     {"input","stage","error":{...}}
+//	PREFIX-surt-SSSSS-of-NNNNN.jsonl     {"surt","url","records"} (with --surt)
+//	PREFIX-columns-SSSSS-of-NNNNN.parquet one row per record, urikit split's columns (with --columns)
 //
 // Usage:
 //
@@ -40,7 +42,7 @@ import (
 // config is the command's own flags.
 type config struct {
 	input, output, level, parser, hostsBy, minSeverity string
-	lenient, absolute, noCheck                         bool
+	lenient, absolute, noCheck, surt, columns          bool
 	shards                                             int
 }
 
@@ -55,7 +57,9 @@ func main() {
 	flag.StringVar(&c.hostsBy, "hosts-by", "host", "count URLs per host or per registrable domain: host or domain")
 	flag.StringVar(&c.minSeverity, "min-severity", "warn", "report the findings of urikit check at `LEVEL` or above: info, warn or danger")
 	flag.BoolVar(&c.noCheck, "no-check", false, "do not run urikit check (the findings files are empty)")
-	flag.IntVar(&c.shards, "shards", 1, "number of files of each of the distinct, findings and dead outputs")
+	flag.IntVar(&c.shards, "shards", 1, "number of files of each of the distinct, findings, dead, surt and columns outputs")
+	flag.BoolVar(&c.surt, "surt", false, "also deduplicate the records by SURT key: PREFIX-surt-SSSSS-of-NNNNN.jsonl")
+	flag.BoolVar(&c.columns, "columns", false, "also write each record as a Parquet row of the columns of urikit split: PREFIX-columns-SSSSS-of-NNNNN.parquet")
 	flag.Parse()
 	beam.Init()
 
@@ -103,6 +107,8 @@ func build(c config) (*beam.Pipeline, error) {
 		HostsBy:  hostsBy,
 		CheckMin: minSeverity,
 		NoCheck:  c.noCheck,
+		SURT:     c.surt,
+		Columns:  c.columns,
 	})
 	urlbeam.WriteSets(s, c.output, c.shards, sets)
 	return p, nil

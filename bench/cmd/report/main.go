@@ -30,7 +30,10 @@
 // C++ parser of Node.js, in alternating rounds (see ada.go); -ada-only
 // prints that section alone. With -urlpattern (the default) it compares
 // the urlpattern package with dunglas/go-urlpattern and ada's url_pattern
-// (see urlpattern.go); -urlpattern-only prints that section alone.
+// (see urlpattern.go); -urlpattern-only prints that section alone. With
+// -purl (the default) it compares the purl package with packageurl-go on
+// the purl set of cmd/genpurls (see purl.go); -purl-only prints that
+// section alone.
 package main
 
 import (
@@ -84,6 +87,10 @@ func main() {
 	}
 	if *upOnly {
 		urlpatternOnlyMain(*short)
+		return
+	}
+	if *purlOnly {
+		purlOnlyMain(*short)
 		return
 	}
 	if *boundedOnly {
@@ -174,6 +181,9 @@ func main() {
 	}
 	if *upEnabled {
 		urlpatternSection(&md, *short)
+	}
+	if *purlEnabled {
+		purlSection(&md, *short)
 	}
 	if *bounded {
 		boundedTable(&md, parseBounded(boundedOut), *boundedTime)
