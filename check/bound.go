@@ -4,6 +4,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/bytestr"
+	"github.com/urikit/urikit/percent"
 )
 
 // The bounds that keep a report's size independent of the input's: a
@@ -80,31 +83,13 @@ func clip(s string) string {
 	return s[:runeStart(s, maxText-len("…"))] + "…"
 }
 
-// decodeLenient decodes the escapes of s, keeping invalid ones as they
-// are. It returns s itself when s has no escape, and otherwise allocates
-// the decoded text only.
+// decodeLenient decodes the escapes of s to their octets, keeping invalid
+// ones as they are (percent's lenient octet decoding). It returns s itself
+// when s has no escape, and otherwise allocates the decoded text only.
 func decodeLenient(s string) string {
-	i := strings.IndexByte(s, '%')
-	if i < 0 {
+	if strings.IndexByte(s, '%') < 0 {
 		return s
 	}
-	n := len(s)
-	for j := i; j < len(s); j++ {
-		if _, ok := escapeAt(s, j); ok {
-			n -= 2
-			j += 2
-		}
-	}
-	var b strings.Builder
-	b.Grow(n)
-	b.WriteString(s[:i])
-	for ; i < len(s); i++ {
-		if v, ok := escapeAt(s, i); ok {
-			b.WriteByte(v)
-			i += 2
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
+	b, _ := percent.Decoder{Lenient: true}.DecodeBytes(s)
+	return bytestr.String(b)
 }
