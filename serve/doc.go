@@ -50,7 +50,7 @@
 //	POST /v1/match        pattern or patterns (required: URL patterns), base, ignore_case
 //	POST /v1/surt         scheme, keep_www, keep_query_order, fragment, host_only, trailing_comma,
 //	                      fingerprint (the versioned dedup key instead of the SURT)
-//	POST /v1/unwrap       no options (the built-in tracking rules)
+//	POST /v1/unwrap       rules (a ClearURLs rule object instead of the built-in set)
 //	GET  /healthz         {"status": "ok"}
 //	GET  /                the playground page (and its /app.js and /style.css)
 //

@@ -20,5 +20,19 @@ func TestSURTRoutes(t *testing.T) {
 		}
 	}
 	call(t, h, "POST", "/v1/surt", `{"input": "a", "level": "full"}`).wantError(t, 400, "unknown-field")
-	call(t, h, "POST", "/v1/unwrap", `{"input": "a", "rules": {}}`).wantError(t, 400, "unknown-field")
+	call(t, h, "POST", "/v1/unwrap", `{"input": "a", "level": 1}`).wantError(t, 400, "unknown-field")
+	// Inline rules replace the built-in set: "ref" goes, utm_source stays.
+	rules := `{"providers": {"ex": {"urlPattern": "^https?://(www\\.)?example\\.com", "rules": ["ref"],
+		"redirections": ["^https?://example\\.com/out\\?to=([^&]*)"]}}}`
+	for _, c := range []struct{ in, want string }{
+		{"https://example.com/out?to=https%3A%2F%2Fexample.com%2Fa%3Fref%3D1%26utm_source%3Dx", `"output":"https://example.com/a?utm_source=x","unwrapped":1`},
+		{"https://www.example.com/?REF=2&b=1", `"output":"https://www.example.com/?b=1","unwrapped":0`},
+	} {
+		a := call(t, h, "POST", "/v1/unwrap", `{"input": "`+c.in+`", "rules": `+rules+`}`)
+		if want := `{"input":"` + c.in + `",` + c.want + "}\n"; a.status != 200 || a.raw != want {
+			t.Errorf("/v1/unwrap %s with rules:\n got %d %s want %s", c.in, a.status, a.raw, want)
+		}
+	}
+	call(t, h, "POST", "/v1/unwrap", `{"input": "a", "rules": {"providers": {"p": {"urlPattern": "(?=x)"}}}}`).wantError(t, 400, "invalid-option")
+	call(t, h, "POST", "/v1/unwrap", `{"input": "a", "rules": []}`).wantError(t, 400, "invalid-option")
 }

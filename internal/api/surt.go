@@ -1,6 +1,8 @@
 package api
 
 import (
+	"encoding/json"
+
 	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/surt"
 	"github.com/urikit/urikit/tracking"
@@ -28,15 +30,25 @@ func prepareSURT(req *surtRequest) (Maker, *Error) {
 	return func(in string) report.Record { return report.SURT(in, o, fp) }, nil
 }
 
-// unwrapRequest is the body of /v1/unwrap: the records only (the
-// built-in rule set applies).
+// unwrapRequest is the body of /v1/unwrap: the records, and the rules
+// of "urikit unwrap --rules" given inline.
 type unwrapRequest struct {
 	records
+	// Rules is a rule file in the ClearURLs format, inline: the rules
+	// instead of the built-in set.
+	Rules json.RawMessage `json:"rules"`
 }
 
 // prepareUnwrap answers each record with the record of "urikit unwrap
 // --json": {"input", "output", "unwrapped"}.
-func prepareUnwrap(*unwrapRequest) (Maker, *Error) {
+func prepareUnwrap(req *unwrapRequest) (Maker, *Error) {
 	rules := tracking.Default()
+	if len(req.Rules) > 0 && string(req.Rules) != "null" {
+		r, err := tracking.New(req.Rules)
+		if err != nil {
+			return nil, invalidOption(`"rules": %v`, err)
+		}
+		rules = r
+	}
 	return func(in string) report.Record { return report.Unwrap(in, rules) }, nil
 }

@@ -46,7 +46,7 @@ func Commands() []Command {
 		{Name: "edit", Options: `"rfc3986": bool, "set": ["C=V", "C:=V", "C?=V"], "append": ["path=S", "query=K=V", "query=K"], "delete": ["query=GLOB"], "keep": [...], "replace": [...], "iterate": [...], "trim": bool, "trim_rules": {ClearURLs rules}, "sort_query": bool, "redirect": "REF", ...`},
 		{Name: "match", Options: `"pattern": "PATTERN" or "patterns": ["PATTERN", ...] (required), "base": "URL", "ignore_case": bool`},
 		{Name: "surt", Options: `"scheme": bool, "keep_www": bool, "keep_query_order": bool, "fragment": bool, "host_only": bool, "trailing_comma": bool, "fingerprint": bool`},
-		{Name: "unwrap", Options: ``},
+		{Name: "unwrap", Options: `"rules": {ClearURLs rules} (instead of the built-in set)`},
 	}
 	for i := range cmds {
 		cmds[i].Route = "/v1/" + strings.ReplaceAll(cmds[i].Name, " ", "/")
