@@ -8,6 +8,7 @@ import (
 
 	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/textval"
 	"github.com/urikit/urikit/percent"
 	"github.com/urikit/urikit/whatwg"
 )
@@ -226,16 +227,7 @@ func (d DataURL) MarshalText() ([]byte, error) { return d.AppendTo(nil), nil }
 // UnmarshalText implements encoding.TextUnmarshaler: "" is the zero
 // DataURL, any other text is parsed as Parse parses it.
 func (d *DataURL) UnmarshalText(text []byte) error {
-	if len(text) == 0 {
-		*d = DataURL{}
-		return nil
-	}
-	v, err := Parse(string(text))
-	if err != nil {
-		return err
-	}
-	*d = v
-	return nil
+	return textval.Unmarshal(d, text, Parse)
 }
 
 // isZero reports whether d is the zero DataURL.

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/internal/ascii"
+	"github.com/urikit/urikit/internal/textval"
 )
 
 // A MIMEType is a MIME type record of the MIME Sniffing Standard: a type,
@@ -205,16 +206,7 @@ func (m MIMEType) MarshalText() ([]byte, error) { return []byte(m.s), nil }
 // UnmarshalText implements encoding.TextUnmarshaler: "" is the zero
 // MIMEType, any other text is parsed as ParseMIMEType parses it.
 func (m *MIMEType) UnmarshalText(text []byte) error {
-	if len(text) == 0 {
-		*m = MIMEType{}
-		return nil
-	}
-	v, err := ParseMIMEType(string(text))
-	if err != nil {
-		return err
-	}
-	*m = v
-	return nil
+	return textval.Unmarshal(m, text, ParseMIMEType)
 }
 
 // parseMIMEType is ParseMIMEType.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/textval"
 )
 
 // A Form is the syntax an address is written in.
@@ -461,16 +462,7 @@ func (a Addr) MarshalText() ([]byte, error) { return []byte(a.s), nil }
 // UnmarshalText parses text as [Parse] does; the empty text gives the zero
 // Addr.
 func (a *Addr) UnmarshalText(text []byte) error {
-	if len(text) == 0 {
-		*a = Addr{}
-		return nil
-	}
-	v, err := Parse(string(text))
-	if err != nil {
-		return err
-	}
-	*a = v
-	return nil
+	return textval.Unmarshal(a, text, Parse)
 }
 
 // Form returns the syntax the address is written in; "" for the zero Addr.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/urikit/urikit/internal/bytestr"
+	"github.com/urikit/urikit/internal/textval"
 	"github.com/urikit/urikit/percent"
 )
 
@@ -100,16 +101,7 @@ func (m Message) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler: "" is the zero
 // Message, any other text is parsed as Parse parses it.
 func (m *Message) UnmarshalText(text []byte) error {
-	if len(text) == 0 {
-		*m = Message{}
-		return nil
-	}
-	v, err := Parse(string(text))
-	if err != nil {
-		return err
-	}
-	*m = v
-	return nil
+	return textval.Unmarshal(m, text, Parse)
 }
 
 // AppendTo appends Build(m) to dst and returns the extended buffer.

@@ -7,6 +7,7 @@ import (
 	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/diag"
 	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/textval"
 )
 
 // A URN is a parsed Uniform Resource Name: its text and the offsets of
@@ -212,16 +213,7 @@ func (u URN) MarshalText() ([]byte, error) { return []byte(u.s), nil }
 // UnmarshalText implements encoding.TextUnmarshaler: "" is the zero URN,
 // any other text is parsed as Parse parses it.
 func (u *URN) UnmarshalText(text []byte) error {
-	if len(text) == 0 {
-		*u = URN{}
-		return nil
-	}
-	v, err := Parse(string(text))
-	if err != nil {
-		return err
-	}
-	*u = v
-	return nil
+	return textval.Unmarshal(u, text, Parse)
 }
 
 // NID returns the namespace identifier as written ("isbn" in

@@ -1,6 +1,10 @@
 package whatwg
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/urikit/urikit/internal/textval"
+)
 
 // schemeType classifies a scheme: one of the special schemes or other.
 type schemeType uint8
@@ -523,16 +527,7 @@ func (u URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
 // UnmarshalText parses text as Parse does into u; an empty text gives the
 // zero URL.
 func (u *URL) UnmarshalText(text []byte) error {
-	if len(text) == 0 {
-		*u = URL{}
-		return nil
-	}
-	v, err := Parse(string(text))
-	if err != nil {
-		return err
-	}
-	*u = v
-	return nil
+	return textval.Unmarshal(u, text, Parse)
 }
 
 // AppendTo appends the href to b.
