@@ -1,0 +1,329 @@
+package surt
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/urikit/urikit/domain"
+)
+
+// The fast path: the key of a common URL in one pass over it, written
+// straight into dst. It takes a URL whose host is plain ASCII (no
+// userinfo, no escape, no IP address, no dot to squeeze), with at most a
+// port of digits, and whose path and query have no "%" and no tab or
+// line break; a URL without a host (file:///x, mailto:x) too. Whatever
+// else, or anything it is unsure of (a path with a "//" or a "/." that
+// may need resolving, an ".aspx" path), it leaves to the general path
+// (appendKeyGeneral), which gives every key: TestFastPath and
+// FuzzFastPath check that both give the same key wherever the fast path
+// gives one.
+
+// Classes of fastHostClass.
+const (
+	hostKept  = 0 // kept (lowered when a capital)
+	hostDot   = 1 // "."
+	hostColon = 2 // ":", before a port
+	hostEnd   = 3 // "/", "?" or "#", which end the authority
+	hostOther = 4 // anything the fast path leaves to the general one
+)
+
+// fastHostClass classes the bytes of a host for the fast path: "@" (a
+// userinfo), brackets (an IPv6 literal, or an error), and whatever is
+// escaped (escapes, non-ASCII, controls, space) are left to the general
+// path.
+var fastHostClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c == '/', c == '?', c == '#':
+			t[c] = hostEnd
+		case escClass[c] == 2, c == '@', c == '[', c == ']':
+			t[c] = hostOther
+		case c == '.':
+			t[c] = hostDot
+		case c == ':':
+			t[c] = hostColon
+		}
+	}
+	return t
+}()
+
+// appendKeyFast appends the key of s under o to dst and reports true, or
+// reports false (and dst is to be discarded) when s needs the general
+// path.
+func appendKeyFast(dst []byte, s string, o Options) ([]byte, bool) {
+	if s == "" || s[0] <= ' ' || s[len(s)-1] <= ' ' {
+		return dst, false
+	}
+	if (s[0] == 'f' || s[0] == 'w') && (strings.HasPrefix(s, "filedesc") || strings.HasPrefix(s, "warcinfo")) {
+		return dst, false
+	}
+	// The scheme, "http" when there is none.
+	scheme, rest := "http", s
+	hasAuth := true
+	if n := schemeLen(s); n > 0 {
+		if m := httpPrefix(s); m > 0 && httpPrefix(s[m:]) > 0 {
+			return dst, false // repeated prefixes
+		}
+		scheme, rest = s[:n], s[n+1:]
+		hasAuth = strings.HasPrefix(rest, "//")
+		if hasAuth {
+			rest = rest[2:]
+		}
+	}
+	// The host and the port.
+	var host string
+	port := 0
+	i := 0
+	if hasAuth {
+		prevDot := true // a leading "." is left to the general path
+	host:
+		for ; i < len(rest); i++ {
+			c := rest[i]
+			switch fastHostClass[c] {
+			case hostKept:
+				prevDot = false
+			case hostDot:
+				if prevDot {
+					return dst, false // "..", or a leading "."
+				}
+				prevDot = true
+			case hostColon, hostEnd:
+				break host
+			default:
+				return dst, false
+			}
+		}
+		host = rest[:i]
+		if prevDot && host != "" {
+			return dst, false // a final "."
+		}
+		if i < len(rest) && rest[i] == ':' {
+			// Digits up to 65535, and at least one.
+			i++
+			d := i
+			for ; i < len(rest) && rest[i] >= '0' && rest[i] <= '9'; i++ {
+				if port = port*10 + int(rest[i]-'0'); port > 65535 {
+					return dst, false
+				}
+			}
+			if i == d || host == "" || (i < len(rest) && rest[i] != '/' && rest[i] != '?' && rest[i] != '#') {
+				return dst, false
+			}
+		}
+		if host != "" && host[0] >= '0' && host[0] <= '9' {
+			return dst, false // maybe an IPv4 address
+		}
+	}
+	p := rest[i:] // the path, the query and the fragment
+	if host == "" {
+		// A URL without a host keys as its scheme, ":" and its path,
+		// unless the general path takes the host from the path
+		// ("http:///host"), refuses it, or has to add a "/" before a
+		// query.
+		if strings.HasPrefix(scheme, "http") || needsHost(scheme) || (p != "" && (p[0] == '?' || p[0] == '#')) {
+			return dst, false
+		}
+		dst = append(dst, scheme...)
+		dst = append(dst, ':')
+	} else {
+		if o.Scheme {
+			for k := 0; k < len(scheme); k++ {
+				dst = append(dst, lower(scheme[k]))
+			}
+			dst = append(dst, "://("...)
+		}
+		dst = appendFastHost(dst, host, o.KeepWWW || strings.EqualFold(scheme, "dns"))
+		if port > 0 && port != defaultPort(scheme) {
+			dst = append(dst, ':')
+			dst = strconv.AppendInt(dst, int64(port), 10)
+		}
+		if o.TrailingComma {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, ')')
+		if o.HostOnly {
+			return dst, true
+		}
+	}
+
+	// The path and the query, lowered and escaped into dst eight bytes at
+	// a time while none needs a change but lowering, with what the
+	// general path would do differently noted on the way: "//" or "/."
+	// in the path (susp: maybe a segment to drop or resolve), ".aspx" in
+	// the path (a session id may follow), "&" in the query (maybe
+	// arguments to sort) and "id" (maybe a session id).
+	start := len(dst)
+	if host != "" && (p == "" || p[0] != '/') {
+		dst = append(dst, '/')
+	}
+	var susp, aspx, amp, id, inQuery bool
+	pathLen := len(p) // the path's length in p
+	qs := 0           // the query's offset in dst
+	var carry uint64  // 0x80 when the byte before was "/" (path) or "i" (query)
+	j := 0
+scan:
+	for j < len(p) {
+		if j+8 <= len(p) {
+			x := load8(p, j)
+			if plain8(x, false) && (inQuery || zeroMask(x^ones*'?') == 0) {
+				lx := x | upperMask(x)>>2
+				dst = binary.LittleEndian.AppendUint64(dst, lx)
+				if !inQuery {
+					sl := zeroMask(lx ^ ones*'/')
+					dt := zeroMask(lx ^ ones*'.')
+					if (sl<<8|carry)&(sl|dt) != 0 {
+						susp = true
+					}
+					carry = sl >> 56
+					for m := dt; m != 0; m &= m - 1 {
+						if isASPX(p, j+bits.TrailingZeros64(m)>>3) {
+							aspx = true
+						}
+					}
+				} else {
+					if zeroMask(lx^ones*'&') != 0 {
+						amp = true
+					}
+					ii := zeroMask(lx ^ ones*'i')
+					if (ii<<8|carry)&zeroMask(lx^ones*'d') != 0 {
+						id = true
+					}
+					carry = ii >> 56
+				}
+				j += 8
+				continue
+			}
+		}
+		for end := min(j+8, len(p)); j < end; j++ {
+			c := p[j]
+			switch {
+			case c == '?' && !inQuery:
+				pathLen = j
+				if n := len(dst); n-start > 1 && dst[n-1] == '/' {
+					dst = dst[:n-1]
+				}
+				dst = append(dst, '?')
+				qs, inQuery, carry = len(dst), true, 0
+				continue
+			case c == '#':
+				if o.Fragment {
+					return dst, false
+				}
+				if !inQuery {
+					pathLen = j
+				}
+				break scan
+			case c == '%', c == '\t', c == '\r', c == '\n':
+				return dst, false
+			case escClass[c] == 2:
+				dst = append(dst, '%', lowerHex[c>>4], lowerHex[c&15])
+				carry = 0
+				continue
+			}
+			c = lower(c)
+			dst = append(dst, c)
+			var now uint64 // carry after this byte
+			if !inQuery {
+				switch c {
+				case '/':
+					susp = susp || carry != 0
+					now = 0x80
+				case '.':
+					susp = susp || carry != 0
+					aspx = aspx || isASPX(p, j)
+				}
+			} else {
+				switch c {
+				case '&':
+					amp = true
+				case 'd':
+					id = id || carry != 0
+				case 'i':
+					now = 0x80
+				}
+			}
+			carry = now
+		}
+	}
+	if aspx || (susp && host != "" && !plainPath(p[:pathLen])) {
+		return dst, false
+	}
+	if !inQuery {
+		if n := len(dst); n-start > 1 && dst[n-1] == '/' {
+			dst = dst[:n-1]
+		}
+		return dst, true
+	}
+	q := dst[qs:]
+	if id {
+		q = stripQuerySessionID(q)
+		dst = dst[:qs+len(q)]
+	}
+	switch {
+	case len(q) == 0:
+		dst = dst[:qs-1]
+	case amp && !o.KeepQueryOrder && !querySorted(q):
+		var sb [128]byte
+		dst = appendSortedQuery(dst[:qs], append(sb[:0], q...))
+	}
+	return dst, true
+}
+
+// appendFastHost appends the SURT form of a plain host (ASCII, no byte
+// to escape, no empty label, not an IPv4 address): its "www" label
+// dropped unless keepWWW (as massageHost does), lowered, its labels
+// reversed and joined by ",".
+func appendFastHost(dst []byte, h string, keepWWW bool) []byte {
+	if !keepWWW && len(h) > 4 && lower(h[0]) == 'w' && lower(h[1]) == 'w' && lower(h[2]) == 'w' {
+		i := 3
+		for i < len(h) && h[i] >= '0' && h[i] <= '9' {
+			i++
+		}
+		if i < len(h)-1 && h[i] == '.' {
+			if r := h[i+1:]; strings.IndexByte(r, '.') >= 0 && !domain.IsPublicSuffix(r) {
+				h = r
+			}
+		}
+	}
+	n := len(dst)
+	dst = slices.Grow(dst, len(h))[:n+len(h)]
+	w := dst[n:]
+	end := len(h)
+	for k := len(h) - 1; k >= -1; k-- {
+		if k >= 0 && h[k] != '.' {
+			continue
+		}
+		for m := k + 1; m < end; m++ {
+			w[0] = lower(h[m])
+			w = w[1:]
+		}
+		if k >= 0 {
+			w[0] = ','
+			w = w[1:]
+		}
+		end = k
+	}
+	return dst
+}
+
+// isASPX reports whether ".aspx", in any case, is at p[i:].
+func isASPX(p string, i int) bool {
+	return len(p)-i >= 5 && p[i] == '.' && strings.EqualFold(p[i+1:i+5], "aspx")
+}
+
+// zeroMask has the high bit of each byte of v that is 0 set, and no
+// other bit: exact for each byte (zeroByte is exact only for "some
+// byte").
+func zeroMask(v uint64) uint64 {
+	const lows = ones * 0x7f
+	return ^((v&lows + lows) | v | lows)
+}
+
+// upperMask has the high bit of each byte of x that is an ASCII capital
+// set, and no other bit, for an x without bytes from 0x80.
+func upperMask(x uint64) uint64 {
+	return (x + ones*(0x80-'A')) &^ (x + ones*(0x80-'Z'-1)) & highs
+}
