@@ -23,11 +23,12 @@ import (
 
 // Classes of fastHostClass.
 const (
-	hostKept  = 0 // kept (lowered when a capital)
-	hostDot   = 1 // "."
-	hostColon = 2 // ":", before a port
-	hostEnd   = 3 // "/", "?" or "#", which end the authority
-	hostOther = 4 // anything the fast path leaves to the general one
+	hostKept  = 0 // kept
+	hostUpper = 1 // a capital, lowered
+	hostDot   = 2 // "."
+	hostColon = 3 // ":", before a port
+	hostEnd   = 4 // "/", "?" or "#", which end the authority
+	hostOther = 5 // anything the fast path leaves to the general one
 )
 
 // fastHostClass classes the bytes of a host for the fast path: "@" (a
@@ -45,6 +46,8 @@ var fastHostClass = func() (t [256]uint8) {
 			t[c] = hostDot
 		case c == ':':
 			t[c] = hostColon
+		case c >= 'A' && c <= 'Z':
+			t[c] = hostUpper
 		}
 	}
 	return t
@@ -77,19 +80,25 @@ func appendKeyFast(dst []byte, s string, o Options) ([]byte, bool) {
 	var host string
 	port := 0
 	i := 0
+	var dots [maxFastDots]int32 // the offsets of the host's dots
+	nd := 0
+	upper := false
 	if hasAuth {
 		prevDot := true // a leading "." is left to the general path
 	host:
 		for ; i < len(rest); i++ {
-			c := rest[i]
-			switch fastHostClass[c] {
+			switch fastHostClass[rest[i]] {
 			case hostKept:
 				prevDot = false
+			case hostUpper:
+				prevDot, upper = false, true
 			case hostDot:
-				if prevDot {
-					return dst, false // "..", or a leading "."
+				if prevDot || nd == len(dots) {
+					return dst, false // "..", a leading ".", many labels
 				}
 				prevDot = true
+				dots[nd] = int32(i)
+				nd++
 			case hostColon, hostEnd:
 				break host
 			default:
@@ -135,7 +144,7 @@ func appendKeyFast(dst []byte, s string, o Options) ([]byte, bool) {
 			}
 			dst = append(dst, "://("...)
 		}
-		dst = appendFastHost(dst, host, o.KeepWWW || strings.EqualFold(scheme, "dns"))
+		dst = appendFastHost(dst, host, dots[:nd], upper, o.KeepWWW || strings.EqualFold(scheme, "dns"))
 		if port > 0 && port != defaultPort(scheme) {
 			dst = append(dst, ':')
 			dst = strconv.AppendInt(dst, int64(port), 10)
@@ -164,40 +173,49 @@ func appendKeyFast(dst []byte, s string, o Options) ([]byte, bool) {
 	qs := 0           // the query's offset in dst
 	var carry uint64  // 0x80 when the byte before was "/" (path) or "i" (query)
 	j := 0
+	dst = slices.Grow(dst, len(p)+8)
 scan:
 	for j < len(p) {
-		if j+8 <= len(p) {
-			x := load8(p, j)
-			if plain8(x, false) && (inQuery || zeroMask(x^ones*'?') == 0) {
-				lx := x | upperMask(x)>>2
-				dst = binary.LittleEndian.AppendUint64(dst, lx)
-				if !inQuery {
-					sl := zeroMask(lx ^ ones*'/')
-					dt := zeroMask(lx ^ ones*'.')
-					if (sl<<8|carry)&(sl|dt) != 0 {
-						susp = true
-					}
-					carry = sl >> 56
-					for m := dt; m != 0; m &= m - 1 {
-						if isASPX(p, j+bits.TrailingZeros64(m)>>3) {
-							aspx = true
-						}
-					}
-				} else {
-					if zeroMask(lx^ones*'&') != 0 {
-						amp = true
-					}
-					ii := zeroMask(lx ^ ones*'i')
-					if (ii<<8|carry)&zeroMask(lx^ones*'d') != 0 {
-						id = true
-					}
-					carry = ii >> 56
-				}
-				j += 8
-				continue
-			}
+		// Eight bytes, or the last few padded with "x" (which sets no
+		// note).
+		x, n := uint64(0), len(p)-j
+		if n >= 8 {
+			x, n = load8(p, j), 8
+		} else {
+			x = loadTail(p[j:])
 		}
-		for end := min(j+8, len(p)); j < end; j++ {
+		if plain8(x, false) && (inQuery || zeroMask(x^ones*'?') == 0) {
+			lx := x | upperMask(x)>>2
+			m := len(dst)
+			dst = binary.LittleEndian.AppendUint64(dst, lx)[:m+n]
+			if !inQuery {
+				sl := zeroMask(lx ^ ones*'/')
+				dt := zeroMask(lx ^ ones*'.')
+				if (sl<<8|carry)&(sl|dt) != 0 {
+					susp = true
+				}
+				carry = sl >> 56
+				for m := dt; m != 0; m &= m - 1 {
+					if isASPX(p, j+bits.TrailingZeros64(m)>>3) {
+						aspx = true
+					}
+				}
+			} else {
+				if zeroMask(lx^ones*'&') != 0 {
+					amp = true
+				}
+				ii := zeroMask(lx ^ ones*'i')
+				if (ii<<8|carry)&zeroMask(lx^ones*'d') != 0 {
+					id = true
+				}
+				carry = ii >> 56
+			}
+			j += n
+			continue
+		}
+		// Byte by byte up to the first that needs more than lowering,
+		// and that one; then eight at a time again.
+		for ; j < len(p); j++ {
 			c := p[j]
 			switch {
 			case c == '?' && !inQuery:
@@ -207,7 +225,8 @@ scan:
 				}
 				dst = append(dst, '?')
 				qs, inQuery, carry = len(dst), true, 0
-				continue
+				j++
+				continue scan
 			case c == '#':
 				if o.Fragment {
 					return dst, false
@@ -221,7 +240,8 @@ scan:
 			case escClass[c] == 2:
 				dst = append(dst, '%', lowerHex[c>>4], lowerHex[c&15])
 				carry = 0
-				continue
+				j++
+				continue scan
 			}
 			c = lower(c)
 			dst = append(dst, c)
@@ -272,46 +292,51 @@ scan:
 	return dst, true
 }
 
-// appendFastHost appends the SURT form of a plain host (ASCII, no byte
-// to escape, no empty label, not an IPv4 address): its "www" label
-// dropped unless keepWWW (as massageHost does), lowered, its labels
-// reversed and joined by ",".
-func appendFastHost(dst []byte, h string, keepWWW bool) []byte {
-	if !keepWWW && len(h) > 4 && lower(h[0]) == 'w' && lower(h[1]) == 'w' && lower(h[2]) == 'w' {
+// maxFastDots is the most dots of a host the fast path takes.
+const maxFastDots = 16
+
+// appendFastHost appends the SURT form of a plain host h (ASCII, no byte
+// to escape, no empty label, not an IPv4 address) whose dots are at
+// dots, with capitals when upper: its "www" label dropped unless keepWWW
+// (as massageHost does), its labels reversed and joined by ",", lowered.
+func appendFastHost(dst []byte, h string, dots []int32, upper, keepWWW bool) []byte {
+	first := 0 // where the first label kept starts
+	if !keepWWW && len(dots) >= 2 && dots[0] >= 3 && lower(h[0]) == 'w' && lower(h[1]) == 'w' && lower(h[2]) == 'w' {
 		i := 3
 		for i < len(h) && h[i] >= '0' && h[i] <= '9' {
 			i++
 		}
-		if i < len(h)-1 && h[i] == '.' {
-			if r := h[i+1:]; strings.IndexByte(r, '.') >= 0 && !domain.IsPublicSuffix(r) {
-				h = r
-			}
+		if i == int(dots[0]) && !domain.IsPublicSuffix(h[i+1:]) {
+			first, dots = i+1, dots[1:]
 		}
 	}
 	n := len(dst)
-	dst = slices.Grow(dst, len(h))[:n+len(h)]
-	w := dst[n:]
 	end := len(h)
-	for k := len(h) - 1; k >= -1; k-- {
-		if k >= 0 && h[k] != '.' {
-			continue
+	for k := len(dots) - 1; k >= 0; k-- {
+		dst = append(dst, h[dots[k]+1:end]...)
+		dst = append(dst, ',')
+		end = int(dots[k])
+	}
+	dst = append(dst, h[first:end]...)
+	if upper {
+		for k := n; k < len(dst); k++ {
+			dst[k] = lower(dst[k])
 		}
-		for m := k + 1; m < end; m++ {
-			w[0] = lower(h[m])
-			w = w[1:]
-		}
-		if k >= 0 {
-			w[0] = ','
-			w = w[1:]
-		}
-		end = k
 	}
 	return dst
 }
 
 // isASPX reports whether ".aspx", in any case, is at p[i:].
 func isASPX(p string, i int) bool {
-	return len(p)-i >= 5 && p[i] == '.' && strings.EqualFold(p[i+1:i+5], "aspx")
+	return len(p)-i >= 5 && p[i] == '.' && p[i+1]|0x20 == 'a' && p[i+2]|0x20 == 's' && p[i+3]|0x20 == 'p' && p[i+4]|0x20 == 'x'
+}
+
+// loadTail returns the bytes of s (fewer than 8) as load8 would, padded
+// with "x".
+func loadTail(s string) uint64 {
+	b := [8]byte{'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x'}
+	copy(b[:], s)
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 // zeroMask has the high bit of each byte of v that is 0 set, and no
