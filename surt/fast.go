@@ -1,6 +1,7 @@
 package surt
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"slices"
@@ -82,31 +83,30 @@ func appendKeyFast(dst []byte, s string, o Options) ([]byte, bool) {
 	i := 0
 	var dots [maxFastDots]int32 // the offsets of the host's dots
 	nd := 0
-	upper := false
+	var upper uint8 // hostUpper when the host has a capital
 	if hasAuth {
-		prevDot := true // a leading "." is left to the general path
-	host:
+		last := -1 // the last dot; a leading "." is left to the general path
 		for ; i < len(rest); i++ {
-			switch fastHostClass[rest[i]] {
-			case hostKept:
-				prevDot = false
-			case hostUpper:
-				prevDot, upper = false, true
-			case hostDot:
-				if prevDot || nd == len(dots) {
-					return dst, false // "..", a leading ".", many labels
-				}
-				prevDot = true
-				dots[nd] = int32(i)
-				nd++
-			case hostColon, hostEnd:
-				break host
-			default:
-				return dst, false
+			cl := fastHostClass[rest[i]]
+			if cl <= hostUpper {
+				upper |= cl
+				continue
 			}
+			if cl != hostDot {
+				break
+			}
+			if i == last+1 || nd == len(dots) {
+				return dst, false // "..", a leading ".", many labels
+			}
+			dots[nd] = int32(i)
+			nd++
+			last = i
+		}
+		if i < len(rest) && fastHostClass[rest[i]] == hostOther {
+			return dst, false
 		}
 		host = rest[:i]
-		if prevDot && host != "" {
+		if host != "" && last == i-1 {
 			return dst, false // a final "."
 		}
 		if i < len(rest) && rest[i] == ':' {
@@ -144,7 +144,7 @@ func appendKeyFast(dst []byte, s string, o Options) ([]byte, bool) {
 			}
 			dst = append(dst, "://("...)
 		}
-		dst = appendFastHost(dst, host, dots[:nd], upper, o.KeepWWW || strings.EqualFold(scheme, "dns"))
+		dst = appendFastHost(dst, host, dots[:nd], upper != 0, o.KeepWWW || strings.EqualFold(scheme, "dns"))
 		if port > 0 && port != defaultPort(scheme) {
 			dst = append(dst, ':')
 			dst = strconv.AppendInt(dst, int64(port), 10)
@@ -160,113 +160,86 @@ func appendKeyFast(dst []byte, s string, o Options) ([]byte, bool) {
 
 	// The path and the query, lowered and escaped into dst eight bytes at
 	// a time while none needs a change but lowering, with what the
-	// general path would do differently noted on the way: "//" or "/."
+	// general path would do differently noted on the way: "//", "/."
 	// in the path (susp: maybe a segment to drop or resolve), ".aspx" in
-	// the path (a session id may follow), "&" in the query (maybe
-	// arguments to sort) and "id" (maybe a session id).
+	// the path (a session id may follow). The query is looked at once
+	// written: "id" (maybe a session id), "&" (maybe arguments to sort).
 	start := len(dst)
 	if host != "" && (p == "" || p[0] != '/') {
 		dst = append(dst, '/')
 	}
-	var susp, aspx, amp, id, inQuery bool
-	pathLen := len(p) // the path's length in p
-	qs := 0           // the query's offset in dst
-	var carry uint64  // 0x80 when the byte before was "/" (path) or "i" (query)
+	var susp, aspx, inQuery bool
+	stop := uint64(ones * '?') // a byte the words may not hold: "?" in the path, "#" in the query
+	pathLen := len(p)          // the path's length in p
+	qs := 0                    // the query's offset in dst
+	var carry uint64           // 0x80 when the byte before was a "/" of the path
 	j := 0
 	dst = slices.Grow(dst, len(p)+8)
 scan:
 	for j < len(p) {
-		// Eight bytes, or the last few padded with "x" (which sets no
-		// note).
+		// Eight bytes, or the last few padded with "x" (which is kept
+		// and sets no note).
 		x, n := uint64(0), len(p)-j
 		if n >= 8 {
 			x, n = load8(p, j), 8
 		} else {
 			x = loadTail(p[j:])
 		}
-		if plain8(x, false) && (inQuery || zeroMask(x^ones*'?') == 0) {
+		// The bytes before the first that needs more than lowering are
+		// written at once.
+		k := n
+		if sp := specialMask(x) | zeroByte(x^stop)&highs; sp != 0 {
+			k = bits.TrailingZeros64(sp) >> 3
+		}
+		if k > 0 {
 			lx := x | upperMask(x)>>2
 			m := len(dst)
-			dst = binary.LittleEndian.AppendUint64(dst, lx)[:m+n]
+			dst = binary.LittleEndian.AppendUint64(dst, lx)[:m+k]
 			if !inQuery {
-				sl := zeroMask(lx ^ ones*'/')
-				dt := zeroMask(lx ^ ones*'.')
-				if (sl<<8|carry)&(sl|dt) != 0 {
+				// "/" and "." differ in the lowest bit only.
+				sd := zeroMask(lx|ones^ones*'/') & (highs >> (64 - 8*k))
+				sl := sd & (lx << 7)
+				if (sl<<8|carry)&sd != 0 {
 					susp = true
 				}
-				carry = sl >> 56
-				for m := dt; m != 0; m &= m - 1 {
+				carry = sl >> (8*k - 8) & 0x80
+				for m := sd &^ sl; m != 0; m &= m - 1 {
 					if isASPX(p, j+bits.TrailingZeros64(m)>>3) {
 						aspx = true
 					}
 				}
-			} else {
-				if zeroMask(lx^ones*'&') != 0 {
-					amp = true
-				}
-				ii := zeroMask(lx ^ ones*'i')
-				if (ii<<8|carry)&zeroMask(lx^ones*'d') != 0 {
-					id = true
-				}
-				carry = ii >> 56
 			}
-			j += n
-			continue
+			j += k
+			if k == n {
+				continue
+			}
 		}
-		// Byte by byte up to the first that needs more than lowering,
-		// and that one; then eight at a time again.
-		for ; j < len(p); j++ {
-			c := p[j]
-			switch {
-			case c == '?' && !inQuery:
-				pathLen = j
-				if n := len(dst); n-start > 1 && dst[n-1] == '/' {
-					dst = dst[:n-1]
-				}
-				dst = append(dst, '?')
-				qs, inQuery, carry = len(dst), true, 0
-				j++
-				continue scan
-			case c == '#':
-				if o.Fragment {
-					return dst, false
-				}
-				if !inQuery {
-					pathLen = j
-				}
-				break scan
-			case c == '%', c == '\t', c == '\r', c == '\n':
+		switch c := p[j]; {
+		case c == '?' && !inQuery:
+			pathLen = j
+			if n := len(dst); n-start > 1 && dst[n-1] == '/' {
+				dst = dst[:n-1]
+			}
+			dst = append(dst, '?')
+			qs, inQuery, carry, stop = len(dst), true, 0, ones*'#'
+		case c == '#':
+			if o.Fragment || strings.ContainsAny(p[j:], "\t\r\n") {
+				// The general path removes tabs and line breaks from
+				// the whole text first (strings.Map, which also turns
+				// bytes that are not UTF-8 into U+FFFD).
 				return dst, false
-			case escClass[c] == 2:
-				dst = append(dst, '%', lowerHex[c>>4], lowerHex[c&15])
-				carry = 0
-				j++
-				continue scan
 			}
-			c = lower(c)
-			dst = append(dst, c)
-			var now uint64 // carry after this byte
 			if !inQuery {
-				switch c {
-				case '/':
-					susp = susp || carry != 0
-					now = 0x80
-				case '.':
-					susp = susp || carry != 0
-					aspx = aspx || isASPX(p, j)
-				}
-			} else {
-				switch c {
-				case '&':
-					amp = true
-				case 'd':
-					id = id || carry != 0
-				case 'i':
-					now = 0x80
-				}
+				pathLen = j
 			}
-			carry = now
+			break scan
+		case c == '%', c == '\t', c == '\r', c == '\n':
+			return dst, false
+		default: // a byte to escape
+			dst = append(dst, '%', lowerHex[c>>4], lowerHex[c&15])
+			carry = 0
 		}
+		j++
 	}
 	if aspx || (susp && host != "" && !plainPath(p[:pathLen])) {
 		return dst, false
@@ -278,14 +251,14 @@ scan:
 		return dst, true
 	}
 	q := dst[qs:]
-	if id {
+	if containsID(q) {
 		q = stripQuerySessionID(q)
 		dst = dst[:qs+len(q)]
 	}
 	switch {
 	case len(q) == 0:
 		dst = dst[:qs-1]
-	case amp && !o.KeepQueryOrder && !querySorted(q):
+	case !o.KeepQueryOrder && bytes.IndexByte(q, '&') >= 0 && !querySorted(q):
 		var sb [128]byte
 		dst = appendSortedQuery(dst[:qs], append(sb[:0], q...))
 	}
@@ -337,6 +310,31 @@ func loadTail(s string) uint64 {
 	b := [8]byte{'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x'}
 	copy(b[:], s)
 	return binary.LittleEndian.Uint64(b[:])
+}
+
+// containsID reports whether q holds "id", which every session id of
+// stripQuerySessionID does.
+func containsID(q []byte) bool {
+	for {
+		i := bytes.IndexByte(q, 'i')
+		if i < 0 || i == len(q)-1 {
+			return false
+		}
+		if q[i+1] == 'd' {
+			return true
+		}
+		q = q[i+1:]
+	}
+}
+
+// specialMask has the high bit of the first byte of x that appendEscaped
+// changes other than by lowering (escClass 2) set, maybe with bits of
+// later bytes (a borrow goes up), and no bit of an earlier byte: the
+// tests of plain8, each exact up to its first byte.
+func specialMask(x uint64) uint64 {
+	low := x & (ones * 0x7f)
+	bad := x | (low + ones*1) | ((x - ones*0x21) &^ x) | zeroByte(x^ones*'#') | zeroByte(x^ones*'%')
+	return bad & highs
 }
 
 // zeroMask has the high bit of each byte of v that is 0 set, and no

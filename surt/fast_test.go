@@ -116,3 +116,51 @@ func FuzzFastPath(f *testing.F) {
 		}
 	})
 }
+
+// TestSpecialMask checks that the lowest bit of specialMask is at the
+// first byte escClass marks 2, on words of bytes around each class
+// boundary, and that the word tests of the fast path are exact.
+func TestSpecialMask(t *testing.T) {
+	probe := []byte{0, 1, '\t', ' ', '!', '"', '#', '$', '%', '&', '-', '.', '/', '0', '?', '@', 'A', 'Z', '[', '`', 'a', 'i', 'z', '~', 0x7f, 0x80, 0xa0, 0xa1, 0xff}
+	var w [8]byte
+	for seed := range 20000 {
+		r := uint32(seed)*2654435761 + 12345
+		for i := range w {
+			r = r*1664525 + 1013904223
+			w[i] = probe[int(r>>16)%len(probe)]
+		}
+		x := load8(string(w[:]), 0)
+		first := 8
+		for i, c := range w {
+			if escClass[c] == 2 {
+				first = i
+				break
+			}
+		}
+		got := 8
+		if m := specialMask(x); m != 0 {
+			got = bitsTrailing(m) >> 3
+		}
+		if got != first {
+			t.Fatalf("%q: specialMask says byte %d, want %d", w, got, first)
+		}
+		if first < 8 {
+			continue
+		}
+		for i, c := range w {
+			bit := uint64(0x80) << (8 * i)
+			if (upperMask(x)&bit != 0) != (c >= 'A' && c <= 'Z') || (zeroMask(x^ones*'/')&bit != 0) != (c == '/') {
+				t.Fatalf("%q: byte %d", w, i)
+			}
+		}
+	}
+}
+
+func bitsTrailing(m uint64) int {
+	n := 0
+	for m&1 == 0 {
+		m >>= 1
+		n++
+	}
+	return n
+}
