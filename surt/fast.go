@@ -177,42 +177,11 @@ func appendKeyFast(dst []byte, s string, o Options) ([]byte, bool) {
 	dst = slices.Grow(dst, len(p)+8)
 scan:
 	for j < len(p) {
-		// Eight bytes, or the last few padded with "x" (which is kept
-		// and sets no note).
-		x, n := uint64(0), len(p)-j
-		if n >= 8 {
-			x, n = load8(p, j), 8
-		} else {
-			x = loadTail(p[j:])
-		}
-		// The bytes before the first that needs more than lowering are
-		// written at once.
-		k := n
-		if sp := specialMask(x) | zeroByte(x^stop)&highs; sp != 0 {
-			k = bits.TrailingZeros64(sp) >> 3
-		}
-		if k > 0 {
-			lx := x | upperMask(x)>>2
-			m := len(dst)
-			dst = binary.LittleEndian.AppendUint64(dst, lx)[:m+k]
-			if !inQuery {
-				// "/" and "." differ in the lowest bit only.
-				sd := zeroMask(lx|ones^ones*'/') & (highs >> (64 - 8*k))
-				sl := sd & (lx << 7)
-				if (sl<<8|carry)&sd != 0 {
-					susp = true
-				}
-				carry = sl >> (8*k - 8) & 0x80
-				for m := sd &^ sl; m != 0; m &= m - 1 {
-					if isASPX(p, j+bits.TrailingZeros64(m)>>3) {
-						aspx = true
-					}
-				}
-			}
-			j += k
-			if k == n {
-				continue
-			}
+		var su, as bool
+		dst, j, carry, su, as = appendPlain(dst, p, j, stop, !inQuery, carry)
+		susp, aspx = susp || su, aspx || as
+		if j == len(p) {
+			break
 		}
 		switch c := p[j]; {
 		case c == '?' && !inQuery:
@@ -267,6 +236,54 @@ scan:
 
 // maxFastDots is the most dots of a host the fast path takes.
 const maxFastDots = 16
+
+// appendPlain appends p from j on, lowered, up to the first byte that
+// needs more than lowering (escClass 2, or a byte equal to those of
+// stop), and returns the offset of that byte (or len(p)). In a path, it
+// notes "//" or "/." (susp; carry is 0x80 when the byte before j is a
+// "/", and comes back so) and ".aspx". It keeps to few variables, so
+// that its loop runs in registers.
+func appendPlain(dst []byte, p string, j int, stop uint64, path bool, carry uint64) (_ []byte, _ int, _ uint64, susp, aspx bool) {
+	for j < len(p) {
+		// Eight bytes, or the last few padded with "x" (which is kept
+		// and sets no note).
+		x, n := uint64(0), len(p)-j
+		if n >= 8 {
+			x, n = load8(p, j), 8
+		} else {
+			x = loadTail(p[j:])
+		}
+		k := n
+		if sp := specialMask(x) | zeroByte(x^stop)&highs; sp != 0 {
+			k = bits.TrailingZeros64(sp) >> 3
+			if k == 0 {
+				break
+			}
+		}
+		lx := x | upperMask(x)>>2
+		m := len(dst)
+		dst = binary.LittleEndian.AppendUint64(dst, lx)[:m+k]
+		if path {
+			// "/" and "." differ in the lowest bit only.
+			sd := zeroMask(lx|ones^ones*'/') & (highs >> (64 - 8*k))
+			sl := sd & (lx << 7)
+			if (sl<<8|carry)&sd != 0 {
+				susp = true
+			}
+			carry = sl >> (8*k - 8) & 0x80
+			for m := sd &^ sl; m != 0; m &= m - 1 {
+				if isASPX(p, j+bits.TrailingZeros64(m)>>3) {
+					aspx = true
+				}
+			}
+		}
+		j += k
+		if k < n {
+			break
+		}
+	}
+	return dst, j, carry, susp, aspx
+}
 
 // appendFastHost appends the SURT form of a plain host h (ASCII, no byte
 // to escape, no empty label, not an IPv4 address) whose dots are at
