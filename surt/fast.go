@@ -251,7 +251,7 @@ func appendPlain(dst []byte, p string, j int, stop uint64, path bool, carry uint
 		if n >= 8 {
 			x, n = load8(p, j), 8
 		} else {
-			x = loadTail(p[j:])
+			x = loadTail(p, j)
 		}
 		k := n
 		if sp := specialMask(x) | zeroByte(x^stop)&highs; sp != 0 {
@@ -321,12 +321,19 @@ func isASPX(p string, i int) bool {
 	return len(p)-i >= 5 && p[i] == '.' && p[i+1]|0x20 == 'a' && p[i+2]|0x20 == 's' && p[i+3]|0x20 == 'p' && p[i+4]|0x20 == 'x'
 }
 
-// loadTail returns the bytes of s (fewer than 8) as load8 would, padded
-// with "x".
-func loadTail(s string) uint64 {
-	b := [8]byte{'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x'}
-	copy(b[:], s)
-	return binary.LittleEndian.Uint64(b[:])
+// loadTail returns the bytes of s from j on (fewer than 8) as load8
+// would, padded with "x": from the last 8 bytes of s when it has them,
+// without a call to copy.
+func loadTail(s string, j int) uint64 {
+	n := len(s) - j
+	if len(s) >= 8 {
+		return load8(s, len(s)-8)>>(64-8*n) | ones*'x'<<(8*n)
+	}
+	x := uint64(ones * 'x')
+	for i := len(s) - 1; i >= j; i-- {
+		x = x<<8 | uint64(s[i])
+	}
+	return x
 }
 
 // containsID reports whether q holds "id", which every session id of

@@ -164,3 +164,17 @@ func bitsTrailing(m uint64) int {
 	}
 	return n
 }
+
+// TestLoadTail checks loadTail against a padded copy.
+func TestLoadTail(t *testing.T) {
+	s := "abcdefghijklmnop"
+	for end := 1; end <= len(s); end++ {
+		for j := max(0, end-7); j < end; j++ {
+			b := []byte("xxxxxxxx")
+			copy(b, s[j:end])
+			if got, want := loadTail(s[:end], j), load8(string(b), 0); got != want {
+				t.Errorf("loadTail(%q, %d) = %#x, want %#x", s[:end], j, got, want)
+			}
+		}
+	}
+}
