@@ -68,13 +68,13 @@ func appendKeyFast(dst []byte, s string, o Options) ([]byte, bool) {
 	scheme, rest := "http", s
 	hasAuth := true
 	if n := schemeLen(s); n > 0 {
-		if m := httpPrefix(s); m > 0 && httpPrefix(s[m:]) > 0 {
-			return dst, false // repeated prefixes
-		}
 		scheme, rest = s[:n], s[n+1:]
 		hasAuth = strings.HasPrefix(rest, "//")
 		if hasAuth {
 			rest = rest[2:]
+			if strings.HasPrefix(rest, "http") && httpPrefix(s) > 0 && httpPrefix(rest) > 0 {
+				return dst, false // repeated prefixes
+			}
 		}
 	}
 	// The host and the port.
@@ -144,7 +144,7 @@ func appendKeyFast(dst []byte, s string, o Options) ([]byte, bool) {
 			}
 			dst = append(dst, "://("...)
 		}
-		dst = appendFastHost(dst, host, dots[:nd], upper != 0, o.KeepWWW || strings.EqualFold(scheme, "dns"))
+		dst = appendFastHost(dst, rest, len(host), dots[:nd], upper != 0, o.KeepWWW || strings.EqualFold(scheme, "dns"))
 		if port > 0 && port != defaultPort(scheme) {
 			dst = append(dst, ':')
 			dst = strconv.AppendInt(dst, int64(port), 10)
@@ -285,11 +285,13 @@ func appendPlain(dst []byte, p string, j int, stop uint64, path bool, carry uint
 	return dst, j, carry, susp, aspx
 }
 
-// appendFastHost appends the SURT form of a plain host h (ASCII, no byte
-// to escape, no empty label, not an IPv4 address) whose dots are at
-// dots, with capitals when upper: its "www" label dropped unless keepWWW
-// (as massageHost does), its labels reversed and joined by ",", lowered.
-func appendFastHost(dst []byte, h string, dots []int32, upper, keepWWW bool) []byte {
+// appendFastHost appends the SURT form of a plain host h = s[:hn] (ASCII,
+// no byte to escape, no empty label, not an IPv4 address) whose dots are
+// at dots, with capitals when upper: its "www" label dropped unless
+// keepWWW (as massageHost does), its labels reversed and joined by ",",
+// lowered.
+func appendFastHost(dst []byte, s string, hn int, dots []int32, upper, keepWWW bool) []byte {
+	h := s[:hn]
 	first := 0 // where the first label kept starts
 	if !keepWWW && len(dots) >= 2 && dots[0] >= 3 && lower(h[0]) == 'w' && lower(h[1]) == 'w' && lower(h[2]) == 'w' {
 		i := 3
@@ -300,17 +302,30 @@ func appendFastHost(dst []byte, h string, dots []int32, upper, keepWWW bool) []b
 			first, dots = i+1, dots[1:]
 		}
 	}
-	n := len(dst)
 	end := len(h)
-	for k := len(dots) - 1; k >= 0; k-- {
-		dst = append(dst, h[dots[k]+1:end]...)
-		dst = append(dst, ',')
-		end = int(dots[k])
-	}
-	dst = append(dst, h[first:end]...)
-	if upper {
-		for k := n; k < len(dst); k++ {
-			dst[k] = lower(dst[k])
+	for k := len(dots) - 1; k >= -1; k-- {
+		a := first
+		if k >= 0 {
+			a = int(dots[k]) + 1
+		}
+		if end-a <= 8 && a+8 <= len(s) {
+			// A short label as a word, lowered (what follows it in s is
+			// written and cut off again).
+			x := load8(s, a)
+			m := len(dst)
+			dst = binary.LittleEndian.AppendUint64(dst, x|upperMask(x)>>2)[:m+end-a]
+		} else {
+			m := len(dst)
+			dst = append(dst, s[a:end]...)
+			if upper {
+				for j := m; j < len(dst); j++ {
+					dst[j] = lower(dst[j])
+				}
+			}
+		}
+		if k >= 0 {
+			dst = append(dst, ',')
+			end = int(dots[k])
 		}
 	}
 	return dst

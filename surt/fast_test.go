@@ -42,6 +42,7 @@ var fastCases = []string{
 	"http://a.com/aaaaaaa/bbbbbbb/cccccccc?dddddddd&eeeeeeee&iiiiiiii&dddddddd",
 	"http://a.com/aaaaaaa?Sid=0123456789ABCDEF0123456789abcdef",
 	"http://a.com/aaaaaaaaaaaaaaa/.aaaaaaaaaaaa", "http://a.com/aaaaaaaaaaaaaa//aaaaaaaaaaaa", "http://a.com/aaaaaaa//",
+	"http://Ab.Cd", "http://WWW.Example-Domain-Long.COM", "http://x.ABCDEFGHIJ.com/", "http://abcdefgh.ABCDEFGH.Ab:81",
 	"http://a.com/aaaaaaaaaaaaaaaa/", "http://a.com/aaaaaaaa?aaaaaaaa", "http://a.com/aaaaaaaa#aaaaaaaa", "http://a.com/aaaaaa.aspx",
 }
 
