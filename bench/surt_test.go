@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -188,21 +189,31 @@ var surtBuf []byte
 // in the bulk form (AppendKey into a buffer used again: NormalizeString
 // returns its input, with no allocation, for a line it leaves as it is,
 // where Key allocates the string of every key). Key's own ratio is
-// logged. It runs only with URIKIT_SURT_SPEED=1 (it takes a while on a
-// loaded machine).
+// logged. Times are CPU times, with GOMAXPROCS 1. It runs only with
+// URIKIT_SURT_SPEED=1 (it takes a while on a loaded machine).
 func TestSURTSpeed(t *testing.T) {
 	if os.Getenv("URIKIT_SURT_SPEED") == "" {
 		t.Skip("set URIKIT_SURT_SPEED=1 to measure")
 	}
+	// run returns the CPU time (getrusage; wall time where there is
+	// none) of one pass of f over lines, measured over passes that take
+	// about half a second, after one pass to warm up. On a shared
+	// machine, CPU time is what other jobs disturb least.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	run := func(lines []string, f func(string) bool) float64 {
-		r := testing.Benchmark(func(b *testing.B) {
-			for b.Loop() {
-				for _, l := range lines {
-					f(l)
-				}
+		pass := func() {
+			for _, l := range lines {
+				f(l)
 			}
-		})
-		return float64(r.T.Nanoseconds()) / float64(r.N)
+		}
+		c0 := cpuNanos()
+		pass()
+		n := max(1, int(5e8/max(1, cpuNanos()-c0)))
+		c0 = cpuNanos()
+		for range n {
+			pass()
+		}
+		return float64(cpuNanos()-c0) / float64(n)
 	}
 	// The machine may be shared: the three are measured in turn, three
 	// times, and the least time of each counts.
