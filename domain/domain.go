@@ -102,8 +102,67 @@ func RegistrableDomain(name string) (string, error) {
 // nothing for a valid ASCII name in any letter case, where PublicSuffix
 // lowers the suffix it returns and turns A-labels back to Unicode.
 func IsPublicSuffix(name string) bool {
+	if notSuffix(name) {
+		return false
+	}
 	var p parsed
 	return p.parse(name) == nil && p.suffixLabels >= p.labels
+}
+
+// notSuffix reports, when it can tell from the last labels of name
+// alone, that name is no public suffix: it walks them from the right as
+// match does, and a suffix of name that is not in the table (and not
+// covered by a wildcard) leaves a label out of the public suffix. That
+// holds whether or not name passes parse, since a name that fails it is
+// no public suffix either; and the ASCII labels it reads are the same
+// (but for case) in the key parse would match. It reports false (not
+// known) at a byte from 0x80, an empty label, a final dot, or when every
+// label is in the table.
+func notSuffix(name string) bool {
+	if name == "" || name[len(name)-1] == '.' {
+		return false
+	}
+	suffix, n := 1, 0 // as suffixLabels in match, and the candidate's labels
+	h := hashStart
+	start := len(name) + 1
+	for start > 0 {
+		end := start - 1
+		if end < len(name) {
+			h = hashByte(h, '.')
+		}
+		i := end - 1
+		for ; i >= 0; i-- {
+			c := name[i]
+			if c == '.' {
+				break
+			}
+			if c >= utf8.RuneSelf {
+				return false
+			}
+			h = hashByte(h, ascii.ToLower(c))
+		}
+		if i == end-1 {
+			return false // an empty label
+		}
+		start = i + 1
+		n++
+		f, ok := lookup(name[start:], h)
+		if !ok {
+			// Label n is out of the suffix, unless a wildcard took it;
+			// then a label before it is.
+			return suffix < n || start > 0
+		}
+		if f&flagException != 0 {
+			return true // the suffix is n-1 labels of at least n
+		}
+		if f&flagExact != 0 && n >= suffix {
+			suffix = n
+		}
+		if f&flagWildcard != 0 && start > 0 && n+1 >= suffix {
+			suffix = n + 1
+		}
+	}
+	return false
 }
 
 // parsed is a name checked and matched against the table.

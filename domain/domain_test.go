@@ -255,3 +255,22 @@ func TestIsPublicSuffix(t *testing.T) {
 		}
 	}
 }
+
+// TestNotSuffix: IsPublicSuffix, with its shortcut, agrees with
+// RegistrableDomain's ErrIsSuffix on every key of the table, alone and
+// under one or two more labels, in both cases, and with a final dot.
+func TestNotSuffix(t *testing.T) {
+	n := 0
+	for i := range tableLen {
+		k := tableKey(i)
+		for _, name := range []string{k, "a." + k, "www.b." + k, strings.ToUpper(k), "X." + strings.ToUpper(k), k + ".", "a." + k + ".", "é." + k, "..." + k} {
+			_, err := RegistrableDomain(name)
+			if got, want := IsPublicSuffix(name), errors.Is(err, ErrIsSuffix); got != want {
+				t.Errorf("IsPublicSuffix(%q) = %v; RegistrableDomain error %v", name, got, err)
+				if n++; n > 20 {
+					t.FailNow()
+				}
+			}
+		}
+	}
+}

@@ -7,7 +7,8 @@ import (
 	"github.com/urikit/urikit/uri"
 )
 
-// BenchmarkKey makes the key of every line of the datasets, beside
+// BenchmarkKey makes the key of every line of the datasets, with Key and
+// with AppendKey into a buffer used again (as bulk callers do), beside
 // urikit's parse and normalization of the same lines.
 func BenchmarkKey(b *testing.B) {
 	for _, d := range conformance.Datasets(b) {
@@ -17,6 +18,16 @@ func BenchmarkKey(b *testing.B) {
 			for b.Loop() {
 				for _, l := range d.Lines {
 					_, _ = Key(l, Options{})
+				}
+			}
+		})
+		b.Run("appendkey/"+d.Name, func(b *testing.B) {
+			b.SetBytes(int64(d.Bytes))
+			b.ReportAllocs()
+			var buf []byte
+			for b.Loop() {
+				for _, l := range d.Lines {
+					buf, _ = AppendKey(buf[:0], l, Options{})
 				}
 			}
 		})

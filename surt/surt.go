@@ -201,7 +201,16 @@ func needsHost(scheme string) bool {
 	return false
 }
 
+// appendKey appends the key of url, by the fast path when it takes url.
 func appendKey(dst []byte, url string, o Options) ([]byte, error) {
+	if b, ok := appendKeyFast(dst, url, o); ok {
+		return b, nil
+	}
+	return appendKeyGeneral(dst, url, o)
+}
+
+// appendKeyGeneral appends the key of any url, step by step.
+func appendKeyGeneral(dst []byte, url string, o Options) ([]byte, error) {
 	k := where{input: url}
 	if url == "" {
 		return append(dst, '-'), nil
