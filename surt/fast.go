@@ -194,8 +194,7 @@ scan:
 		case c == '#':
 			if o.Fragment || strings.ContainsAny(p[j:], "\t\r\n") {
 				// The general path removes tabs and line breaks from
-				// the whole text first (strings.Map, which also turns
-				// bytes that are not UTF-8 into U+FFFD).
+				// the whole text first.
 				return dst, false
 			}
 			if !inQuery {

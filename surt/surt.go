@@ -233,12 +233,7 @@ func appendKeyGeneral(dst []byte, url string, o Options) ([]byte, error) {
 	breaks, escapes := scanInput(s)
 	if breaks {
 		k.clean = true
-		s = strings.Map(func(r rune) rune {
-			if r == '\t' || r == '\r' || r == '\n' {
-				return -1
-			}
-			return r
-		}, s)
+		s = dropBreaks(s)
 	}
 	// Scratch space: a for decoded text, b for a normalized path or a
 	// query to sort. They grow (by append) only when a longer text has
@@ -1086,4 +1081,17 @@ func querySorted(q []byte) bool {
 		q = q[i+1:]
 	}
 	return true
+}
+
+// dropBreaks returns s without its tabs and line breaks, byte by byte:
+// every other byte, UTF-8 or not, stays as it is.
+func dropBreaks(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '\t' && c != '\r' && c != '\n' {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
