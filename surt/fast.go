@@ -172,13 +172,12 @@ func appendKeyFast(dst []byte, s string, o Options) ([]byte, bool) {
 	stop := uint64(ones * '?') // a byte the words may not hold: "?" in the path, "#" in the query
 	pathLen := len(p)          // the path's length in p
 	qs := 0                    // the query's offset in dst
-	var carry uint64           // 0x80 when the byte before was a "/" of the path
 	j := 0
 	dst = slices.Grow(dst, len(p)+8)
 scan:
 	for j < len(p) {
 		var su, as bool
-		dst, j, carry, su, as = appendPlain(dst, p, j, stop, !inQuery, carry)
+		dst, j, su, as = appendPlain(dst, p, j, stop, !inQuery)
 		susp, aspx = susp || su, aspx || as
 		if j == len(p) {
 			break
@@ -190,7 +189,7 @@ scan:
 				dst = dst[:n-1]
 			}
 			dst = append(dst, '?')
-			qs, inQuery, carry, stop = len(dst), true, 0, ones*'#'
+			qs, inQuery, stop = len(dst), true, ones*'#'
 		case c == '#':
 			if o.Fragment || strings.ContainsAny(p[j:], "\t\r\n") {
 				// The general path removes tabs and line breaks from
@@ -205,7 +204,6 @@ scan:
 			return dst, false
 		default: // a byte to escape
 			dst = append(dst, '%', lowerHex[c>>4], lowerHex[c&15])
-			carry = 0
 		}
 		j++
 	}
@@ -239,10 +237,11 @@ const maxFastDots = 16
 // appendPlain appends p from j on, lowered, up to the first byte that
 // needs more than lowering (escClass 2, or a byte equal to those of
 // stop), and returns the offset of that byte (or len(p)). In a path, it
-// notes "//" or "/." (susp; carry is 0x80 when the byte before j is a
-// "/", and comes back so) and ".aspx". It keeps to few variables, so
-// that its loop runs in registers.
-func appendPlain(dst []byte, p string, j int, stop uint64, path bool, carry uint64) (_ []byte, _ int, _ uint64, susp, aspx bool) {
+// notes "//" or "/." (susp) and ".aspx". It stops only before a byte
+// that is no "/", so a "//" never spans two calls. It keeps to few
+// variables, so that its loop runs in registers.
+func appendPlain(dst []byte, p string, j int, stop uint64, path bool) (_ []byte, _ int, susp, aspx bool) {
+	var carry uint64 // 0x80 when the byte before the word is a "/"
 	for j < len(p) {
 		// Eight bytes, or the last few padded with "x" (which is kept
 		// and sets no note).
@@ -281,7 +280,7 @@ func appendPlain(dst []byte, p string, j int, stop uint64, path bool, carry uint
 			break
 		}
 	}
-	return dst, j, carry, susp, aspx
+	return dst, j, susp, aspx
 }
 
 // appendFastHost appends the SURT form of a plain host h = s[:hn] (ASCII,
