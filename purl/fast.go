@@ -2,6 +2,7 @@ package purl
 
 import (
 	"bytes"
+	"encoding/binary"
 
 	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/hexdigit"
@@ -151,6 +152,16 @@ func fastNameRules(t string) bool {
 // out[lo:eq], the value out[eq+1:hi], in the qualifier buffer.
 type fastQual struct{ lo, eq, hi uint16 }
 
+// compareKeys compares two qualifier keys as bytes.Compare does, by their
+// first bytes when they differ there (as keys mostly do), which saves the
+// call.
+func compareKeys(a, b []byte) int {
+	if len(a) > 0 && len(b) > 0 && a[0] != b[0] {
+		return int(a[0]) - int(b[0])
+	}
+	return bytes.Compare(a, b)
+}
+
 // fast returns the canonical PURL of s, and false when s needs the full
 // parse (see above).
 func fast(s string) (PURL, bool) {
@@ -174,15 +185,29 @@ func fast(s string) (PURL, bool) {
 	if i == len(s) || '0' <= s[i] && s[i] <= '9' {
 		return PURL{}, false
 	}
-	for ; i < len(s) && typeBytes[s[i]] != 0; i++ {
-		out = append(out, typeBytes[s[i]])
+	// k0 and k1 pack the first 16 bytes of the type for lookupType.
+	var k0, k1 uint64
+	for ; i < len(s); i++ {
+		c := typeBytes[s[i]]
+		if c == 0 {
+			break
+		}
+		out = append(out, c)
+		if n := uint(i - lo); n < 8 {
+			k0 |= uint64(c) << (8 * n)
+		} else if n < 16 {
+			k1 |= uint64(c) << (8 * (n - 8))
+		}
 	}
 	if i == lo || i == len(s) || s[i] != '/' {
 		return PURL{}, false
 	}
 	// The offsets of the result, kept apart from its text until the end.
 	typ, ns, name, ver, qual := len(out), 0, 0, 0, 0
-	r := lookupType(out[len(scheme):])
+	var r *typeRule
+	if i-lo <= 16 {
+		r = lookupType(k0, k1)
+	}
 	switch {
 	case r == nil:
 		r = &unregistered
@@ -338,7 +363,7 @@ func fast(s string) (PURL, bool) {
 				}
 				qs[n] = fastQual{uint16(kLo), uint16(eq), uint16(len(out))}
 				if n > 0 {
-					switch c := bytes.Compare(out[kLo:eq], out[qs[n-1].lo:qs[n-1].eq]); {
+					switch c := compareKeys(out[kLo:eq], out[qs[n-1].lo:qs[n-1].eq]); {
 					case c == 0:
 						return PURL{}, false // a repeated key: the full parse's error
 					case c < 0:
@@ -355,7 +380,7 @@ func fast(s string) (PURL, bool) {
 			// Insertion sort by key, then the pairs written again in
 			// order after the end and moved back in place.
 			for a := 1; a < n; a++ {
-				for b := a; b > 0 && bytes.Compare(out[qs[b].lo:qs[b].eq], out[qs[b-1].lo:qs[b-1].eq]) < 0; b-- {
+				for b := a; b > 0 && compareKeys(out[qs[b].lo:qs[b].eq], out[qs[b-1].lo:qs[b-1].eq]) < 0; b-- {
 					qs[b], qs[b-1] = qs[b-1], qs[b]
 				}
 			}
@@ -440,28 +465,47 @@ func fast(s string) (PURL, bool) {
 	return PURL{s: text, ns: uint32(ns), name: uint32(name), ver: uint32(ver)}, true
 }
 
+// A typeSlot is one slot of typeSlots: a registered type, its name packed
+// into two words (see typeKey), and its rule.
+type typeSlot struct {
+	k0, k1 uint64
+	r      *typeRule
+}
+
 // typeSlots is an open-addressed table of the registered types, for the
-// fast path's lookup (cheaper than the map's hash).
-var typeSlots = func() (t [256]*typeRule) {
+// fast path's lookup: two words compared instead of the map's hash and
+// the strings' bytes.
+var typeSlots = func() (t [256]typeSlot) {
 	for name, r := range registered {
-		h := typeHash([]byte(name))
-		for t[h] != nil {
+		if len(name) > 16 {
+			panic("purl: a registered type longer than 16 bytes: " + name)
+		}
+		var b [16]byte
+		copy(b[:], name)
+		k0, k1 := binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])
+		h := typeHash(k0, k1)
+		for t[h].r != nil {
 			h++
 		}
-		t[h] = r
+		t[h] = typeSlot{k0, k1, r}
 	}
 	return t
 }()
 
-func typeHash(b []byte) uint8 {
-	return uint8(len(b)*31 + int(b[0])*7 + int(b[len(b)-1])*13)
+// typeHash is the slot where typeSlots begins to look for the type whose
+// key is k0, k1.
+func typeHash(k0, k1 uint64) uint8 {
+	return uint8((k0 ^ k1*0x9E3779B97F4A7C15) * 0xBF58476D1CE4E5B9 >> 56)
 }
 
-// lookupType returns the rule of the lowercase type t, or nil.
-func lookupType(t []byte) *typeRule {
-	for h := typeHash(t); typeSlots[h] != nil; h++ {
-		if typeSlots[h].name == string(t) {
-			return typeSlots[h]
+// lookupType returns the rule of the type whose name, lowercase and at
+// most 16 bytes, is packed little-endian in k0 and k1 with zero bytes
+// after it, or nil. A type's bytes are never zero, so that the key tells
+// its length.
+func lookupType(k0, k1 uint64) *typeRule {
+	for h := typeHash(k0, k1); typeSlots[h].r != nil; h++ {
+		if typeSlots[h].k0 == k0 && typeSlots[h].k1 == k1 {
+			return typeSlots[h].r
 		}
 	}
 	return nil
