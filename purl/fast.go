@@ -42,8 +42,28 @@ const (
 // fold, and written canonically. It returns the extended out, where it
 // stopped, and false when the component holds a byte the full parse must
 // see (a control, a space, non-ASCII, an escaped non-ASCII byte, or an
-// escaped "/" when seg).
+// escaped "/" when seg). It copies the leading run of bytes written as
+// they are, the whole component mostly, and leaves the rest to
+// componentRest: the loop of a small function keeps its variables in
+// registers.
 func component(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]byte, int, bool) {
+	run := &plain
+	if fold {
+		run = &plainLower
+	}
+	for i < len(s) && run[s[i]] {
+		out = append(out, s[i])
+		i++
+	}
+	if i == len(s) || stop[s[i]] {
+		return out, i, true
+	}
+	return componentRest(out, s, i, stop, fold, seg)
+}
+
+// componentRest is component from the first byte that is neither written
+// as it is nor a stop byte.
+func componentRest(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]byte, int, bool) {
 	run := &plain
 	if fold {
 		run = &plainLower
