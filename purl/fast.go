@@ -103,6 +103,19 @@ func componentRest(out []byte, s string, i int, stop *[256]bool, fold, seg bool)
 	return out, i, true
 }
 
+// lowerRun appends to out the bytes of s from i that t maps to a byte
+// other than 0, mapped, and returns the extended out and where it
+// stopped (a loop of its own: see component).
+//
+//go:noinline
+func lowerRun(out []byte, s string, i int, t *[256]byte) ([]byte, int) {
+	for i < len(s) && t[s[i]] != 0 {
+		out = append(out, t[s[i]])
+		i++
+	}
+	return out, i
+}
+
 // typeBytes maps the bytes of a type to their lowercase, and any other
 // byte to 0 (a type may not begin with a digit: the caller checks).
 var typeBytes = func() (t [256]byte) {
@@ -361,9 +374,7 @@ func fast(s string) (PURL, bool) {
 			if i == len(s) || !isAlpha(s[i]) {
 				return PURL{}, false
 			}
-			for ; i < len(s) && keyBytes[s[i]] != 0; i++ {
-				out = append(out, keyBytes[s[i]])
-			}
+			out, i = lowerRun(out, s, i, &keyBytes)
 			if i == len(s) || s[i] != '=' {
 				return PURL{}, false
 			}
