@@ -3,6 +3,8 @@ package purl
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
+	"slices"
 
 	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/hexdigit"
@@ -47,9 +49,29 @@ const (
 // componentRest: the loop of a small function keeps its variables in
 // registers.
 func component(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]byte, int, bool) {
-	run := &plain
+	run, other := &plain, &notPlain
 	if fold {
-		run = &plainLower
+		run, other = &plainLower, &notPlainLower
+	}
+	// Eight bytes at a time: they are written past the end of out, and
+	// out extended over their leading run of plain bytes, found without
+	// a branch on each byte (the first 1 of other among them).
+	for len(s)-i >= 8 {
+		t := s[i : i+8]
+		m := uint64(other[t[0]]) | uint64(other[t[1]])<<8 | uint64(other[t[2]])<<16 | uint64(other[t[3]])<<24 |
+			uint64(other[t[4]])<<32 | uint64(other[t[5]])<<40 | uint64(other[t[6]])<<48 | uint64(other[t[7]])<<56
+		if cap(out)-len(out) < 8 {
+			out = slices.Grow(out, 8)
+		}
+		n := len(out)
+		o := out[n : n+8]
+		o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
+		k := bits.TrailingZeros64(m) >> 3
+		out = out[:n+k]
+		i += k
+		if k < 8 {
+			break
+		}
 	}
 	for i < len(s) && run[s[i]] {
 		out = append(out, s[i])
@@ -136,6 +158,20 @@ var keyBytes = func() (t [256]byte) {
 		}
 	}
 	return t
+}()
+
+// notPlain and notPlainLower are 1 for the bytes that plain and
+// plainLower do not hold, 0 for the others.
+var notPlain, notPlainLower = func() (t, l [256]uint8) {
+	for c := range 256 {
+		if !plain[c] {
+			t[c] = 1
+		}
+		if !plainLower[c] {
+			l[c] = 1
+		}
+	}
+	return t, l
 }()
 
 // plainLower is plain without the uppercase letters.
