@@ -23,7 +23,9 @@ import (
 // would change or refuse: a pub name other than [a-z0-9_], a cpan name
 // with "::". It applies the others as it writes: pypi's "_" to "-", cpan's
 // uppercase namespace, git's name of several segments, mlflow's name
-// lowercased with a Databricks repository_url, and drops empty, "." and
+// lowercased with a Databricks repository_url, an "@" that begins a
+// namespace segment (an npm scope unencoded: the one place where it looks
+// ahead, for a "/" before any "?" or "#"), and drops empty, "." and
 // ".." subpath segments. Parse then takes the
 // full path, which gives the same result (TestFastMatchesFull and the
 // fuzz target check it). The output is written to a stack buffer; an
@@ -123,6 +125,20 @@ func componentRest(out []byte, s string, i int, stop *[256]bool, fold, seg bool)
 		}
 	}
 	return out, i, true
+}
+
+// moreSegments reports whether s holds a "/" from i before any "?" or
+// "#".
+func moreSegments(s string, i int) bool {
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '/':
+			return true
+		case '?', '#':
+			return false
+		}
+	}
+	return false
 }
 
 // lowerRun appends to out the bytes of s from i that t maps to a byte
@@ -313,14 +329,21 @@ func fast(s string) (PURL, bool) {
 	}
 	for nameOut == 0 {
 		outLo, inLo := len(out), i
+		if i < len(s) && s[i] == '@' && moreSegments(s, i+1) {
+			// An "@" that begins a segment before the last (an npm
+			// scope unencoded: pkg:npm/@babel/core) is the segment's.
+			out = append(out, "%40"...)
+			i++
+		}
+		segOut, segIn := len(out), i
 		var ok bool
 		sameFold := r.foldNamespace == r.foldName
 		if out, i, ok = component(out, s, i, &stopSegment, sameFold && r.foldName, true); !ok || i == inLo {
 			return PURL{}, false
 		}
 		isNS := i < len(s) && s[i] == '/'
-		if !sameFold && (isNS && r.foldNamespace || !isNS && r.foldName) && hasUpperASCII(out[outLo:]) {
-			out, i = out[:outLo], inLo
+		if !sameFold && (isNS && r.foldNamespace || !isNS && r.foldName) && hasUpperASCII(out[segOut:]) {
+			out, i = out[:segOut], segIn
 			out, i, _ = component(out, s, i, &stopSegment, true, true)
 		}
 		if isNS && upperNamespace(r.name) {
