@@ -165,6 +165,17 @@ var typeBytes = func() (t [256]byte) {
 	return t
 }()
 
+// notTypeLower is 0 for the bytes of a type written canonically (those
+// that typeBytes maps to themselves), 1 for the others.
+var notTypeLower = func() (t [256]uint8) {
+	for c := range 256 {
+		if c == 0 || typeBytes[c] != byte(c) {
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
 // keyBytes maps the bytes of a qualifier key to their lowercase, and any
 // other byte to 0 (a key begins with a letter: the caller checks).
 var keyBytes = func() (t [256]byte) {
@@ -255,9 +266,11 @@ func fast(s string) (PURL, bool) {
 	}
 	var buf [fastBuf]byte
 	out, i := buf[:0], 0
-	for k := range len(scheme) {
-		if ascii.ToLower(s[k]) != scheme[k] {
-			return PURL{}, false
+	if s[:len(scheme)] != scheme {
+		for k := range len(scheme) {
+			if ascii.ToLower(s[k]) != scheme[k] {
+				return PURL{}, false
+			}
 		}
 	}
 	out = append(out, scheme...)
@@ -272,7 +285,25 @@ func fast(s string) (PURL, bool) {
 	}
 	// k0 and k1 pack the first 16 bytes of the type for lookupType.
 	var k0, k1 uint64
-	for ; i < len(s); i++ {
+	done := false
+	if len(s)-i >= 8 {
+		// A type of at most seven bytes written canonically, the
+		// common case, found eight bytes at a time as component does.
+		t := s[i : i+8]
+		m := uint64(notTypeLower[t[0]]) | uint64(notTypeLower[t[1]])<<8 | uint64(notTypeLower[t[2]])<<16 | uint64(notTypeLower[t[3]])<<24 |
+			uint64(notTypeLower[t[4]])<<32 | uint64(notTypeLower[t[5]])<<40 | uint64(notTypeLower[t[6]])<<48 | uint64(notTypeLower[t[7]])<<56
+		if k := bits.TrailingZeros64(m) >> 3; k < 8 && t[k] == '/' {
+			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			k0 = w & (1<<(8*k) - 1)
+			o := buf[len(scheme) : len(scheme)+8]
+			o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
+			out = buf[:len(scheme)+k]
+			i += k
+			done = true
+		}
+	}
+	for ; !done && i < len(s); i++ {
 		c := typeBytes[s[i]]
 		if c == 0 {
 			break
