@@ -234,15 +234,23 @@ func stops(cs string) (t [256]bool) {
 	return t
 }
 
-// fastNameRules reports whether the fast path applies the name rules of
-// the type t (see the switch after the name in fast).
-func fastNameRules(t string) bool {
-	switch t {
-	case "pypi", "pub", "mlflow", "cpan":
-		return true
-	}
-	return false
-}
+// A fastKind names the types whose rules the fast path applies by code
+// (see the switch after the name in fast), set in typeRule.kind.
+type fastKind uint8
+
+const (
+	kindOther  fastKind = iota
+	kindPypi            // the name's "_" written "-"
+	kindPub             // the name checked a pub name
+	kindMlflow          // the name lowercased with a Databricks repository_url
+	kindCpan            // the namespace uppercase, the name checked
+	kindGit             // the name of several segments
+)
+
+// nameRules reports whether the fast path applies the rules of the names
+// of the types of kind k (the rules in prose that normalizeName and
+// checkName apply, and pub's permitted characters).
+func (k fastKind) nameRules() bool { return kindPypi <= k && k <= kindCpan }
 
 // fastQual is one qualifier written by the fast path: the key is
 // out[lo:eq], the value out[eq+1:hi], in the qualifier buffer.
@@ -327,7 +335,7 @@ func fast(s string) (PURL, bool) {
 	switch {
 	case r == nil:
 		r = &unregistered
-	case r.versionPermitted != "", r.nameRules && !fastNameRules(r.name):
+	case r.versionPermitted != "", r.nameRules && !r.kind.nameRules():
 		return PURL{}, false
 	}
 	out = append(out, '/')
@@ -336,7 +344,7 @@ func fast(s string) (PURL, bool) {
 	mlflowUpper := false
 	segs := 0
 	nameOut := 0
-	if nameHasSlashes(r.name) {
+	if r.kind == kindGit {
 		// git: the namespace is the first segment, the name the rest.
 		inLo := i
 		var ok bool
@@ -377,7 +385,7 @@ func fast(s string) (PURL, bool) {
 			out, i = out[:segOut], segIn
 			out, i, _ = component(out, s, i, &stopSegment, true, true)
 		}
-		if isNS && upperNamespace(r.name) {
+		if isNS && r.kind == kindCpan {
 			// Canonical text but for case: letters, and escapes of
 			// other bytes with uppercase hex digits.
 			for k := outLo; k < len(out); k++ {
@@ -403,24 +411,24 @@ func fast(s string) (PURL, bool) {
 	} else {
 		ns = typ
 	}
-	switch r.name {
-	case "pypi":
+	switch r.kind {
+	case kindPypi:
 		for k := nameOut; k < len(out); k++ {
 			if out[k] == '_' {
 				out[k] = '-'
 			}
 		}
-	case "pub":
+	case kindPub:
 		// The name already a pub name: what normalizeName would
 		// replace, and namePermitted refuse, is the full parse's.
 		if !isPubName(out[nameOut:]) {
 			return PURL{}, false
 		}
-	case "mlflow":
+	case kindMlflow:
 		// Lowercased only with a Databricks repository_url, which the
 		// qualifiers tell: see after them.
 		mlflowUpper = hasUpperASCII(out[nameOut:])
-	case "cpan":
+	case kindCpan:
 		if !checkName("cpan", out[nameOut:]) {
 			return PURL{}, false
 		}
