@@ -331,6 +331,8 @@ func fast(s string) (PURL, bool) {
 	var r *typeRule
 	if i-lo <= 16 {
 		r = lookupType(k0, k1)
+	} else if i-lo <= longestType {
+		return PURL{}, false // perhaps a registered type, not in typeSlots
 	}
 	switch {
 	case r == nil:
@@ -595,19 +597,20 @@ func fast(s string) (PURL, bool) {
 }
 
 // A typeSlot is one slot of typeSlots: a registered type, its name packed
-// into two words (see typeKey), and its rule.
+// into two words (see lookupType), and its rule.
 type typeSlot struct {
 	k0, k1 uint64
 	r      *typeRule
 }
 
-// typeSlots is an open-addressed table of the registered types, for the
-// fast path's lookup: two words compared instead of the map's hash and
-// the strings' bytes.
+// typeSlots is an open-addressed table of the registered types of at most
+// 16 bytes, for the fast path's lookup: two words compared instead of the
+// map's hash and the strings' bytes. The fast path leaves a longer type
+// to the full parse when a registered type is as long (longestType).
 var typeSlots = func() (t [256]typeSlot) {
 	for name, r := range registered {
 		if len(name) > 16 {
-			panic("purl: a registered type longer than 16 bytes: " + name)
+			continue
 		}
 		var b [16]byte
 		copy(b[:], name)
@@ -619,6 +622,14 @@ var typeSlots = func() (t [256]typeSlot) {
 		t[h] = typeSlot{k0, k1, r}
 	}
 	return t
+}()
+
+// longestType is the length of the longest registered type.
+var longestType = func() (n int) {
+	for name := range registered {
+		n = max(n, len(name))
+	}
+	return n
 }()
 
 // typeHash is the slot where typeSlots begins to look for the type whose
