@@ -252,6 +252,32 @@ const (
 // checkName apply, and pub's permitted characters).
 func (k fastKind) nameRules() bool { return kindPypi <= k && k <= kindCpan }
 
+// A fastRule is what the fast path reads of a typeRule, in its slot of
+// typeSlots, next to the key it was found by: no pointer to follow. The
+// zero fastRule is that of a type that is not registered.
+type fastRule struct {
+	kind                                              fastKind
+	namespace                                         requirement
+	foldNamespace, foldName, foldVersion, foldSubpath bool
+	// full is set when the fast path leaves the type to the full parse:
+	// permitted characters of the version, or rules of the name it
+	// does not apply.
+	full bool
+	// required is set when the type has required qualifiers.
+	required bool
+}
+
+// fastRuleOf returns the fastRule of r.
+func fastRuleOf(r *typeRule) fastRule {
+	return fastRule{
+		kind:          r.kind,
+		namespace:     r.namespace,
+		foldNamespace: r.foldNamespace, foldName: r.foldName, foldVersion: r.foldVersion, foldSubpath: r.foldSubpath,
+		full:     r.versionPermitted != "" || r.nameRules && !r.kind.nameRules(),
+		required: len(r.requiredQualifiers) > 0,
+	}
+}
+
 // fastQual is one qualifier written by the fast path: the key is
 // out[lo:eq], the value out[eq+1:hi], in the qualifier buffer.
 type fastQual struct{ lo, eq, hi uint16 }
@@ -328,16 +354,16 @@ func fast(s string) (PURL, bool) {
 	}
 	// The offsets of the result, kept apart from its text until the end.
 	typ, ns, name, ver, qual := len(out), 0, 0, 0, 0
+	var f fastRule // of a type not registered: the zero fastRule
 	var r *typeRule
 	if i-lo <= 16 {
-		r = lookupType(k0, k1)
+		if slot := lookupType(k0, k1); slot != nil {
+			f, r = slot.f, slot.r
+		}
 	} else if i-lo <= longestType {
 		return PURL{}, false // perhaps a registered type, not in typeSlots
 	}
-	switch {
-	case r == nil:
-		r = &unregistered
-	case r.versionPermitted != "", r.nameRules && !r.kind.nameRules():
+	if f.full {
 		return PURL{}, false
 	}
 	out = append(out, '/')
@@ -346,11 +372,11 @@ func fast(s string) (PURL, bool) {
 	mlflowUpper := false
 	segs := 0
 	nameOut := 0
-	if r.kind == kindGit {
+	if f.kind == kindGit {
 		// git: the namespace is the first segment, the name the rest.
 		inLo := i
 		var ok bool
-		if out, i, ok = component(out, s, i, &stopSegment, r.foldNamespace, true); !ok || i == inLo || i == len(s) || s[i] != '/' {
+		if out, i, ok = component(out, s, i, &stopSegment, f.foldNamespace, true); !ok || i == inLo || i == len(s) || s[i] != '/' {
 			return PURL{}, false
 		}
 		out = append(out, '/')
@@ -358,7 +384,7 @@ func fast(s string) (PURL, bool) {
 		segs, nameOut = 1, len(out)
 		for {
 			inLo := i
-			if out, i, ok = component(out, s, i, &stopSegment, r.foldName, true); !ok || i == inLo {
+			if out, i, ok = component(out, s, i, &stopSegment, f.foldName, true); !ok || i == inLo {
 				return PURL{}, false
 			}
 			if i == len(s) || s[i] != '/' {
@@ -378,16 +404,16 @@ func fast(s string) (PURL, bool) {
 		}
 		segOut, segIn := len(out), i
 		var ok bool
-		sameFold := r.foldNamespace == r.foldName
-		if out, i, ok = component(out, s, i, &stopSegment, sameFold && r.foldName, true); !ok || i == inLo {
+		sameFold := f.foldNamespace == f.foldName
+		if out, i, ok = component(out, s, i, &stopSegment, sameFold && f.foldName, true); !ok || i == inLo {
 			return PURL{}, false
 		}
 		isNS := i < len(s) && s[i] == '/'
-		if !sameFold && (isNS && r.foldNamespace || !isNS && r.foldName) && hasUpperASCII(out[segOut:]) {
+		if !sameFold && (isNS && f.foldNamespace || !isNS && f.foldName) && hasUpperASCII(out[segOut:]) {
 			out, i = out[:segOut], segIn
 			out, i, _ = component(out, s, i, &stopSegment, true, true)
 		}
-		if isNS && r.kind == kindCpan {
+		if isNS && f.kind == kindCpan {
 			// Canonical text but for case: letters, and escapes of
 			// other bytes with uppercase hex digits.
 			for k := outLo; k < len(out); k++ {
@@ -405,7 +431,7 @@ func fast(s string) (PURL, bool) {
 		i++
 	}
 	switch {
-	case segs > 0 && r.namespace == prohibited, segs == 0 && r.namespace == required:
+	case segs > 0 && f.namespace == prohibited, segs == 0 && f.namespace == required:
 		return PURL{}, false
 	}
 	if segs > 0 {
@@ -413,7 +439,7 @@ func fast(s string) (PURL, bool) {
 	} else {
 		ns = typ
 	}
-	switch r.kind {
+	switch f.kind {
 	case kindPypi:
 		for k := nameOut; k < len(out); k++ {
 			if out[k] == '_' {
@@ -442,7 +468,7 @@ func fast(s string) (PURL, bool) {
 		out = append(out, '@')
 		inLo := i
 		var ok bool
-		if out, i, ok = component(out, s, i, &stopVersion, r.foldVersion, false); !ok || i == inLo || i < len(s) && (s[i] == '/' || s[i] == '@') {
+		if out, i, ok = component(out, s, i, &stopVersion, f.foldVersion, false); !ok || i == inLo || i < len(s) && (s[i] == '/' || s[i] == '@') {
 			return PURL{}, false
 		}
 	}
@@ -531,9 +557,11 @@ func fast(s string) (PURL, bool) {
 		}
 	}
 	qual = len(out)
-	for _, k := range r.requiredQualifiers {
-		if _, ok := qualifierValue(out[ver:qual], k); !ok {
-			return PURL{}, false
+	if f.required {
+		for _, k := range r.requiredQualifiers {
+			if _, ok := qualifierValue(out[ver:qual], k); !ok {
+				return PURL{}, false
+			}
 		}
 	}
 	if mlflowUpper {
@@ -578,7 +606,7 @@ func fast(s string) (PURL, bool) {
 			}
 			outLo := len(out)
 			var ok bool
-			if out, i, ok = component(out, s, i, &stopSubpath, r.foldSubpath, true); !ok || i < len(s) && s[i] != '/' {
+			if out, i, ok = component(out, s, i, &stopSubpath, f.foldSubpath, true); !ok || i < len(s) && s[i] != '/' {
 				return PURL{}, false
 			}
 			if n := len(out) - outLo; n == 0 || n <= 2 && out[outLo] == '.' && out[len(out)-1] == '.' {
@@ -600,6 +628,7 @@ func fast(s string) (PURL, bool) {
 // into two words (see lookupType), and its rule.
 type typeSlot struct {
 	k0, k1 uint64
+	f      fastRule
 	r      *typeRule
 }
 
@@ -607,7 +636,11 @@ type typeSlot struct {
 // 16 bytes, for the fast path's lookup: two words compared instead of the
 // map's hash and the strings' bytes. The fast path leaves a longer type
 // to the full parse when a registered type is as long (longestType).
-var typeSlots = func() (t [256]typeSlot) {
+var typeSlots [256]typeSlot
+
+// newTypeSlots returns typeSlots, filled once the rules are complete (see
+// the init function of types.go).
+func newTypeSlots() (t [256]typeSlot) {
 	for name, r := range registered {
 		if len(name) > 16 {
 			continue
@@ -619,10 +652,10 @@ var typeSlots = func() (t [256]typeSlot) {
 		for t[h].r != nil {
 			h++
 		}
-		t[h] = typeSlot{k0, k1, r}
+		t[h] = typeSlot{k0, k1, fastRuleOf(r), r}
 	}
 	return t
-}()
+}
 
 // longestType is the length of the longest registered type.
 var longestType = func() (n int) {
@@ -638,14 +671,14 @@ func typeHash(k0, k1 uint64) uint8 {
 	return uint8((k0 ^ k1*0x9E3779B97F4A7C15) * 0xBF58476D1CE4E5B9 >> 56)
 }
 
-// lookupType returns the rule of the type whose name, lowercase and at
+// lookupType returns the slot of the type whose name, lowercase and at
 // most 16 bytes, is packed little-endian in k0 and k1 with zero bytes
 // after it, or nil. A type's bytes are never zero, so that the key tells
 // its length.
-func lookupType(k0, k1 uint64) *typeRule {
+func lookupType(k0, k1 uint64) *typeSlot {
 	for h := typeHash(k0, k1); typeSlots[h].r != nil; h++ {
 		if typeSlots[h].k0 == k0 && typeSlots[h].k1 == k1 {
-			return typeSlots[h].r
+			return &typeSlots[h]
 		}
 	}
 	return nil

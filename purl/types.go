@@ -71,6 +71,7 @@ func init() {
 			r.kind = kindGit
 		}
 	}
+	typeSlots = newTypeSlots()
 }
 
 // rule returns the rule of the (lowercase) type t, or nil when t is not
