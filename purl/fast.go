@@ -2,6 +2,9 @@ package purl
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
+	"slices"
 
 	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/hexdigit"
@@ -20,7 +23,9 @@ import (
 // would change or refuse: a pub name other than [a-z0-9_], a cpan name
 // with "::". It applies the others as it writes: pypi's "_" to "-", cpan's
 // uppercase namespace, git's name of several segments, mlflow's name
-// lowercased with a Databricks repository_url, and drops empty, "." and
+// lowercased with a Databricks repository_url, an "@" that begins a
+// namespace segment (an npm scope unencoded: the one place where it looks
+// ahead, for a "/" before any "?" or "#"), and drops empty, "." and
 // ".." subpath segments. Parse then takes the
 // full path, which gives the same result (TestFastMatchesFull and the
 // fuzz target check it). The output is written to a stack buffer; an
@@ -41,8 +46,48 @@ const (
 // fold, and written canonically. It returns the extended out, where it
 // stopped, and false when the component holds a byte the full parse must
 // see (a control, a space, non-ASCII, an escaped non-ASCII byte, or an
-// escaped "/" when seg).
+// escaped "/" when seg). It copies the leading run of bytes written as
+// they are, the whole component mostly, and leaves the rest to
+// componentRest: the loop of a small function keeps its variables in
+// registers.
 func component(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]byte, int, bool) {
+	run, other := &plain, &notPlain
+	if fold {
+		run, other = &plainLower, &notPlainLower
+	}
+	// Eight bytes at a time: they are written past the end of out, and
+	// out extended over their leading run of plain bytes, found without
+	// a branch on each byte (the first 1 of other among them).
+	for len(s)-i >= 8 {
+		t := s[i : i+8]
+		m := uint64(other[t[0]]) | uint64(other[t[1]])<<8 | uint64(other[t[2]])<<16 | uint64(other[t[3]])<<24 |
+			uint64(other[t[4]])<<32 | uint64(other[t[5]])<<40 | uint64(other[t[6]])<<48 | uint64(other[t[7]])<<56
+		if cap(out)-len(out) < 8 {
+			out = slices.Grow(out, 8)
+		}
+		n := len(out)
+		o := out[n : n+8]
+		o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
+		k := bits.TrailingZeros64(m) >> 3
+		out = out[:n+k]
+		i += k
+		if k < 8 {
+			break
+		}
+	}
+	for i < len(s) && run[s[i]] {
+		out = append(out, s[i])
+		i++
+	}
+	if i == len(s) || stop[s[i]] {
+		return out, i, true
+	}
+	return componentRest(out, s, i, stop, fold, seg)
+}
+
+// componentRest is component from the first byte that is neither written
+// as it is nor a stop byte.
+func componentRest(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]byte, int, bool) {
 	run := &plain
 	if fold {
 		run = &plainLower
@@ -82,12 +127,50 @@ func component(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]
 	return out, i, true
 }
 
+// moreSegments reports whether s holds a "/" from i before any "?" or
+// "#".
+func moreSegments(s string, i int) bool {
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '/':
+			return true
+		case '?', '#':
+			return false
+		}
+	}
+	return false
+}
+
+// lowerRun appends to out the bytes of s from i that t maps to a byte
+// other than 0, mapped, and returns the extended out and where it
+// stopped (a loop of its own: see component).
+//
+//go:noinline
+func lowerRun(out []byte, s string, i int, t *[256]byte) ([]byte, int) {
+	for i < len(s) && t[s[i]] != 0 {
+		out = append(out, t[s[i]])
+		i++
+	}
+	return out, i
+}
+
 // typeBytes maps the bytes of a type to their lowercase, and any other
 // byte to 0 (a type may not begin with a digit: the caller checks).
 var typeBytes = func() (t [256]byte) {
 	for c := range 256 {
 		if isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '.' || c == '+' || c == '-' {
 			t[c] = ascii.ToLower(byte(c))
+		}
+	}
+	return t
+}()
+
+// notTypeLower is 0 for the bytes of a type written canonically (those
+// that typeBytes maps to themselves), 1 for the others.
+var notTypeLower = func() (t [256]uint8) {
+	for c := range 256 {
+		if c == 0 || typeBytes[c] != byte(c) {
+			t[c] = 1
 		}
 	}
 	return t
@@ -102,6 +185,20 @@ var keyBytes = func() (t [256]byte) {
 		}
 	}
 	return t
+}()
+
+// notPlain and notPlainLower are 1 for the bytes that plain and
+// plainLower do not hold, 0 for the others.
+var notPlain, notPlainLower = func() (t, l [256]uint8) {
+	for c := range 256 {
+		if !plain[c] {
+			t[c] = 1
+		}
+		if !plainLower[c] {
+			l[c] = 1
+		}
+	}
+	return t, l
 }()
 
 // plainLower is plain without the uppercase letters.
@@ -137,19 +234,63 @@ func stops(cs string) (t [256]bool) {
 	return t
 }
 
-// fastNameRules reports whether the fast path applies the name rules of
-// the type t (see the switch after the name in fast).
-func fastNameRules(t string) bool {
-	switch t {
-	case "pypi", "pub", "mlflow", "cpan":
-		return true
+// A fastKind names the types whose rules the fast path applies by code
+// (see the switch after the name in fast), set in typeRule.kind.
+type fastKind uint8
+
+const (
+	kindOther  fastKind = iota
+	kindPypi            // the name's "_" written "-"
+	kindPub             // the name checked a pub name
+	kindMlflow          // the name lowercased with a Databricks repository_url
+	kindCpan            // the namespace uppercase, the name checked
+	kindGit             // the name of several segments
+)
+
+// nameRules reports whether the fast path applies the rules of the names
+// of the types of kind k (the rules in prose that normalizeName and
+// checkName apply, and pub's permitted characters).
+func (k fastKind) nameRules() bool { return kindPypi <= k && k <= kindCpan }
+
+// A fastRule is what the fast path reads of a typeRule, in its slot of
+// typeSlots, next to the key it was found by: no pointer to follow. The
+// zero fastRule is that of a type that is not registered.
+type fastRule struct {
+	kind                                              fastKind
+	namespace                                         requirement
+	foldNamespace, foldName, foldVersion, foldSubpath bool
+	// full is set when the fast path leaves the type to the full parse:
+	// permitted characters of the version, or rules of the name it
+	// does not apply.
+	full bool
+	// required is set when the type has required qualifiers.
+	required bool
+}
+
+// fastRuleOf returns the fastRule of r.
+func fastRuleOf(r *typeRule) fastRule {
+	return fastRule{
+		kind:          r.kind,
+		namespace:     r.namespace,
+		foldNamespace: r.foldNamespace, foldName: r.foldName, foldVersion: r.foldVersion, foldSubpath: r.foldSubpath,
+		full:     r.versionPermitted != "" || r.nameRules && !r.kind.nameRules(),
+		required: len(r.requiredQualifiers) > 0,
 	}
-	return false
 }
 
 // fastQual is one qualifier written by the fast path: the key is
 // out[lo:eq], the value out[eq+1:hi], in the qualifier buffer.
 type fastQual struct{ lo, eq, hi uint16 }
+
+// compareKeys compares two qualifier keys as bytes.Compare does, by their
+// first bytes when they differ there (as keys mostly do), which saves the
+// call.
+func compareKeys(a, b []byte) int {
+	if len(a) > 0 && len(b) > 0 && a[0] != b[0] {
+		return int(a[0]) - int(b[0])
+	}
+	return bytes.Compare(a, b)
+}
 
 // fast returns the canonical PURL of s, and false when s needs the full
 // parse (see above).
@@ -159,9 +300,11 @@ func fast(s string) (PURL, bool) {
 	}
 	var buf [fastBuf]byte
 	out, i := buf[:0], 0
-	for k := range len(scheme) {
-		if ascii.ToLower(s[k]) != scheme[k] {
-			return PURL{}, false
+	if s[:len(scheme)] != scheme {
+		for k := range len(scheme) {
+			if ascii.ToLower(s[k]) != scheme[k] {
+				return PURL{}, false
+			}
 		}
 	}
 	out = append(out, scheme...)
@@ -174,19 +317,53 @@ func fast(s string) (PURL, bool) {
 	if i == len(s) || '0' <= s[i] && s[i] <= '9' {
 		return PURL{}, false
 	}
-	for ; i < len(s) && typeBytes[s[i]] != 0; i++ {
-		out = append(out, typeBytes[s[i]])
+	// k0 and k1 pack the first 16 bytes of the type for lookupType.
+	var k0, k1 uint64
+	done := false
+	if len(s)-i >= 8 {
+		// A type of at most seven bytes written canonically, the
+		// common case, found eight bytes at a time as component does.
+		t := s[i : i+8]
+		m := uint64(notTypeLower[t[0]]) | uint64(notTypeLower[t[1]])<<8 | uint64(notTypeLower[t[2]])<<16 | uint64(notTypeLower[t[3]])<<24 |
+			uint64(notTypeLower[t[4]])<<32 | uint64(notTypeLower[t[5]])<<40 | uint64(notTypeLower[t[6]])<<48 | uint64(notTypeLower[t[7]])<<56
+		if k := bits.TrailingZeros64(m) >> 3; k < 8 && t[k] == '/' {
+			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			k0 = w & (1<<(8*k) - 1)
+			o := buf[len(scheme) : len(scheme)+8]
+			o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
+			out = buf[:len(scheme)+k]
+			i += k
+			done = true
+		}
+	}
+	for ; !done && i < len(s); i++ {
+		c := typeBytes[s[i]]
+		if c == 0 {
+			break
+		}
+		out = append(out, c)
+		if n := uint(i - lo); n < 8 {
+			k0 |= uint64(c) << (8 * n)
+		} else if n < 16 {
+			k1 |= uint64(c) << (8 * (n - 8))
+		}
 	}
 	if i == lo || i == len(s) || s[i] != '/' {
 		return PURL{}, false
 	}
 	// The offsets of the result, kept apart from its text until the end.
 	typ, ns, name, ver, qual := len(out), 0, 0, 0, 0
-	r := lookupType(out[len(scheme):])
-	switch {
-	case r == nil:
-		r = &unregistered
-	case r.versionPermitted != "", r.nameRules && !fastNameRules(r.name):
+	var f fastRule // of a type not registered: the zero fastRule
+	var r *typeRule
+	if i-lo <= 16 {
+		if slot := lookupType(k0, k1); slot != nil {
+			f, r = slot.f, slot.r
+		}
+	} else if i-lo <= longestType {
+		return PURL{}, false // perhaps a registered type, not in typeSlots
+	}
+	if f.full {
 		return PURL{}, false
 	}
 	out = append(out, '/')
@@ -195,11 +372,11 @@ func fast(s string) (PURL, bool) {
 	mlflowUpper := false
 	segs := 0
 	nameOut := 0
-	if nameHasSlashes(r.name) {
+	if f.kind == kindGit {
 		// git: the namespace is the first segment, the name the rest.
 		inLo := i
 		var ok bool
-		if out, i, ok = component(out, s, i, &stopSegment, r.foldNamespace, true); !ok || i == inLo || i == len(s) || s[i] != '/' {
+		if out, i, ok = component(out, s, i, &stopSegment, f.foldNamespace, true); !ok || i == inLo || i == len(s) || s[i] != '/' {
 			return PURL{}, false
 		}
 		out = append(out, '/')
@@ -207,7 +384,7 @@ func fast(s string) (PURL, bool) {
 		segs, nameOut = 1, len(out)
 		for {
 			inLo := i
-			if out, i, ok = component(out, s, i, &stopSegment, r.foldName, true); !ok || i == inLo {
+			if out, i, ok = component(out, s, i, &stopSegment, f.foldName, true); !ok || i == inLo {
 				return PURL{}, false
 			}
 			if i == len(s) || s[i] != '/' {
@@ -219,17 +396,24 @@ func fast(s string) (PURL, bool) {
 	}
 	for nameOut == 0 {
 		outLo, inLo := len(out), i
+		if i < len(s) && s[i] == '@' && moreSegments(s, i+1) {
+			// An "@" that begins a segment before the last (an npm
+			// scope unencoded: pkg:npm/@babel/core) is the segment's.
+			out = append(out, "%40"...)
+			i++
+		}
+		segOut, segIn := len(out), i
 		var ok bool
-		sameFold := r.foldNamespace == r.foldName
-		if out, i, ok = component(out, s, i, &stopSegment, sameFold && r.foldName, true); !ok || i == inLo {
+		sameFold := f.foldNamespace == f.foldName
+		if out, i, ok = component(out, s, i, &stopSegment, sameFold && f.foldName, true); !ok || i == inLo {
 			return PURL{}, false
 		}
 		isNS := i < len(s) && s[i] == '/'
-		if !sameFold && (isNS && r.foldNamespace || !isNS && r.foldName) && hasUpperASCII(out[outLo:]) {
-			out, i = out[:outLo], inLo
+		if !sameFold && (isNS && f.foldNamespace || !isNS && f.foldName) && hasUpperASCII(out[segOut:]) {
+			out, i = out[:segOut], segIn
 			out, i, _ = component(out, s, i, &stopSegment, true, true)
 		}
-		if isNS && upperNamespace(r.name) {
+		if isNS && f.kind == kindCpan {
 			// Canonical text but for case: letters, and escapes of
 			// other bytes with uppercase hex digits.
 			for k := outLo; k < len(out); k++ {
@@ -247,7 +431,7 @@ func fast(s string) (PURL, bool) {
 		i++
 	}
 	switch {
-	case segs > 0 && r.namespace == prohibited, segs == 0 && r.namespace == required:
+	case segs > 0 && f.namespace == prohibited, segs == 0 && f.namespace == required:
 		return PURL{}, false
 	}
 	if segs > 0 {
@@ -255,24 +439,24 @@ func fast(s string) (PURL, bool) {
 	} else {
 		ns = typ
 	}
-	switch r.name {
-	case "pypi":
+	switch f.kind {
+	case kindPypi:
 		for k := nameOut; k < len(out); k++ {
 			if out[k] == '_' {
 				out[k] = '-'
 			}
 		}
-	case "pub":
+	case kindPub:
 		// The name already a pub name: what normalizeName would
 		// replace, and namePermitted refuse, is the full parse's.
 		if !isPubName(out[nameOut:]) {
 			return PURL{}, false
 		}
-	case "mlflow":
+	case kindMlflow:
 		// Lowercased only with a Databricks repository_url, which the
 		// qualifiers tell: see after them.
 		mlflowUpper = hasUpperASCII(out[nameOut:])
-	case "cpan":
+	case kindCpan:
 		if !checkName("cpan", out[nameOut:]) {
 			return PURL{}, false
 		}
@@ -284,7 +468,7 @@ func fast(s string) (PURL, bool) {
 		out = append(out, '@')
 		inLo := i
 		var ok bool
-		if out, i, ok = component(out, s, i, &stopVersion, r.foldVersion, false); !ok || i == inLo || i < len(s) && (s[i] == '/' || s[i] == '@') {
+		if out, i, ok = component(out, s, i, &stopVersion, f.foldVersion, false); !ok || i == inLo || i < len(s) && (s[i] == '/' || s[i] == '@') {
 			return PURL{}, false
 		}
 	}
@@ -316,9 +500,7 @@ func fast(s string) (PURL, bool) {
 			if i == len(s) || !isAlpha(s[i]) {
 				return PURL{}, false
 			}
-			for ; i < len(s) && keyBytes[s[i]] != 0; i++ {
-				out = append(out, keyBytes[s[i]])
-			}
+			out, i = lowerRun(out, s, i, &keyBytes)
 			if i == len(s) || s[i] != '=' {
 				return PURL{}, false
 			}
@@ -338,7 +520,7 @@ func fast(s string) (PURL, bool) {
 				}
 				qs[n] = fastQual{uint16(kLo), uint16(eq), uint16(len(out))}
 				if n > 0 {
-					switch c := bytes.Compare(out[kLo:eq], out[qs[n-1].lo:qs[n-1].eq]); {
+					switch c := compareKeys(out[kLo:eq], out[qs[n-1].lo:qs[n-1].eq]); {
 					case c == 0:
 						return PURL{}, false // a repeated key: the full parse's error
 					case c < 0:
@@ -355,7 +537,7 @@ func fast(s string) (PURL, bool) {
 			// Insertion sort by key, then the pairs written again in
 			// order after the end and moved back in place.
 			for a := 1; a < n; a++ {
-				for b := a; b > 0 && bytes.Compare(out[qs[b].lo:qs[b].eq], out[qs[b-1].lo:qs[b-1].eq]) < 0; b-- {
+				for b := a; b > 0 && compareKeys(out[qs[b].lo:qs[b].eq], out[qs[b-1].lo:qs[b-1].eq]) < 0; b-- {
 					qs[b], qs[b-1] = qs[b-1], qs[b]
 				}
 			}
@@ -375,9 +557,11 @@ func fast(s string) (PURL, bool) {
 		}
 	}
 	qual = len(out)
-	for _, k := range r.requiredQualifiers {
-		if _, ok := qualifierValue(out[ver:qual], k); !ok {
-			return PURL{}, false
+	if f.required {
+		for _, k := range r.requiredQualifiers {
+			if _, ok := qualifierValue(out[ver:qual], k); !ok {
+				return PURL{}, false
+			}
 		}
 	}
 	if mlflowUpper {
@@ -422,7 +606,7 @@ func fast(s string) (PURL, bool) {
 			}
 			outLo := len(out)
 			var ok bool
-			if out, i, ok = component(out, s, i, &stopSubpath, r.foldSubpath, true); !ok || i < len(s) && s[i] != '/' {
+			if out, i, ok = component(out, s, i, &stopSubpath, f.foldSubpath, true); !ok || i < len(s) && s[i] != '/' {
 				return PURL{}, false
 			}
 			if n := len(out) - outLo; n == 0 || n <= 2 && out[outLo] == '.' && out[len(out)-1] == '.' {
@@ -440,28 +624,61 @@ func fast(s string) (PURL, bool) {
 	return PURL{s: text, ns: uint32(ns), name: uint32(name), ver: uint32(ver)}, true
 }
 
-// typeSlots is an open-addressed table of the registered types, for the
-// fast path's lookup (cheaper than the map's hash).
-var typeSlots = func() (t [256]*typeRule) {
-	for name, r := range registered {
-		h := typeHash([]byte(name))
-		for t[h] != nil {
-			h++
-		}
-		t[h] = r
-	}
-	return t
-}()
-
-func typeHash(b []byte) uint8 {
-	return uint8(len(b)*31 + int(b[0])*7 + int(b[len(b)-1])*13)
+// A typeSlot is one slot of typeSlots: a registered type, its name packed
+// into two words (see lookupType), and its rule.
+type typeSlot struct {
+	k0, k1 uint64
+	f      fastRule
+	r      *typeRule
 }
 
-// lookupType returns the rule of the lowercase type t, or nil.
-func lookupType(t []byte) *typeRule {
-	for h := typeHash(t); typeSlots[h] != nil; h++ {
-		if typeSlots[h].name == string(t) {
-			return typeSlots[h]
+// typeSlots is an open-addressed table of the registered types of at most
+// 16 bytes, for the fast path's lookup: two words compared instead of the
+// map's hash and the strings' bytes. The fast path leaves a longer type
+// to the full parse when a registered type is as long (longestType).
+var typeSlots [256]typeSlot
+
+// newTypeSlots returns typeSlots, filled once the rules are complete (see
+// the init function of types.go).
+func newTypeSlots() (t [256]typeSlot) {
+	for name, r := range registered {
+		if len(name) > 16 {
+			continue
+		}
+		var b [16]byte
+		copy(b[:], name)
+		k0, k1 := binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])
+		h := typeHash(k0, k1)
+		for t[h].r != nil {
+			h++
+		}
+		t[h] = typeSlot{k0, k1, fastRuleOf(r), r}
+	}
+	return t
+}
+
+// longestType is the length of the longest registered type.
+var longestType = func() (n int) {
+	for name := range registered {
+		n = max(n, len(name))
+	}
+	return n
+}()
+
+// typeHash is the slot where typeSlots begins to look for the type whose
+// key is k0, k1.
+func typeHash(k0, k1 uint64) uint8 {
+	return uint8((k0 ^ k1*0x9E3779B97F4A7C15) * 0xBF58476D1CE4E5B9 >> 56)
+}
+
+// lookupType returns the slot of the type whose name, lowercase and at
+// most 16 bytes, is packed little-endian in k0 and k1 with zero bytes
+// after it, or nil. A type's bytes are never zero, so that the key tells
+// its length.
+func lookupType(k0, k1 uint64) *typeSlot {
+	for h := typeHash(k0, k1); typeSlots[h].r != nil; h++ {
+		if typeSlots[h].k0 == k0 && typeSlots[h].k1 == k1 {
+			return &typeSlots[h]
 		}
 	}
 	return nil

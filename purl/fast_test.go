@@ -14,7 +14,7 @@ import (
 // reads with care: the types whose rules it applies (pypi, pub, mlflow,
 // cpan, git) and those it leaves to the full parse, "@" outside the
 // version, empty, "." and ".." subpath segments, unsorted and repeated
-// keys, long inputs.
+// keys, long inputs, "@" at the beginning of a segment.
 func TestFastMatchesFull(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	inputs := append(genPurls(r, 20000), fastPurls(r, 40000)...)
@@ -35,6 +35,41 @@ func TestFastMatchesFull(t *testing.T) {
 		t.Errorf("the fast path took %d of %d purls", taken, len(inputs))
 	}
 	t.Logf("the fast path took %d of %d purls", taken, len(inputs))
+}
+
+// TestFastScope checks the fast path on an "@" at the beginning of a
+// segment: the npm scope written unencoded, which it takes, and the
+// spellings where the "@" begins a version after all, which it leaves to
+// the full parse or reads as the full parse does.
+func TestFastScope(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		fast bool // whether the fast path must take it
+	}{
+		{"pkg:npm/@babel/core@7.0.0", true},
+		{"pkg://npm/@angular/core@12.3.1?vcs_url=git%2Bhttps://github.com/a/b.git%40244f#lib/x", true},
+		{"pkg:npm/@types/node", true},
+		{"pkg:npm/@a/@b/c", true},
+		{"pkg:npm/@/c", true},
+		{"pkg:npm/@a@b/c", false},
+		{"pkg:npm/@a", false},
+		{"pkg:npm/@a?x=/y", false},
+		{"pkg:npm/@a#/y", false},
+		{"pkg:npm/@a/", false},
+		{"pkg:npm/x/@a/b@1", true},
+		{"pkg:maven/@Org/Name@1.0", true},
+		{"pkg:pypi/@x/A_b", false}, // pypi prohibits a namespace
+	} {
+		c, ok := fast(tc.in)
+		if tc.fast && !ok {
+			t.Errorf("%q: the fast path leaves it to the full parse", tc.in)
+		}
+		var full parser
+		q, err := full.full(tc.in)
+		if ok && (err != nil || q != c) {
+			t.Errorf("%q: the fast path gives %#v, the full parse %#v, %v", tc.in, c, q, err)
+		}
+	}
 }
 
 // fastPurls returns n purls made with r for TestFastMatchesFull.

@@ -25,11 +25,7 @@ func (p PURL) RepositoryURL() (string, bool) {
 			b.WriteString(esc(ns))
 			b.WriteByte('/')
 		}
-		b.WriteString(esc(name))
-		if ver != "" {
-			b.WriteString("/v/")
-			b.WriteString(esc(ver))
-		}
+		writeNameVersion(&b, name, "/v/", ver)
 	case "pypi":
 		b.WriteString("https://pypi.org/project/")
 		b.WriteString(esc(name))
@@ -77,32 +73,16 @@ func (p PURL) RepositoryURL() (string, bool) {
 		b.WriteString("https://github.com/")
 		b.WriteString(esc(ns))
 		b.WriteByte('/')
-		b.WriteString(esc(name))
-		if ver != "" {
-			b.WriteString("/tree/")
-			b.WriteString(esc(ver))
-		}
+		writeNameVersion(&b, name, "/tree/", ver)
 	case "cargo":
 		b.WriteString("https://crates.io/crates/")
-		b.WriteString(esc(name))
-		if ver != "" {
-			b.WriteByte('/')
-			b.WriteString(esc(ver))
-		}
+		writeNameVersion(&b, name, "/", ver)
 	case "gem":
 		b.WriteString("https://rubygems.org/gems/")
-		b.WriteString(esc(name))
-		if ver != "" {
-			b.WriteString("/versions/")
-			b.WriteString(esc(ver))
-		}
+		writeNameVersion(&b, name, "/versions/", ver)
 	case "nuget":
 		b.WriteString("https://www.nuget.org/packages/")
-		b.WriteString(esc(name))
-		if ver != "" {
-			b.WriteByte('/')
-			b.WriteString(esc(ver))
-		}
+		writeNameVersion(&b, name, "/", ver)
 	case "docker":
 		if _, ok := p.Qualifier("repository_url"); ok {
 			return "", false // not Docker Hub
@@ -119,6 +99,16 @@ func (p PURL) RepositoryURL() (string, bool) {
 		return "", false
 	}
 	return b.String(), true
+}
+
+// writeNameVersion writes the escaped name and, when ver is not empty,
+// sep and the escaped version: the end of the address of most types.
+func writeNameVersion(b *strings.Builder, name, sep, ver string) {
+	b.WriteString(url.PathEscape(name))
+	if ver != "" {
+		b.WriteString(sep)
+		b.WriteString(url.PathEscape(ver))
+	}
 }
 
 // writePath writes the "/"-separated segments of path, each escaped.

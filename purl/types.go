@@ -40,6 +40,9 @@ type typeRule struct {
 	// nameRules is set for the types whose names normalizeName,
 	// checkName or namePermitted check.
 	nameRules bool
+	// kind tells the fast path the types whose rules it applies by
+	// code, without comparing names.
+	kind fastKind
 }
 
 // unregistered is the rule of a type that is not registered: no
@@ -55,7 +58,20 @@ func init() {
 		if r.namePermitted != "" {
 			r.nameRules = true
 		}
+		switch {
+		case name == "pypi":
+			r.kind = kindPypi
+		case name == "pub":
+			r.kind = kindPub
+		case name == "mlflow":
+			r.kind = kindMlflow
+		case upperNamespace(name):
+			r.kind = kindCpan
+		case nameHasSlashes(name):
+			r.kind = kindGit
+		}
 	}
+	typeSlots = newTypeSlots()
 }
 
 // rule returns the rule of the (lowercase) type t, or nil when t is not
