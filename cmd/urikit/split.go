@@ -14,7 +14,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/columns"
 	"github.com/urikit/urikit/internal/report"
 )
@@ -296,66 +295,57 @@ func allColumnNames() []string {
 	return names
 }
 
-// The tags of appendRowBinary.
-const (
-	tagNull = iota
-	tagInt
-	tagText
-)
-
 // appendRowBinary appends row in the form the Parquet sink reads back
-// (readRowBinary): per column a tag, then a varint or a length and the
-// bytes.
+// (parquetRows.readRow): per column of the Parquet output (the columns,
+// then the "_hex" twins) a uvarint, 0 for null, else for a text its
+// length plus one and its bytes, for an integer its zigzag form plus
+// one. A Raw text that is not UTF-8 goes, in lowercase hex, to its twin,
+// and its column is null; the writer only copies.
 func appendRowBinary(b []byte, row *columns.Row) []byte {
+	// The Raw columns whose text is not UTF-8, by index: a bit each.
+	var notUTF8 uint32
 	for i := range row {
 		v := &row[i]
 		switch {
 		case !v.Valid:
-			b = append(b, tagNull)
+			b = append(b, 0)
 		case columns.Columns[i].Kind == columns.Int:
-			b = append(b, tagInt)
-			b = binary.AppendVarint(b, int64(v.Int))
+			b = binary.AppendUvarint(b, zigzag(int64(v.Int))+1)
+		case columns.Columns[i].Raw && !utf8.ValidString(v.Text):
+			notUTF8 |= 1 << i
+			b = append(b, 0)
 		default:
-			b = append(b, tagText)
-			b = binary.AppendUvarint(b, uint64(len(v.Text)))
-			b = append(b, v.Text...)
+			b = appendLenText(b, v.Text)
 		}
+	}
+	for _, i := range hexColumns {
+		if notUTF8&(1<<i) == 0 {
+			b = append(b, 0)
+			continue
+		}
+		s := row[i].Text
+		b = binary.AppendUvarint(b, uint64(2*len(s))+1)
+		b = appendHex(b, s)
 	}
 	return b
 }
 
-// readRowBinary reads a row appendRowBinary wrote at the start of b and
-// returns the rest of b. The texts of row alias b.
-func readRowBinary(b []byte, row *columns.Row) ([]byte, error) {
-	for i := range row {
-		if len(b) == 0 {
-			return nil, errors.New("split: row cut short")
-		}
-		tag := b[0]
-		b = b[1:]
-		switch tag {
-		case tagNull:
-			row[i] = columns.Value{}
-		case tagInt:
-			n, k := binary.Varint(b)
-			if k <= 0 {
-				return nil, errors.New("split: bad integer")
-			}
-			row[i] = columns.Value{Int: int(n), Valid: true}
-			b = b[k:]
-		case tagText:
-			n, k := binary.Uvarint(b)
-			if k <= 0 || uint64(len(b)-k) < n {
-				return nil, errors.New("split: bad text")
-			}
-			row[i] = columns.Value{Text: bytestr.View(b[k : k+int(n)]), Valid: true}
-			b = b[k+int(n):]
-		default:
-			return nil, errors.New("split: bad tag")
-		}
+// hexColumns is columns.HexColumns().
+var hexColumns = columns.HexColumns()
+
+// appendLenText appends the length of s plus one, as a uvarint, then s.
+func appendLenText(b []byte, s string) []byte {
+	if n := len(s) + 1; n < 0x80 {
+		b = append(b, byte(n))
+	} else {
+		b = binary.AppendUvarint(b, uint64(n))
 	}
-	return b, nil
+	return append(b, s...)
 }
+
+func zigzag(n int64) uint64 { return uint64(n<<1) ^ uint64(n>>63) }
+
+func unzigzag(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
 
 // appendHex appends s in lowercase hex.
 func appendHex(b []byte, s string) []byte {
