@@ -64,9 +64,10 @@ a record longer than --max-record one with input null and error_code
 Absent and empty differ: "http://h/?" has an empty query, "http://h/" a
 null one.
   parquet  every column optional (null is null); text columns are STRING,
-           port and error_offset INT32; snappy compression; a row group
-           per 16 MiB of text or 1,000,000 rows at most, so memory stays
-           flat whatever the input size.
+           port and error_offset INT32; scheme, host_type, public_suffix
+           and error_code dictionary-encoded; snappy compression; a row
+           group per 16 MiB of text or 1,000,000 rows at most, so memory
+           stays flat whatever the input size.
   jsonl    the record contract (see "urikit --help"): {"input", then the
            columns up to surt, null when absent}, or {"input", "error":
            {"offset", "code", "message", ...}} for a failed record.

@@ -344,23 +344,24 @@ func Record(row *Row, err *report.Error) report.Record {
 // through its struct tags: this package does not import it): every
 // column optional, nil for null, the Text columns as STRING, the Int ones
 // as INT32, then the "_hex" twins of the Raw columns in order. The
-// fields are those of Columns and HexColumns, in order (a test checks
-// it).
+// columns of few distinct values (scheme, host_type, public_suffix,
+// error_code) are dictionary-encoded. The fields are those of Columns
+// and HexColumns, in order (a test checks it).
 type ParquetRow struct {
 	Input             *string `parquet:"input,optional"`
-	Scheme            *string `parquet:"scheme,optional"`
+	Scheme            *string `parquet:"scheme,optional,dict"`
 	Username          *string `parquet:"username,optional"`
 	Password          *string `parquet:"password,optional"`
 	Host              *string `parquet:"host,optional"`
-	HostType          *string `parquet:"host_type,optional"`
+	HostType          *string `parquet:"host_type,optional,dict"`
 	Port              *int32  `parquet:"port,optional"`
 	Path              *string `parquet:"path,optional"`
 	Query             *string `parquet:"query,optional"`
 	Fragment          *string `parquet:"fragment,optional"`
 	RegistrableDomain *string `parquet:"registrable_domain,optional"`
-	PublicSuffix      *string `parquet:"public_suffix,optional"`
+	PublicSuffix      *string `parquet:"public_suffix,optional,dict"`
 	SURT              *string `parquet:"surt,optional"`
-	ErrorCode         *string `parquet:"error_code,optional"`
+	ErrorCode         *string `parquet:"error_code,optional,dict"`
 	ErrorOffset       *int32  `parquet:"error_offset,optional"`
 
 	InputHex    *string `parquet:"input_hex,optional"`
