@@ -156,10 +156,14 @@ type Builder struct {
 	// latest hosts: URL sets repeat hosts, and the lookup costs more
 	// than the map. It is emptied when it reaches maxHosts.
 	hosts map[string]hostDomain
+	// last is the latest host looked up: consecutive records often
+	// share their host.
+	last hostDomain
 }
 
 // hostDomain is what Builder caches of a host.
 type hostDomain struct {
+	host                string // the host (the cache's copy)
 	suffix, registrable string
 	hasSuffix, hasReg   bool
 }
@@ -279,16 +283,19 @@ func (b *Builder) domain(row *Row, host string, name bool) {
 	if !name || host == "" || !utf8.ValidString(host) {
 		return
 	}
-	d, ok := b.hosts[host]
-	if !ok {
-		// The host may point into the record: the cache keeps a copy,
-		// and the results, which may point into it.
-		h := strings.Clone(host)
-		d = lookupDomain(h)
-		if b.hosts == nil || len(b.hosts) >= maxHosts {
-			b.hosts = make(map[string]hostDomain, maxHosts)
+	d := b.last
+	if host != d.host {
+		var ok bool
+		if d, ok = b.hosts[host]; !ok {
+			// The host may point into the record: the cache keeps a
+			// copy, and the results, which may point into it.
+			d = lookupDomain(strings.Clone(host))
+			if b.hosts == nil || len(b.hosts) >= maxHosts {
+				b.hosts = make(map[string]hostDomain, maxHosts)
+			}
+			b.hosts[d.host] = d
 		}
-		b.hosts[h] = d
+		b.last = d
 	}
 	row[PublicSuffix] = opt(d.suffix, d.hasSuffix)
 	row[RegistrableDomain] = opt(d.registrable, d.hasReg)
@@ -296,7 +303,7 @@ func (b *Builder) domain(row *Row, host string, name bool) {
 
 // lookupDomain returns the public suffix and registrable domain of host.
 func lookupDomain(host string) hostDomain {
-	var d hostDomain
+	d := hostDomain{host: host}
 	if rd, err := domain.RegistrableDomain(host); err == nil {
 		d.registrable, d.hasReg = rd, true
 	}
