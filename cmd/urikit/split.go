@@ -70,7 +70,10 @@ null one.
            stays flat whatever the input size.
   jsonl    the record contract (see "urikit --help"): {"input", then the
            columns up to surt, null when absent}, or {"input", "error":
-           {"offset", "code", "message", ...}} for a failed record.
+           {"offset", "code", "message", ...}} for a failed record; then
+           "findings" when there are any: what --lenient tolerated, or
+           the validation errors of --whatwg, as "urikit parse" reports
+           them (the other formats have no findings column).
   csv      RFC 4180 CSV with a header line: null is an empty field, an
            empty text is "" (quoted), as PostgreSQL's COPY reads CSV;
            in DuckDB: read_csv('f.csv', allow_quoted_nulls = false).
@@ -220,12 +223,14 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 		}
 	}
 	err := processRecordsFast(cmd, args, opts, func() (recordFunc, appendFunc) {
-		b := &columns.Builder{Parser: parser}
+		// Only the JSON Lines record has findings.
+		b := &columns.Builder{Parser: parser, KeepFindings: f == formatJSONL}
 		var row columns.Row
 		var buf []byte
 		fn := func(in []byte) outcome {
 			s := transient(in)
 			var e *recordError
+			var findings []report.Error
 			if len(in) == 0 {
 				// A blank record fails as in every record subcommand
 				// ('urikit help records'), as a row.
@@ -233,6 +238,7 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 				columns.Fail(&row, s, e)
 			} else {
 				e = b.Build(&row, s)
+				findings = b.Findings()
 			}
 			buf = buf[:0]
 			switch f {
@@ -243,7 +249,7 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 			case formatTSV:
 				buf = appendTSV(buf, &row)
 			default:
-				rec := columns.Record(&row, e)
+				rec := columns.Record(&row, e, findings)
 				buf = rec.AppendJSON(buf)
 			}
 			o := outcome{Output: buf}

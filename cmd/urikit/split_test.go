@@ -446,3 +446,25 @@ func TestSplitReadBackLarge(t *testing.T) {
 	}
 	t.Logf("%d rows read back, each equal to its JSON Lines record", n)
 }
+
+// TestSplitFindings checks that the JSON Lines records of split carry the
+// findings "urikit parse" reports for the same record and parser: what
+// --lenient tolerated, the validation errors of --whatwg, none strictly.
+func TestSplitFindings(t *testing.T) {
+	recs := []string{"http://a b/x y", "HTTP://EXAMPLE.com:80/%zz", "http://h/", "http://[::1/"}
+	for _, mode := range splitModes() {
+		split, _, _ := cli(t, "", append(append([]string{"split", "--format", "jsonl"}, mode...), recs...)...)
+		parse, _, _ := cli(t, "", append(append([]string{"parse", "--json"}, mode...), recs...)...)
+		got, want := jsonLines(t, split, len(recs)), jsonLines(t, parse, len(recs))
+		some := false
+		for i := range recs {
+			if !reflect.DeepEqual(got[i]["findings"], want[i]["findings"]) {
+				t.Errorf("%v %q: split findings %v, parse findings %v", mode, recs[i], got[i]["findings"], want[i]["findings"])
+			}
+			some = some || got[i]["findings"] != nil
+		}
+		if some != (len(mode) > 0) {
+			t.Errorf("%v: findings %v, want them only with --lenient and --whatwg", mode, some)
+		}
+	}
+}

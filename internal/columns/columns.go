@@ -147,6 +147,11 @@ const (
 type Builder struct {
 	// Parser is the parser of the records.
 	Parser Parser
+	// KeepFindings makes Build keep the findings of each record (see
+	// Findings), for its JSON Lines record; the columns have none.
+	KeepFindings bool
+
+	findings []report.Error
 
 	surt []byte
 	href []byte
@@ -178,11 +183,15 @@ const maxHosts = 16384
 func (b *Builder) Build(row *Row, in string) *report.Error {
 	*row = Row{}
 	row[Input] = text(in)
+	b.findings = b.findings[:0]
 	switch b.Parser {
 	case WHATWG:
 		return b.whatwg(row, in)
 	case Lenient:
-		r, _ := uri.ParseLenient(in)
+		r, fs := uri.ParseLenient(in)
+		if b.KeepFindings {
+			b.findings = report.LenientFindings(b.findings, fs)
+		}
 		b.rfc(row, r, in)
 		return nil
 	}
@@ -195,6 +204,13 @@ func (b *Builder) Build(row *Row, in string) *report.Error {
 	b.rfc(row, r, in)
 	return nil
 }
+
+// Findings returns the findings of the latest record Build built, when
+// KeepFindings is set, as "urikit parse" reports them: what
+// uri.ParseLenient tolerated (Lenient), or the validation errors of the
+// WHATWG parser (WHATWG); none for RFC3986, which fails instead. They
+// are valid until the next call to Build.
+func (b *Builder) Findings() []report.Error { return b.findings }
 
 // Fail fills row as the row of the record in that failed with e before
 // it was parsed (such as a blank record): its input and error columns.
@@ -236,7 +252,15 @@ func (b *Builder) rfc(row *Row, r uri.Reference, in string) {
 }
 
 func (b *Builder) whatwg(row *Row, in string) *report.Error {
-	if err := whatwg.ParseInto(&b.u, in); err != nil {
+	var err error
+	if b.KeepFindings {
+		var verrs []whatwg.Finding
+		b.u, verrs, err = whatwg.ParseWithFindings(in)
+		b.findings = report.WHATWGFindings(b.findings, verrs, err)
+	} else {
+		err = whatwg.ParseInto(&b.u, in)
+	}
+	if err != nil {
 		e := report.FailureError(err)
 		setError(row, e)
 		return e
@@ -326,9 +350,10 @@ func (b *Builder) key(row *Row, s string) {
 // Record returns the record-contract object of row (the JSON Lines
 // output of "urikit split"): "input" (or "input_hex"), then every column
 // but the error ones, null when absent, or, when err is set, the error
-// instead. Its texts alias row's.
-func Record(row *Row, err *report.Error) report.Record {
-	rec := report.Record{Input: row[Input].Text, Error: err}
+// instead, then the findings (Builder.Findings), if any. Its texts alias
+// row's.
+func Record(row *Row, err *report.Error, findings []report.Error) report.Record {
+	rec := report.Record{Input: row[Input].Text, Error: err, Findings: findings}
 	if err != nil {
 		return rec
 	}

@@ -57,7 +57,7 @@ func TestBuild(t *testing.T) {
 	if e == nil || row[ErrorCode].Text != e.Code || row[ErrorOffset].Int != e.Offset || row[Scheme].Valid || !row[Input].Valid {
 		t.Errorf("a failed record: %v %+v", e, row)
 	}
-	rec := Record(&row, e)
+	rec := Record(&row, e, nil)
 	if len(rec.Fields) != 0 || rec.Error != e {
 		t.Errorf("the record of a failure: %+v", rec)
 	}
