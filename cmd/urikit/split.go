@@ -227,6 +227,20 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 		b := &columns.Builder{Parser: parser, KeepFindings: f == formatJSONL}
 		var row columns.Row
 		var buf []byte
+		// appendRow appends the row, or the record, of the latest
+		// record to dst.
+		appendRow := func(dst []byte, e *recordError, findings []report.Error) []byte {
+			switch f {
+			case formatParquet:
+				return appendRowBinary(dst, &row)
+			case formatCSV:
+				return appendCSV(dst, &row)
+			case formatTSV:
+				return appendTSV(dst, &row)
+			}
+			rec := columns.Record(&row, e, findings)
+			return rec.AppendJSON(dst)
+		}
 		fn := func(in []byte) outcome {
 			s := transient(in)
 			var e *recordError
@@ -240,25 +254,23 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 				e = b.Build(&row, s)
 				findings = b.Findings()
 			}
-			buf = buf[:0]
-			switch f {
-			case formatParquet:
-				buf = appendRowBinary(buf, &row)
-			case formatCSV:
-				buf = appendCSV(buf, &row)
-			case formatTSV:
-				buf = appendTSV(buf, &row)
-			default:
-				rec := columns.Record(&row, e, findings)
-				buf = rec.AppendJSON(buf)
-			}
+			buf = appendRow(buf[:0], e, findings)
 			o := outcome{Output: buf}
 			if e != nil {
 				o.Err, o.Detail = e, caret(s, e.Offset)
 			}
 			return o
 		}
-		return fn, nil
+		// fast appends the row of a record that parses straight to the
+		// batch's output; a failing one goes to fn, which builds it
+		// again with its error.
+		fast := func(dst, in []byte) ([]byte, bool) {
+			if len(in) == 0 || b.Build(&row, transient(in)) != nil {
+				return dst, false
+			}
+			return appendRow(dst, nil, b.Findings()), true
+		}
+		return fn, fast
 	})
 	if pw != nil {
 		if cerr := pw.close(); cerr != nil && !isIOError(err) {
