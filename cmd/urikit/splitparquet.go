@@ -32,7 +32,7 @@ const parquetChunk = 256
 // building a row object.
 type parquetRows struct {
 	bw   *bufio.Writer
-	w    *parquet.Writer
+	w    *parquet.GenericWriter[columns.ParquetRow]
 	cols [numParquetColumns]*parquet.ColumnWriter
 	// vals holds the values of the rows of a chunk, a slice per column.
 	vals [numParquetColumns][]parquet.Value
@@ -59,10 +59,11 @@ func init() {
 
 func newParquetRows(out io.Writer, maxBytes, maxRows int) *parquetRows {
 	bw := bufio.NewWriterSize(out, 256<<10)
-	schema := parquet.SchemaOf(columns.ParquetRow{})
 	p := &parquetRows{
 		bw: bw,
-		w: parquet.NewWriter(bw, schema,
+		// The writer takes its schema from the struct tags of
+		// ParquetRow; the rows go to its column writers.
+		w: parquet.NewGenericWriter[columns.ParquetRow](bw,
 			parquet.Compression(&fastSnappy{}),
 			// The column index has the bounds of each page; the
 			// deprecated copy in each page header is left out.
@@ -76,6 +77,7 @@ func newParquetRows(out io.Writer, maxBytes, maxRows int) *parquetRows {
 		maxBytes: maxBytes,
 		maxRows:  maxRows,
 	}
+	schema := p.w.Schema()
 	writers := p.w.ColumnWriters()
 	for i, name := range allColumnNames() {
 		leaf, ok := schema.Lookup(name)
