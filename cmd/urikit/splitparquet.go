@@ -167,13 +167,14 @@ var (
 )
 
 // writeChunk hands the values of p.vals to the column writers, which
-// write a page when theirs is full.
+// write a page when theirs is full. The values are not cleared: they
+// alias batch outputs the pipeline reuses, and the next chunk
+// overwrites them.
 func (p *parquetRows) writeChunk() error {
 	for i, c := range p.cols {
 		if _, err := c.WriteRowValues(p.vals[i]); err != nil {
 			return err
 		}
-		clear(p.vals[i])
 		p.vals[i] = p.vals[i][:0]
 	}
 	return nil
