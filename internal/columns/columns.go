@@ -159,8 +159,10 @@ type Builder struct {
 
 	// hosts caches the public suffix and registrable domain of the
 	// latest hosts: URL sets repeat hosts, and the lookup costs more
-	// than the map. It is emptied when it reaches maxHosts.
-	hosts map[string]hostDomain
+	// than the map. When it reaches maxHosts it becomes older, the
+	// previous older generation is dropped, and hosts starts empty: a
+	// host met again in either is not looked up again.
+	hosts, older map[string]hostDomain
 	// last is the latest host looked up: consecutive records often
 	// share their host.
 	last hostDomain
@@ -311,11 +313,23 @@ func (b *Builder) domain(row *Row, host string, name bool) {
 	if host != d.host {
 		var ok bool
 		if d, ok = b.hosts[host]; !ok {
-			// The host may point into the record: the cache keeps a
-			// copy, and the results, which may point into it.
-			d = lookupDomain(strings.Clone(host))
-			if b.hosts == nil || len(b.hosts) >= maxHosts {
+			if d, ok = b.older[host]; !ok {
+				// The host may point into the record: the cache
+				// keeps a copy, and the results, which may point
+				// into it.
+				d = lookupDomain(strings.Clone(host))
+			}
+			switch {
+			case b.hosts == nil:
 				b.hosts = make(map[string]hostDomain, maxHosts)
+			case len(b.hosts) >= maxHosts:
+				// The full map becomes the older generation; the
+				// older one, emptied, the current one.
+				b.hosts, b.older = b.older, b.hosts
+				if b.hosts == nil {
+					b.hosts = make(map[string]hostDomain, maxHosts)
+				}
+				clear(b.hosts)
 			}
 			b.hosts[d.host] = d
 		}
