@@ -228,11 +228,12 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 		var row columns.Row
 		var buf []byte
 		// appendRow appends the row, or the record, of the latest
-		// record to dst.
-		appendRow := func(dst []byte, e *recordError, findings []report.Error) []byte {
+		// record to dst; ascii is set when b built it from an ASCII
+		// record.
+		appendRow := func(dst []byte, e *recordError, findings []report.Error, ascii bool) []byte {
 			switch f {
 			case formatParquet:
-				return appendRowBinary(dst, &row)
+				return appendRowBinary(dst, &row, ascii)
 			case formatCSV:
 				return appendCSV(dst, &row)
 			case formatTSV:
@@ -245,6 +246,7 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 			s := transient(in)
 			var e *recordError
 			var findings []report.Error
+			ascii := false
 			if len(in) == 0 {
 				// A blank record fails as in every record subcommand
 				// ('urikit help records'), as a row.
@@ -252,9 +254,9 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 				columns.Fail(&row, s, e)
 			} else {
 				e = b.Build(&row, s)
-				findings = b.Findings()
+				findings, ascii = b.Findings(), b.ASCII()
 			}
-			buf = appendRow(buf[:0], e, findings)
+			buf = appendRow(buf[:0], e, findings, ascii)
 			o := outcome{Output: buf}
 			if e != nil {
 				o.Err, o.Detail = e, caret(s, e.Offset)
@@ -268,7 +270,7 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 			if len(in) == 0 || b.Build(&row, transient(in)) != nil {
 				return dst, false
 			}
-			return appendRow(dst, nil, b.Findings()), true
+			return appendRow(dst, nil, b.Findings(), b.ASCII()), true
 		}
 		return fn, fast
 	})
@@ -295,7 +297,7 @@ func splitFailRow(f string, e *recordError) []byte {
 	row[columns.ErrorOffset] = columns.Value{Int: e.Offset, Valid: true}
 	switch f {
 	case formatParquet:
-		return appendRowBinary(nil, &row)
+		return appendRowBinary(nil, &row, false)
 	case formatCSV:
 		return appendCSV(nil, &row)
 	case formatTSV:
@@ -319,8 +321,10 @@ func allColumnNames() []string {
 // then the "_hex" twins) a uvarint, 0 for null, else for a text its
 // length plus one and its bytes, for an integer its zigzag form plus
 // one. A Raw text that is not UTF-8 goes, in lowercase hex, to its twin,
-// and its column is null; the writer only copies.
-func appendRowBinary(b []byte, row *columns.Row) []byte {
+// and its column is null; the writer only copies. With ascii set (the
+// row of an ASCII record, columns.Builder.ASCII) the texts are not
+// checked.
+func appendRowBinary(b []byte, row *columns.Row, ascii bool) []byte {
 	// The Raw columns whose text is not UTF-8, by index: a bit each.
 	var notUTF8 uint32
 	for i := range row {
@@ -330,7 +334,7 @@ func appendRowBinary(b []byte, row *columns.Row) []byte {
 			b = append(b, 0)
 		case columns.Columns[i].Kind == columns.Int:
 			b = binary.AppendUvarint(b, zigzag(int64(v.Int))+1)
-		case columns.Columns[i].Raw && !utf8.ValidString(v.Text):
+		case !ascii && columns.Columns[i].Raw && !utf8.ValidString(v.Text):
 			notUTF8 |= 1 << i
 			b = append(b, 0)
 		default:

@@ -361,7 +361,7 @@ func TestSplitBoundedMemory(t *testing.T) {
 	for i := range rows {
 		in := fmt.Sprintf("http://host%d.example.com/%s?q=%d#f", i%5000, strings.Repeat("p", i%300), i)
 		b.Build(&row, in)
-		buf = appendRowBinary(buf, &row)
+		buf = appendRowBinary(buf, &row, b.ASCII())
 		if len(buf) > 64<<10 || i == rows-1 {
 			if err := w.consume(buf); err != nil {
 				t.Fatal(err)

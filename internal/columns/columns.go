@@ -152,6 +152,7 @@ type Builder struct {
 	KeepFindings bool
 
 	findings []report.Error
+	ascii    bool // the latest record is ASCII
 
 	surt []byte
 	href []byte
@@ -186,6 +187,7 @@ func (b *Builder) Build(row *Row, in string) *report.Error {
 	*row = Row{}
 	row[Input] = text(in)
 	b.findings = b.findings[:0]
+	b.ascii = isASCII(in)
 	switch b.Parser {
 	case WHATWG:
 		return b.whatwg(row, in)
@@ -213,6 +215,33 @@ func (b *Builder) Build(row *Row, in string) *report.Error {
 // WHATWG parser (WHATWG); none for RFC3986, which fails instead. They
 // are valid until the next call to Build.
 func (b *Builder) Findings() []report.Error { return b.findings }
+
+// ASCII reports whether the latest record Build built is ASCII, and then
+// so is every Raw column of its row, which writers need not check for
+// UTF-8: an RFC 3986 parse (RFC3986, Lenient) returns slices of the
+// record (uri.Reference is the record and offsets), and the WHATWG
+// parser's components are ASCII whatever the record (the URL Standard
+// percent-encodes the rest and the host is in its ASCII form).
+func (b *Builder) ASCII() bool { return b.ascii }
+
+// isASCII reports whether s is ASCII, eight bytes at a time as
+// utf8.ValidString does.
+func isASCII(s string) bool {
+	for len(s) >= 8 {
+		first := uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+		second := uint32(s[4]) | uint32(s[5])<<8 | uint32(s[6])<<16 | uint32(s[7])<<24
+		if (first|second)&0x80808080 != 0 {
+			return false
+		}
+		s = s[8:]
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
 
 // Fail fills row as the row of the record in that failed with e before
 // it was parsed (such as a blank record): its input and error columns.
