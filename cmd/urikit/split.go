@@ -14,7 +14,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/columns"
 	"github.com/urikit/urikit/internal/report"
 )
@@ -65,12 +64,16 @@ a record longer than --max-record one with input null and error_code
 Absent and empty differ: "http://h/?" has an empty query, "http://h/" a
 null one.
   parquet  every column optional (null is null); text columns are STRING,
-           port and error_offset INT32; snappy compression; a row group
-           per 16 MiB of text or 1,000,000 rows at most, so memory stays
-           flat whatever the input size.
+           port and error_offset INT32; scheme, host_type, public_suffix
+           and error_code dictionary-encoded; snappy compression; a row
+           group per 16 MiB of text or 1,000,000 rows at most, so memory
+           stays flat whatever the input size.
   jsonl    the record contract (see "urikit --help"): {"input", then the
            columns up to surt, null when absent}, or {"input", "error":
-           {"offset", "code", "message", ...}} for a failed record.
+           {"offset", "code", "message", ...}} for a failed record; then
+           "findings" when there are any: what --lenient tolerated, or
+           the validation errors of --whatwg, as "urikit parse" reports
+           them (the other formats have no findings column).
   csv      RFC 4180 CSV with a header line: null is an empty field, an
            empty text is "" (quoted), as PostgreSQL's COPY reads CSV;
            in DuckDB: read_csv('f.csv', allow_quoted_nulls = false).
@@ -220,12 +223,30 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 		}
 	}
 	err := processRecordsFast(cmd, args, opts, func() (recordFunc, appendFunc) {
-		b := &columns.Builder{Parser: parser}
+		// Only the JSON Lines record has findings.
+		b := &columns.Builder{Parser: parser, KeepFindings: f == formatJSONL}
 		var row columns.Row
 		var buf []byte
+		// appendRow appends the row, or the record, of the latest
+		// record to dst; ascii is set when b built it from an ASCII
+		// record.
+		appendRow := func(dst []byte, e *recordError, findings []report.Error, ascii bool) []byte {
+			switch f {
+			case formatParquet:
+				return appendRowBinary(dst, &row, ascii)
+			case formatCSV:
+				return appendCSV(dst, &row)
+			case formatTSV:
+				return appendTSV(dst, &row)
+			}
+			rec := columns.Record(&row, e, findings)
+			return rec.AppendJSON(dst)
+		}
 		fn := func(in []byte) outcome {
 			s := transient(in)
 			var e *recordError
+			var findings []report.Error
+			ascii := false
 			if len(in) == 0 {
 				// A blank record fails as in every record subcommand
 				// ('urikit help records'), as a row.
@@ -233,26 +254,25 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 				columns.Fail(&row, s, e)
 			} else {
 				e = b.Build(&row, s)
+				findings, ascii = b.Findings(), b.ASCII()
 			}
-			buf = buf[:0]
-			switch f {
-			case formatParquet:
-				buf = appendRowBinary(buf, &row)
-			case formatCSV:
-				buf = appendCSV(buf, &row)
-			case formatTSV:
-				buf = appendTSV(buf, &row)
-			default:
-				rec := columns.Record(&row, e)
-				buf = rec.AppendJSON(buf)
-			}
+			buf = appendRow(buf[:0], e, findings, ascii)
 			o := outcome{Output: buf}
 			if e != nil {
 				o.Err, o.Detail = e, caret(s, e.Offset)
 			}
 			return o
 		}
-		return fn, nil
+		// fast appends the row of a record that parses straight to the
+		// batch's output; a failing one goes to fn, which builds it
+		// again with its error.
+		fast := func(dst, in []byte) ([]byte, bool) {
+			if len(in) == 0 || b.Build(&row, transient(in)) != nil {
+				return dst, false
+			}
+			return appendRow(dst, nil, b.Findings(), b.ASCII()), true
+		}
+		return fn, fast
 	})
 	if pw != nil {
 		if cerr := pw.close(); cerr != nil && !isIOError(err) {
@@ -277,7 +297,7 @@ func splitFailRow(f string, e *recordError) []byte {
 	row[columns.ErrorOffset] = columns.Value{Int: e.Offset, Valid: true}
 	switch f {
 	case formatParquet:
-		return appendRowBinary(nil, &row)
+		return appendRowBinary(nil, &row, false)
 	case formatCSV:
 		return appendCSV(nil, &row)
 	case formatTSV:
@@ -296,66 +316,59 @@ func allColumnNames() []string {
 	return names
 }
 
-// The tags of appendRowBinary.
-const (
-	tagNull = iota
-	tagInt
-	tagText
-)
-
 // appendRowBinary appends row in the form the Parquet sink reads back
-// (readRowBinary): per column a tag, then a varint or a length and the
-// bytes.
-func appendRowBinary(b []byte, row *columns.Row) []byte {
+// (parquetRows.readRow): per column of the Parquet output (the columns,
+// then the "_hex" twins) a uvarint, 0 for null, else for a text its
+// length plus one and its bytes, for an integer its zigzag form plus
+// one. A Raw text that is not UTF-8 goes, in lowercase hex, to its twin,
+// and its column is null; the writer only copies. With ascii set (the
+// row of an ASCII record, columns.Builder.ASCII) the texts are not
+// checked.
+func appendRowBinary(b []byte, row *columns.Row, ascii bool) []byte {
+	// The Raw columns whose text is not UTF-8, by index: a bit each.
+	var notUTF8 uint32
 	for i := range row {
 		v := &row[i]
 		switch {
 		case !v.Valid:
-			b = append(b, tagNull)
+			b = append(b, 0)
 		case columns.Columns[i].Kind == columns.Int:
-			b = append(b, tagInt)
-			b = binary.AppendVarint(b, int64(v.Int))
+			b = binary.AppendUvarint(b, zigzag(int64(v.Int))+1)
+		case !ascii && columns.Columns[i].Raw && !utf8.ValidString(v.Text):
+			notUTF8 |= 1 << i
+			b = append(b, 0)
 		default:
-			b = append(b, tagText)
-			b = binary.AppendUvarint(b, uint64(len(v.Text)))
-			b = append(b, v.Text...)
+			b = appendLenText(b, v.Text)
 		}
+	}
+	for _, i := range hexColumns {
+		if notUTF8&(1<<i) == 0 {
+			b = append(b, 0)
+			continue
+		}
+		s := row[i].Text
+		b = binary.AppendUvarint(b, uint64(2*len(s))+1)
+		b = appendHex(b, s)
 	}
 	return b
 }
 
-// readRowBinary reads a row appendRowBinary wrote at the start of b and
-// returns the rest of b. The texts of row alias b.
-func readRowBinary(b []byte, row *columns.Row) ([]byte, error) {
-	for i := range row {
-		if len(b) == 0 {
-			return nil, errors.New("split: row cut short")
-		}
-		tag := b[0]
-		b = b[1:]
-		switch tag {
-		case tagNull:
-			row[i] = columns.Value{}
-		case tagInt:
-			n, k := binary.Varint(b)
-			if k <= 0 {
-				return nil, errors.New("split: bad integer")
-			}
-			row[i] = columns.Value{Int: int(n), Valid: true}
-			b = b[k:]
-		case tagText:
-			n, k := binary.Uvarint(b)
-			if k <= 0 || uint64(len(b)-k) < n {
-				return nil, errors.New("split: bad text")
-			}
-			row[i] = columns.Value{Text: bytestr.View(b[k : k+int(n)]), Valid: true}
-			b = b[k+int(n):]
-		default:
-			return nil, errors.New("split: bad tag")
-		}
+// hexColumns is columns.HexColumns().
+var hexColumns = columns.HexColumns()
+
+// appendLenText appends the length of s plus one, as a uvarint, then s.
+func appendLenText(b []byte, s string) []byte {
+	if n := len(s) + 1; n < 0x80 {
+		b = append(b, byte(n))
+	} else {
+		b = binary.AppendUvarint(b, uint64(n))
 	}
-	return b, nil
+	return append(b, s...)
 }
+
+func zigzag(n int64) uint64 { return uint64(n<<1) ^ uint64(n>>63) }
+
+func unzigzag(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
 
 // appendHex appends s in lowercase hex.
 func appendHex(b []byte, s string) []byte {

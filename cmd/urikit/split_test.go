@@ -361,7 +361,7 @@ func TestSplitBoundedMemory(t *testing.T) {
 	for i := range rows {
 		in := fmt.Sprintf("http://host%d.example.com/%s?q=%d#f", i%5000, strings.Repeat("p", i%300), i)
 		b.Build(&row, in)
-		buf = appendRowBinary(buf, &row)
+		buf = appendRowBinary(buf, &row, b.ASCII())
 		if len(buf) > 64<<10 || i == rows-1 {
 			if err := w.consume(buf); err != nil {
 				t.Fatal(err)
@@ -445,4 +445,26 @@ func TestSplitReadBackLarge(t *testing.T) {
 		t.Fatalf("more JSON Lines records than the %d Parquet rows", n)
 	}
 	t.Logf("%d rows read back, each equal to its JSON Lines record", n)
+}
+
+// TestSplitFindings checks that the JSON Lines records of split carry the
+// findings "urikit parse" reports for the same record and parser: what
+// --lenient tolerated, the validation errors of --whatwg, none strictly.
+func TestSplitFindings(t *testing.T) {
+	recs := []string{"http://a b/x y", "HTTP://EXAMPLE.com:80/%zz", "http://h/", "http://[::1/"}
+	for _, mode := range splitModes() {
+		split, _, _ := cli(t, "", append(append([]string{"split", "--format", "jsonl"}, mode...), recs...)...)
+		parse, _, _ := cli(t, "", append(append([]string{"parse", "--json"}, mode...), recs...)...)
+		got, want := jsonLines(t, split, len(recs)), jsonLines(t, parse, len(recs))
+		some := false
+		for i := range recs {
+			if !reflect.DeepEqual(got[i]["findings"], want[i]["findings"]) {
+				t.Errorf("%v %q: split findings %v, parse findings %v", mode, recs[i], got[i]["findings"], want[i]["findings"])
+			}
+			some = some || got[i]["findings"] != nil
+		}
+		if some != (len(mode) > 0) {
+			t.Errorf("%v: findings %v, want them only with --lenient and --whatwg", mode, some)
+		}
+	}
 }

@@ -147,6 +147,12 @@ const (
 type Builder struct {
 	// Parser is the parser of the records.
 	Parser Parser
+	// KeepFindings makes Build keep the findings of each record (see
+	// Findings), for its JSON Lines record; the columns have none.
+	KeepFindings bool
+
+	findings []report.Error
+	ascii    bool // the latest record is ASCII
 
 	surt []byte
 	href []byte
@@ -154,12 +160,18 @@ type Builder struct {
 
 	// hosts caches the public suffix and registrable domain of the
 	// latest hosts: URL sets repeat hosts, and the lookup costs more
-	// than the map. It is emptied when it reaches maxHosts.
-	hosts map[string]hostDomain
+	// than the map. When it reaches maxHosts it becomes older, the
+	// previous older generation is dropped, and hosts starts empty: a
+	// host met again in either is not looked up again.
+	hosts, older map[string]hostDomain
+	// last is the latest host looked up: consecutive records often
+	// share their host.
+	last hostDomain
 }
 
 // hostDomain is what Builder caches of a host.
 type hostDomain struct {
+	host                string // the host (the cache's copy)
 	suffix, registrable string
 	hasSuffix, hasReg   bool
 }
@@ -174,11 +186,16 @@ const maxHosts = 16384
 func (b *Builder) Build(row *Row, in string) *report.Error {
 	*row = Row{}
 	row[Input] = text(in)
+	b.findings = b.findings[:0]
+	b.ascii = isASCII(in)
 	switch b.Parser {
 	case WHATWG:
 		return b.whatwg(row, in)
 	case Lenient:
-		r, _ := uri.ParseLenient(in)
+		r, fs := uri.ParseLenient(in)
+		if b.KeepFindings {
+			b.findings = report.LenientFindings(b.findings, fs)
+		}
 		b.rfc(row, r, in)
 		return nil
 	}
@@ -190,6 +207,40 @@ func (b *Builder) Build(row *Row, in string) *report.Error {
 	}
 	b.rfc(row, r, in)
 	return nil
+}
+
+// Findings returns the findings of the latest record Build built, when
+// KeepFindings is set, as "urikit parse" reports them: what
+// uri.ParseLenient tolerated (Lenient), or the validation errors of the
+// WHATWG parser (WHATWG); none for RFC3986, which fails instead. They
+// are valid until the next call to Build.
+func (b *Builder) Findings() []report.Error { return b.findings }
+
+// ASCII reports whether the latest record Build built is ASCII, and then
+// so is every Raw column of its row, which writers need not check for
+// UTF-8: an RFC 3986 parse (RFC3986, Lenient) returns slices of the
+// record (uri.Reference is the record and offsets), and the WHATWG
+// parser's components are ASCII whatever the record (the URL Standard
+// percent-encodes the rest and the host is in its ASCII form).
+func (b *Builder) ASCII() bool { return b.ascii }
+
+// isASCII reports whether s is ASCII, eight bytes at a time as
+// utf8.ValidString does.
+func isASCII(s string) bool {
+	for len(s) >= 8 {
+		first := uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+		second := uint32(s[4]) | uint32(s[5])<<8 | uint32(s[6])<<16 | uint32(s[7])<<24
+		if (first|second)&0x80808080 != 0 {
+			return false
+		}
+		s = s[8:]
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // Fail fills row as the row of the record in that failed with e before
@@ -232,7 +283,15 @@ func (b *Builder) rfc(row *Row, r uri.Reference, in string) {
 }
 
 func (b *Builder) whatwg(row *Row, in string) *report.Error {
-	if err := whatwg.ParseInto(&b.u, in); err != nil {
+	var err error
+	if b.KeepFindings {
+		var verrs []whatwg.Finding
+		b.u, verrs, err = whatwg.ParseWithFindings(in)
+		b.findings = report.WHATWGFindings(b.findings, verrs, err)
+	} else {
+		err = whatwg.ParseInto(&b.u, in)
+	}
+	if err != nil {
 		e := report.FailureError(err)
 		setError(row, e)
 		return e
@@ -279,16 +338,31 @@ func (b *Builder) domain(row *Row, host string, name bool) {
 	if !name || host == "" || !utf8.ValidString(host) {
 		return
 	}
-	d, ok := b.hosts[host]
-	if !ok {
-		// The host may point into the record: the cache keeps a copy,
-		// and the results, which may point into it.
-		h := strings.Clone(host)
-		d = lookupDomain(h)
-		if b.hosts == nil || len(b.hosts) >= maxHosts {
-			b.hosts = make(map[string]hostDomain, maxHosts)
+	d := b.last
+	if host != d.host {
+		var ok bool
+		if d, ok = b.hosts[host]; !ok {
+			if d, ok = b.older[host]; !ok {
+				// The host may point into the record: the cache
+				// keeps a copy, and the results, which may point
+				// into it.
+				d = lookupDomain(strings.Clone(host))
+			}
+			switch {
+			case b.hosts == nil:
+				b.hosts = make(map[string]hostDomain, maxHosts)
+			case len(b.hosts) >= maxHosts:
+				// The full map becomes the older generation; the
+				// older one, emptied, the current one.
+				b.hosts, b.older = b.older, b.hosts
+				if b.hosts == nil {
+					b.hosts = make(map[string]hostDomain, maxHosts)
+				}
+				clear(b.hosts)
+			}
+			b.hosts[d.host] = d
 		}
-		b.hosts[h] = d
+		b.last = d
 	}
 	row[PublicSuffix] = opt(d.suffix, d.hasSuffix)
 	row[RegistrableDomain] = opt(d.registrable, d.hasReg)
@@ -296,7 +370,7 @@ func (b *Builder) domain(row *Row, host string, name bool) {
 
 // lookupDomain returns the public suffix and registrable domain of host.
 func lookupDomain(host string) hostDomain {
-	var d hostDomain
+	d := hostDomain{host: host}
 	if rd, err := domain.RegistrableDomain(host); err == nil {
 		d.registrable, d.hasReg = rd, true
 	}
@@ -319,9 +393,10 @@ func (b *Builder) key(row *Row, s string) {
 // Record returns the record-contract object of row (the JSON Lines
 // output of "urikit split"): "input" (or "input_hex"), then every column
 // but the error ones, null when absent, or, when err is set, the error
-// instead. Its texts alias row's.
-func Record(row *Row, err *report.Error) report.Record {
-	rec := report.Record{Input: row[Input].Text, Error: err}
+// instead, then the findings (Builder.Findings), if any. Its texts alias
+// row's.
+func Record(row *Row, err *report.Error, findings []report.Error) report.Record {
+	rec := report.Record{Input: row[Input].Text, Error: err, Findings: findings}
 	if err != nil {
 		return rec
 	}
@@ -344,23 +419,24 @@ func Record(row *Row, err *report.Error) report.Record {
 // through its struct tags: this package does not import it): every
 // column optional, nil for null, the Text columns as STRING, the Int ones
 // as INT32, then the "_hex" twins of the Raw columns in order. The
-// fields are those of Columns and HexColumns, in order (a test checks
-// it).
+// columns of few distinct values (scheme, host_type, public_suffix,
+// error_code) are dictionary-encoded. The fields are those of Columns
+// and HexColumns, in order (a test checks it).
 type ParquetRow struct {
 	Input             *string `parquet:"input,optional"`
-	Scheme            *string `parquet:"scheme,optional"`
+	Scheme            *string `parquet:"scheme,optional,dict"`
 	Username          *string `parquet:"username,optional"`
 	Password          *string `parquet:"password,optional"`
 	Host              *string `parquet:"host,optional"`
-	HostType          *string `parquet:"host_type,optional"`
+	HostType          *string `parquet:"host_type,optional,dict"`
 	Port              *int32  `parquet:"port,optional"`
 	Path              *string `parquet:"path,optional"`
 	Query             *string `parquet:"query,optional"`
 	Fragment          *string `parquet:"fragment,optional"`
 	RegistrableDomain *string `parquet:"registrable_domain,optional"`
-	PublicSuffix      *string `parquet:"public_suffix,optional"`
+	PublicSuffix      *string `parquet:"public_suffix,optional,dict"`
 	SURT              *string `parquet:"surt,optional"`
-	ErrorCode         *string `parquet:"error_code,optional"`
+	ErrorCode         *string `parquet:"error_code,optional,dict"`
 	ErrorOffset       *int32  `parquet:"error_offset,optional"`
 
 	InputHex    *string `parquet:"input_hex,optional"`

@@ -57,7 +57,7 @@ func TestBuild(t *testing.T) {
 	if e == nil || row[ErrorCode].Text != e.Code || row[ErrorOffset].Int != e.Offset || row[Scheme].Valid || !row[Input].Valid {
 		t.Errorf("a failed record: %v %+v", e, row)
 	}
-	rec := Record(&row, e)
+	rec := Record(&row, e, nil)
 	if len(rec.Fields) != 0 || rec.Error != e {
 		t.Errorf("the record of a failure: %+v", rec)
 	}
@@ -68,5 +68,56 @@ func TestBuild(t *testing.T) {
 	p.Fill(&row, &v)
 	if p.Path != nil || p.PathHex == nil || *p.PathHex != "2fff" || p.Input != nil || *p.InputHex != "687474703a2f2f682fff" {
 		t.Errorf("raw bytes: path %v path_hex %v input_hex %v", p.Path, p.PathHex, p.InputHex)
+	}
+}
+
+// TestASCIIRecordsGiveASCIIColumns checks what Builder.ASCII promises
+// the writers, which then skip the UTF-8 check: the row of an ASCII
+// record has ASCII texts in every Raw column, with every parser, for
+// chosen records and for random ASCII ones.
+func TestASCIIRecordsGiveASCIIColumns(t *testing.T) {
+	recs := []string{
+		"http://user:pa ss@h%41st:80/p a/t?q=%zz#f g", "HTTP://EXAMPLE.com./", "http://[::1%25eth0]:8080/",
+		"http://xn--nxasmq6b.com/", "http://%E2%98%83.com/", "foo://op%aque host/x", "http:\\\\h\\p",
+		"\t http://h/\n", "mailto:a@b", "urn:isbn:0", "//h/p", "?q", "#f", "a:b:c@d", "http://a@b@c/",
+		"http://1.2.3.4/", "http://0x7f.1/", "file:///C:/x", "http://h:99999/", "javascript:alert(1)",
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "abcAB019:/?#[]@!$&'()*+,;=%-._~ \t\\\"<>^`{|}\x00\x1f\x7f"
+	for range 20000 {
+		b := []byte("http://")
+		if rng.IntN(3) == 0 {
+			b = b[:0]
+		}
+		for range rng.IntN(24) {
+			b = append(b, alphabet[rng.IntN(len(alphabet))])
+		}
+		recs = append(recs, string(b))
+	}
+	for _, p := range []Parser{RFC3986, Lenient, WHATWG} {
+		var b Builder
+		b.Parser = p
+		var row Row
+		for _, in := range recs {
+			b.Build(&row, in)
+			if !b.ASCII() {
+				t.Fatalf("parser %d: %q: ASCII() false", p, in)
+			}
+			for i, c := range Columns {
+				if !c.Raw || !row[i].Valid {
+					continue
+				}
+				for j := 0; j < len(row[i].Text); j++ {
+					if row[i].Text[j] >= 0x80 {
+						t.Fatalf("parser %d: %q: column %s %q is not ASCII", p, in, c.Name, row[i].Text)
+					}
+				}
+			}
+		}
+		for _, in := range []string{"http://é.com/", "http://h/\xff", "http://h/abcdefgh\x80"} {
+			if b.Build(&row, in); b.ASCII() {
+				t.Errorf("parser %d: %q: ASCII() true", p, in)
+			}
+		}
 	}
 }

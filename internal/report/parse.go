@@ -47,17 +47,42 @@ func rfcFields(r uri.Reference) []Field {
 func ParseRFC(in string, lenient bool) Record {
 	if lenient {
 		r, findings := uri.ParseLenient(in)
-		rec := Record{Input: in, Fields: rfcFields(r)}
-		for _, f := range findings {
-			rec.Findings = appendError(rec.Findings, Error{Offset: f.Offset, Component: string(f.Component), Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets})
-		}
-		return rec
+		return Record{Input: in, Fields: rfcFields(r), Findings: LenientFindings(nil, findings)}
 	}
 	r, err := uri.Parse(in)
 	if err != nil {
 		return Record{Input: in, Error: URIError(err)}
 	}
 	return Record{Input: in, Fields: rfcFields(r)}
+}
+
+// LenientFindings appends the findings of uri.ParseLenient to dst as
+// record findings (merged by code and component, see Error), as "urikit
+// parse --lenient" writes them.
+func LenientFindings(dst []Error, findings []uri.Finding) []Error {
+	for _, f := range findings {
+		dst = appendError(dst, Error{Offset: f.Offset, Component: string(f.Component), Code: string(f.Code), Message: f.Message(), Count: f.Count, Offsets: f.Offsets})
+	}
+	return dst
+}
+
+// WHATWGFindings appends the validation errors of a WHATWG parse that
+// returned err to dst as record findings (merged by code), each with its
+// message (WHATWGMessage), as "urikit parse --whatwg" writes them: the
+// validation error that made the parse fail is the record's error, not a
+// finding.
+func WHATWGFindings(dst []Error, verrs []whatwg.Finding, err error) []Error {
+	var fail *whatwg.Error
+	if err != nil {
+		errors.As(err, &fail)
+	}
+	for _, v := range verrs {
+		if fail != nil && v.Code == fail.Code && v.Offset == fail.Offset && v.Count <= 1 {
+			continue
+		}
+		dst = appendError(dst, Error{Offset: v.Offset, Code: string(v.Code), Message: WHATWGMessage(string(v.Code)), Count: v.Count, Offsets: v.Offsets})
+	}
+	return dst
 }
 
 // WHATWGRecordFields lists the result fields of ParseWHATWG, in order:
@@ -78,19 +103,9 @@ func ParseWHATWG(in string, base *whatwg.URL) (Record, *whatwg.URL) {
 		b = *base
 	}
 	u, verrs, err := b.ParseWithFindings(in)
-	rec := Record{Input: in}
-	var fail *whatwg.Error
+	rec := Record{Input: in, Findings: WHATWGFindings(nil, verrs, err)}
 	if err != nil {
 		rec.Error = FailureError(err)
-		errors.As(err, &fail)
-	}
-	for _, v := range verrs {
-		if fail != nil && v.Code == fail.Code && v.Offset == fail.Offset && v.Count <= 1 {
-			continue
-		}
-		rec.Findings = appendError(rec.Findings, Error{Offset: v.Offset, Code: string(v.Code), Message: WHATWGMessage(string(v.Code)), Count: v.Count, Offsets: v.Offsets})
-	}
-	if err != nil {
 		return rec, nil
 	}
 	names := WHATWGRecordFields()
