@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/urikit/urikit/internal/hexdigit"
+	"github.com/urikit/urikit/internal/textval"
 )
 
 // String returns the purl's canonical form ("" for the zero PURL).
@@ -19,16 +20,7 @@ func (p PURL) MarshalText() ([]byte, error) { return []byte(p.s), nil }
 // UnmarshalText sets p to the purl text parses to, as [Parse] does; ""
 // sets the zero PURL.
 func (p *PURL) UnmarshalText(text []byte) error {
-	if len(text) == 0 {
-		*p = PURL{}
-		return nil
-	}
-	q, err := Parse(string(text))
-	if err != nil {
-		return err
-	}
-	*p = q
-	return nil
+	return textval.Unmarshal(p, text, Parse)
 }
 
 // Equal reports whether a and b are the same package: whether their
