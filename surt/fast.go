@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/domain"
@@ -139,20 +138,13 @@ func appendKeyFast(dst []byte, s string, o Options) ([]byte, bool) {
 		dst = append(dst, ':')
 	} else {
 		if o.Scheme {
-			for k := 0; k < len(scheme); k++ {
-				dst = append(dst, lower(scheme[k]))
-			}
-			dst = append(dst, "://("...)
+			dst = appendSchemeOpen(dst, scheme)
 		}
 		dst = appendFastHost(dst, rest, len(host), dots[:nd], upper != 0, o.KeepWWW || strings.EqualFold(scheme, "dns"))
-		if port > 0 && port != defaultPort(scheme) {
-			dst = append(dst, ':')
-			dst = strconv.AppendInt(dst, int64(port), 10)
+		if port == defaultPort(scheme) {
+			port = 0
 		}
-		if o.TrailingComma {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, ')')
+		dst = appendHostEnd(dst, port, o)
 		if o.HostOnly {
 			return dst, true
 		}

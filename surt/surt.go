@@ -321,20 +321,10 @@ func appendKeyGeneral(dst []byte, url string, o Options) ([]byte, error) {
 
 	if host != "" {
 		if o.Scheme {
-			for i := 0; i < len(scheme); i++ {
-				dst = append(dst, lower(scheme[i]))
-			}
-			dst = append(dst, "://("...)
+			dst = appendSchemeOpen(dst, scheme)
 		}
 		dst, a = appendHost(dst, a, host, o.KeepWWW || strings.EqualFold(scheme, "dns"))
-		if port > 0 {
-			dst = append(dst, ':')
-			dst = strconv.AppendInt(dst, int64(port), 10)
-		}
-		if o.TrailingComma {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, ')')
+		dst = appendHostEnd(dst, port, o)
 		if o.HostOnly {
 			return dst, nil
 		}
@@ -1094,4 +1084,27 @@ func dropBreaks(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// appendSchemeOpen appends the lowered scheme and "://(", which open a
+// key with the Scheme option.
+func appendSchemeOpen(dst []byte, scheme string) []byte {
+	for i := 0; i < len(scheme); i++ {
+		dst = append(dst, lower(scheme[i]))
+	}
+	return append(dst, "://("...)
+}
+
+// appendHostEnd appends what follows the host's labels: ":port" when
+// port is above 0 (the caller has dropped a default port), the comma of
+// the TrailingComma option, and ")".
+func appendHostEnd(dst []byte, port int, o Options) []byte {
+	if port > 0 {
+		dst = append(dst, ':')
+		dst = strconv.AppendInt(dst, int64(port), 10)
+	}
+	if o.TrailingComma {
+		dst = append(dst, ',')
+	}
+	return append(dst, ')')
 }
