@@ -231,13 +231,8 @@ func runSplit(cmd *cobra.Command, args []string, opts recordOptions, parser colu
 		// record to dst; ascii is set when b built it from an ASCII
 		// record.
 		appendRow := func(dst []byte, e *recordError, findings []report.Error, ascii bool) []byte {
-			switch f {
-			case formatParquet:
-				return appendRowBinary(dst, &row, ascii)
-			case formatCSV:
-				return appendCSV(dst, &row)
-			case formatTSV:
-				return appendTSV(dst, &row)
+			if out, ok := appendRowAs(dst, f, &row, ascii); ok {
+				return out
 			}
 			rec := columns.Record(&row, e, findings)
 			return rec.AppendJSON(dst)
@@ -295,15 +290,23 @@ func splitFailRow(f string, e *recordError) []byte {
 	var row columns.Row
 	row[columns.ErrorCode] = columns.Value{Text: e.Code, Valid: true}
 	row[columns.ErrorOffset] = columns.Value{Int: e.Offset, Valid: true}
+	out, _ := appendRowAs(nil, f, &row, false)
+	return out
+}
+
+// appendRowAs appends row as format f writes it, for the formats of one
+// row per record (Parquet's row encoding, CSV, TSV), and reports false
+// for JSON Lines, whose record is made from the row elsewhere.
+func appendRowAs(dst []byte, f string, row *columns.Row, ascii bool) ([]byte, bool) {
 	switch f {
 	case formatParquet:
-		return appendRowBinary(nil, &row, false)
+		return appendRowBinary(dst, row, ascii), true
 	case formatCSV:
-		return appendCSV(nil, &row)
+		return appendCSV(dst, row), true
 	case formatTSV:
-		return appendTSV(nil, &row)
+		return appendTSV(dst, row), true
 	}
-	return nil
+	return dst, false
 }
 
 // allColumnNames returns the names of the columns of the Parquet, CSV and
