@@ -311,14 +311,11 @@ func fastRuleOf(r *typeRule) fastRule {
 // out[lo:eq], the value out[eq+1:hi], in the qualifier buffer.
 type fastQual struct{ lo, eq, hi uint16 }
 
-// compareKeys compares two qualifier keys as bytes.Compare does, by their
-// first bytes when they differ there (as keys mostly do), which saves the
-// call.
-func compareKeys(a, b []byte) int {
-	if len(a) > 0 && len(b) > 0 && a[0] != b[0] {
-		return int(a[0]) - int(b[0])
-	}
-	return bytes.Compare(a, b)
+// compareKeys compares the keys of the qualifiers x and y in out as
+// bytes.Compare does. Its callers compare the first bytes before they
+// call it: keys mostly differ there, and a key is never empty.
+func compareKeys(out []byte, x, y fastQual) int {
+	return bytes.Compare(out[x.lo:x.eq], out[y.lo:y.eq])
 }
 
 // fast returns the canonical PURL of s, and false when s needs the full
@@ -549,7 +546,11 @@ func fast(s string) (PURL, bool) {
 				}
 				qs[n] = fastQual{uint16(kLo), uint16(eq), uint16(len(out))}
 				if n > 0 {
-					switch c := compareKeys(out[kLo:eq], out[qs[n-1].lo:qs[n-1].eq]); {
+					c := int(out[kLo]) - int(out[qs[n-1].lo])
+					if c == 0 {
+						c = compareKeys(out, qs[n], qs[n-1])
+					}
+					switch {
 					case c == 0:
 						return PURL{}, false // a repeated key: the full parse's error
 					case c < 0:
@@ -563,25 +564,32 @@ func fast(s string) (PURL, bool) {
 			}
 		}
 		if !sorted {
-			// Insertion sort by key, then the pairs written again in
-			// order after the end and moved back in place.
+			// Insertion sort by key, which compares each key with
+			// an equal one if there is one, then the pairs written
+			// again in order after the end (each with the "?" or "&"
+			// before it, made "&") and moved back in place.
 			for a := 1; a < n; a++ {
-				for b := a; b > 0 && compareKeys(out[qs[b].lo:qs[b].eq], out[qs[b-1].lo:qs[b-1].eq]) < 0; b-- {
+				for b := a; b > 0; b-- {
+					c := int(out[qs[b].lo]) - int(out[qs[b-1].lo])
+					if c == 0 {
+						c = compareKeys(out, qs[b], qs[b-1])
+					}
+					if c == 0 {
+						return PURL{}, false // a repeated key: the full parse's error
+					}
+					if c > 0 {
+						break
+					}
 					qs[b], qs[b-1] = qs[b-1], qs[b]
 				}
 			}
 			end := len(out)
 			for a := range n {
-				if a > 0 && bytes.Equal(out[qs[a].lo:qs[a].eq], out[qs[a-1].lo:qs[a-1].eq]) {
-					return PURL{}, false // a repeated key: the full parse's error
-				}
-				if a == 0 {
-					out = append(out, '?')
-				} else {
-					out = append(out, '&')
-				}
-				out = append(out, out[qs[a].lo:qs[a].hi]...)
+				k := len(out)
+				out = append(out, out[qs[a].lo-1:qs[a].hi]...)
+				out[k] = '&'
 			}
+			out[end] = '?'
 			out = out[:qstart+copy(out[qstart:], out[end:])]
 		}
 	}
