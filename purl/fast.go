@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"strings"
 
 	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/hexdigit"
@@ -174,47 +175,41 @@ func lowerKey(out []byte, s string, i int) ([]byte, int) {
 
 // typeBytes maps the bytes of a type to their lowercase, and any other
 // byte to 0 (a type may not begin with a digit: the caller checks).
-var typeBytes = func() (t [256]byte) {
-	for c := range 256 {
-		if isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '.' || c == '+' || c == '-' {
-			t[c] = ascii.ToLower(byte(c))
-		}
-	}
-	return t
-}()
+var typeBytes = lowerMap(".+-")
 
 // notTypeLower is 0 for the bytes of a type written canonically (those
 // that typeBytes maps to themselves), 1 for the others.
-var notTypeLower = func() (t [256]uint8) {
-	for c := range 256 {
-		if c == 0 || typeBytes[c] != byte(c) {
-			t[c] = 1
-		}
-	}
-	return t
-}()
+var notTypeLower = notFixed(&typeBytes)
 
 // keyBytes maps the bytes of a qualifier key to their lowercase, and any
 // other byte to 0 (a key begins with a letter: the caller checks).
-var keyBytes = func() (t [256]byte) {
+var keyBytes = lowerMap(".-_")
+
+// notKeyLower is 0 for the bytes of a key written canonically (those
+// that keyBytes maps to themselves), 1 for the others.
+var notKeyLower = notFixed(&keyBytes)
+
+// lowerMap returns the table that maps letters, digits and the bytes of
+// punct to their lowercase, and any other byte to 0.
+func lowerMap(punct string) (t [256]byte) {
 	for c := range 256 {
-		if isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '.' || c == '-' || c == '_' {
+		if isAlpha(byte(c)) || '0' <= c && c <= '9' || strings.IndexByte(punct, byte(c)) >= 0 {
 			t[c] = ascii.ToLower(byte(c))
 		}
 	}
 	return t
-}()
+}
 
-// notKeyLower is 0 for the bytes of a key written canonically (those
-// that keyBytes maps to themselves), 1 for the others.
-var notKeyLower = func() (t [256]uint8) {
+// notFixed returns the table that is 0 for the bytes m maps to
+// themselves and 1 for the others (0 among them).
+func notFixed(m *[256]byte) (t [256]uint8) {
 	for c := range 256 {
-		if c == 0 || keyBytes[c] != byte(c) {
+		if c == 0 || m[c] != byte(c) {
 			t[c] = 1
 		}
 	}
 	return t
-}()
+}
 
 // notPlain and notPlainLower are 1 for the bytes that plain and
 // plainLower do not hold, 0 for the others.
