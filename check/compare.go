@@ -145,7 +145,7 @@ func toUnicode(h string) (string, bool) {
 		if i > 0 {
 			b.WriteByte('.')
 		}
-		if len(label) < 4 || !isASCIIString(label) || label[0]|0x20 != 'x' || label[1]|0x20 != 'n' || label[2] != '-' || label[3] != '-' {
+		if len(label) < 4 || !ascii.Is(label) || label[0]|0x20 != 'x' || label[1]|0x20 != 'n' || label[2] != '-' || label[3] != '-' {
 			b.WriteString(ascii.Lower(label))
 			continue
 		}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -313,7 +314,7 @@ func countLabels(h string) int {
 // each kind formats a message: a host of many look-alike labels costs
 // what its length does.
 func (c *checker) checkIDN(host string, off int) {
-	ascii := host
+	aHost := host
 	if c.w == nil {
 		// The RFC 3986 host, which no browser goes to. A name longer
 		// than DNS allows (253 bytes) is not looked at: UTS #46 costs
@@ -325,18 +326,18 @@ func (c *checker) checkIDN(host string, off int) {
 		if err != nil {
 			return
 		}
-		ascii = a
+		aHost = a
 	}
-	if !strings.Contains(ascii, "xn--") {
+	if !strings.Contains(aHost, "xn--") {
 		return // no A-label, so no IDN
 	}
-	uni, _ := c.unicodeHost(ascii)
-	if uni == ascii {
+	uni, _ := c.unicodeHost(aHost)
+	if uni == aHost {
 		return
 	}
 	// The forms of the host are given once, here: the findings about its
 	// labels name the label only.
-	c.add(IDN, Info, off, "internationalized host "+quote(uni)+", sent as "+quote(ascii), "")
+	c.add(IDN, Info, off, "internationalized host "+quote(uni)+", sent as "+quote(aHost), "")
 	// The offset of each label: that of the same label in the input's
 	// host when it has as many labels, the host's otherwise.
 	raw := c.in[c.sp.hostStart:c.sp.hostEnd]
@@ -355,7 +356,7 @@ func (c *checker) checkIDN(host string, off int) {
 				rawPos++
 			}
 		}
-		if isASCIIString(label) {
+		if ascii.Is(label) {
 			continue
 		}
 		if scripts, more := scriptsOf(label, buf[:0]); !allowedScripts(scripts, more) && !c.repeat(IDNMixedScript, loff) {
@@ -415,14 +416,4 @@ func imitations(label string) string {
 		b.WriteString(" are not ASCII")
 	}
 	return b.String()
-}
-
-// isASCIIString reports whether s is all ASCII.
-func isASCIIString(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }

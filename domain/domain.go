@@ -537,7 +537,7 @@ func (p *parsed) unicodeTail(k int) string {
 	for label := range strings.SplitSeq(a[start:], ".") {
 		i := len(parts)
 		switch {
-		case pair && !isASCIIString(in[i]):
+		case pair && !ascii.Is(in[i]):
 			// Mapping and normalizing the label as written costs
 			// less than decoding its A-label.
 			if u, err := idna.URL().ToUnicode(in[i]); err == nil {
@@ -599,15 +599,6 @@ func (p *parsed) countInputLabels() int {
 		}
 	}
 	return n
-}
-
-func isASCIIString(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // errIsSuffix returns the ErrIsSuffix error of a name that is a public

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/ascii"
 )
 
 func TestPublicSuffix(t *testing.T) {
@@ -234,7 +235,7 @@ func TestByteClass(t *testing.T) {
 		if class&classForbidden == 0 && (isIPv6(name) || forbidden(name) >= 0) {
 			t.Errorf("%q: no forbidden byte seen, but the checks find one", name)
 		}
-		if class&classNonASCII == 0 && !isASCIIString(name) {
+		if class&classNonASCII == 0 && !ascii.Is(name) {
 			t.Errorf("%q: seen as ASCII", name)
 		}
 	}

@@ -110,7 +110,7 @@ func AppendDomainToASCIIStrict(dst []byte, domain string) ([]byte, error) {
 // appendDomainToASCII is AppendDomainToASCII or, with beStrict,
 // AppendDomainToASCIIStrict.
 func appendDomainToASCII(dst []byte, domain string, beStrict bool) ([]byte, error) {
-	if !beStrict && isASCII(domain) {
+	if !beStrict && ascii.Is(domain) {
 		if domain == "" {
 			return dst, domainErr(ErrEmpty, domain)
 		}
@@ -137,19 +137,10 @@ func DomainToUnicode(domain string) (string, error) { return URL().ToUnicode(dom
 // of DomainToASCIIStrict (without VerifyDNSLength, a ToASCII step).
 func DomainToUnicodeStrict(domain string) (string, error) { return URLStrict().ToUnicode(domain) }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // asciiLower returns s in ASCII lowercase and true when s is all ASCII; it
 // allocates only when s has an uppercase letter.
 func asciiLower(s string) (string, bool) {
-	if !isASCII(s) {
+	if !ascii.Is(s) {
 		return "", false
 	}
 	return ascii.Lower(s), true

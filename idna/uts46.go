@@ -90,7 +90,7 @@ func (o Profile) Verify(domain string) error {
 // dst[:len(dst)], over the previous one, only to be checked, and dst is
 // returned as it came.
 func (o Profile) toASCII(dst []byte, domain string, discard bool) ([]byte, *Error) {
-	if isASCII(domain) && !hasXNLabel(domain) {
+	if ascii.Is(domain) && !hasXNLabel(domain) {
 		if discard {
 			lower, _ := asciiLower(domain)
 			return dst, o.checkASCIIInput(domain, lower)
@@ -231,7 +231,7 @@ func (o Profile) ToUnicode(domain string) (string, error) {
 // case, as ToUnicode returns it. It does not allocate when dst has room
 // and domain is ASCII without "xn--" labels.
 func (o Profile) AppendUnicode(dst []byte, domain string) ([]byte, error) {
-	if isASCII(domain) && !hasXNLabel(domain) {
+	if ascii.Is(domain) && !hasXNLabel(domain) {
 		o.VerifyDNSLength = false
 		start := len(dst)
 		dst = appendASCIILower(dst, domain)

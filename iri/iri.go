@@ -25,6 +25,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/idna"
+	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/diag"
 	"github.com/urikit/urikit/internal/hexdigit"
 	"github.com/urikit/urikit/internal/window"
@@ -228,7 +229,7 @@ func AppendURI(dst []byte, s string) ([]byte, error) {
 			hostOff += len(u) + 1
 		}
 		h, _ := r.Host()
-		if hasNonASCII(h) {
+		if !ascii.Is(h) {
 			a, err := hostToASCII(h)
 			if err != nil {
 				return dst, &Error{Offset: hostOff, Code: ErrIDNA, Input: s, Component: uri.ComponentHost, Err: err}
@@ -305,15 +306,6 @@ func componentEnd(r uri.Reference, s string, c uri.Component) int {
 	}
 	h, _ := r.Host()
 	return end - len(h) - 1 // the userinfo's "@"
-}
-
-func hasNonASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return true
-		}
-	}
-	return false
 }
 
 // lookup returns the UTS #46 profile for host names that will be looked

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/hexdigit"
 )
@@ -44,16 +45,16 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 		p.strictCheck(input, off)
 		return p.finishDomain(start, true, off)
 	}
-	ascii, pct := true, false
+	allASCII, pct := true, false
 	for i := 0; i < len(input); i++ {
 		c := input[i]
 		if c >= 0x80 {
-			ascii = false
+			allASCII = false
 		} else if c == '%' {
 			pct = true
 		}
 	}
-	if ascii && !pct {
+	if allASCII && !pct {
 		// An ASCII domain is lowercased.
 		for i := 0; i < len(input); i++ {
 			c := input[i]
@@ -98,7 +99,7 @@ func (p *parser) parseHost(input string, opaque bool, off int) bool {
 		return p.fail(ErrDomainToASCII, off)
 	}
 	p.strictCheck(domain, off)
-	domainASCII := isASCII(domain)
+	domainASCII := ascii.Is(domain)
 	if domainASCII {
 		// The domain parser lowercases an ASCII domain whatever ToASCII
 		// would say (web compatibility).
@@ -157,15 +158,6 @@ func (p *parser) finishDomain(start int, domainASCII bool, off int) bool {
 	var tmp [16]byte
 	p.putBytes(appendIPv4(tmp[:0], v))
 	p.u.host = hostIPv4
-	return true
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
 	return true
 }
 

@@ -26,3 +26,22 @@ func TestLower(t *testing.T) {
 		t.Errorf("Lower of a lowered string allocated %v times", n)
 	}
 }
+
+func TestIs(t *testing.T) {
+	base := "abcdefghijklmnopqrstuvwxyz0123"
+	for n := 0; n <= len(base); n++ {
+		s := base[:n]
+		if !Is(s) {
+			t.Errorf("Is(%q) = false", s)
+		}
+		for i := 0; i < n; i++ {
+			for _, c := range []byte{0x80, 0xc3, 0xff} {
+				b := []byte(s)
+				b[i] = c
+				if Is(string(b)) {
+					t.Errorf("Is(%q) = true", b)
+				}
+			}
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/domain"
+	"github.com/urikit/urikit/internal/ascii"
 	"github.com/urikit/urikit/internal/bytestr"
 	"github.com/urikit/urikit/internal/report"
 	"github.com/urikit/urikit/surt"
@@ -187,7 +188,7 @@ func (b *Builder) Build(row *Row, in string) *report.Error {
 	*row = Row{}
 	row[Input] = text(in)
 	b.findings = b.findings[:0]
-	b.ascii = isASCII(in)
+	b.ascii = ascii.Is(in)
 	switch b.Parser {
 	case WHATWG:
 		return b.whatwg(row, in)
@@ -226,23 +227,6 @@ func (b *Builder) ASCII() bool { return b.ascii }
 
 // isASCII reports whether s is ASCII, eight bytes at a time as
 // utf8.ValidString does.
-func isASCII(s string) bool {
-	for len(s) >= 8 {
-		first := uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
-		second := uint32(s[4]) | uint32(s[5])<<8 | uint32(s[6])<<16 | uint32(s[7])<<24
-		if (first|second)&0x80808080 != 0 {
-			return false
-		}
-		s = s[8:]
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // Fail fills row as the row of the record in that failed with e before
 // it was parsed (such as a blank record): its input and error columns.
 func Fail(row *Row, in string, e *report.Error) {

@@ -525,7 +525,7 @@ func (e *Editor) start(in string, w *whatwg.URL, r *uri.Reference) error {
 		s = GuessScheme(in)
 	}
 	if e.rfc {
-		if e.puny && !isASCIIText(s) {
+		if e.puny && !ascii.Is(s) {
 			// An IRI: its host to A-labels, the rest UTF-8 escapes.
 			if conv, err := iri.ToURI(s); err == nil {
 				s = conv
@@ -664,15 +664,6 @@ func GuessScheme(in string) string {
 		}
 	}
 	return "http://" + in
-}
-
-func isASCIIText(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 func isSchemeText(s string) bool {
