@@ -48,9 +48,10 @@ const (
 // stopped, and false when the component holds a byte the full parse must
 // see (a control, a space, non-ASCII, an escaped non-ASCII byte, or an
 // escaped "/" when seg). It copies the leading run of bytes written as
-// they are, the whole component mostly, and leaves the rest to
-// componentRest: the loop of a small function keeps its variables in
-// registers.
+// they are, the whole component mostly, eight bytes at a time (the last
+// fewer than eight of the input too, as its last eight shifted), and
+// leaves the rest to componentRest: the loop of a small function keeps
+// its variables in registers.
 func component(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]byte, int, bool) {
 	run, other := &plain, &notPlain
 	if fold {
@@ -73,13 +74,35 @@ func component(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]
 		out = out[:n+k]
 		i += k
 		if k < 8 {
-			break
+			goto end
 		}
 	}
-	for i < len(s) && run[s[i]] {
-		out = append(out, s[i])
-		i++
+	if len(s) >= 8 {
+		// Fewer than eight bytes left: the last eight of s, shifted
+		// so that they begin at i, with a 1 of other past the end.
+		lo := len(s) - 8
+		t := s[lo:]
+		sh := uint(i-lo) * 8
+		m := uint64(other[t[0]]) | uint64(other[t[1]])<<8 | uint64(other[t[2]])<<16 | uint64(other[t[3]])<<24 |
+			uint64(other[t[4]])<<32 | uint64(other[t[5]])<<40 | uint64(other[t[6]])<<48 | uint64(other[t[7]])<<56
+		m = m>>sh | 1<<(uint(len(s)-i)*8)
+		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		if cap(out)-len(out) < 8 {
+			out = slices.Grow(out, 8)
+		}
+		n := len(out)
+		binary.LittleEndian.PutUint64(out[n:n+8], w>>sh)
+		k := bits.TrailingZeros64(m) >> 3
+		out = out[:n+k]
+		i += k
+	} else {
+		for i < len(s) && run[s[i]] {
+			out = append(out, s[i])
+			i++
+		}
 	}
+end:
 	if i == len(s) || stop[s[i]] {
 		return out, i, true
 	}
