@@ -368,7 +368,7 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 			d = fold(d)
 		}
 		d = normalizeName(typName, d, repo)
-		if !permitted(r.namePermitted, d) || !checkName(typName, d) {
+		if !permitted(r.nameRe, d) || !checkName(typName, d) {
 			return fail(name.lo, ComponentName, ErrNotPermitted)
 		}
 		b = appendEscaped(b, d, false)
@@ -398,7 +398,7 @@ func (p *parser) write(b []byte, l *layout) ([]byte, PURL, error) {
 		if r.foldVersion {
 			d = fold(d)
 		}
-		if !permitted(r.versionPermitted, d) {
+		if !permitted(r.versionRe, d) {
 			return fail(ver.lo, ComponentVersion, ErrNotPermitted)
 		}
 		b = append(b, '@')

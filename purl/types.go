@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -33,6 +32,9 @@ type typeRule struct {
 	// permitted_characters regular expressions, matched on the decoded
 	// component.
 	namePermitted, versionPermitted string
+	// nameRe and versionRe are those expressions compiled (nil for
+	// none), once, when the rules are made.
+	nameRe, versionRe *regexp.Regexp
 	// requiredQualifiers are the keys a purl of the type must have.
 	requiredQualifiers []string
 	// defaultRepository is the definition's default repository URL.
@@ -51,6 +53,7 @@ var unregistered = typeRule{}
 
 func init() {
 	for name, r := range registered {
+		r.nameRe, r.versionRe = compile(r.namePermitted), compile(r.versionPermitted)
 		switch name {
 		case "pypi", "pub", "mlflow", "cpan":
 			r.nameRules = true
@@ -78,19 +81,22 @@ func init() {
 // registered.
 func rule(t []byte) *typeRule { return registered[string(t)] }
 
-// patterns caches the compiled permitted_characters expressions.
-var patterns sync.Map // string -> *regexp.Regexp
-
-func permitted(expr string, s []byte) bool {
-	if expr == "" {
+// permitted reports whether s matches re, a permitted_characters
+// expression (true when re is nil: the type has none).
+func permitted(re *regexp.Regexp, s []byte) bool {
+	if re == nil {
 		return true
 	}
-	re, ok := patterns.Load(expr)
-	if !ok {
-		re, _ = patterns.LoadOrStore(expr, regexp.MustCompile(expr))
-	}
 	// A copy: the regexp would otherwise make the scratch space escape.
-	return re.(*regexp.Regexp).MatchString(string(s))
+	return re.MatchString(string(s))
+}
+
+// compile returns the compiled expression expr, or nil when expr is "".
+func compile(expr string) *regexp.Regexp {
+	if expr == "" {
+		return nil
+	}
+	return regexp.MustCompile(expr)
 }
 
 // fold lowercases b in place when it is ASCII, and otherwise returns its
