@@ -43,6 +43,10 @@ func comparePurls(tb testing.TB, lines []string) (ours, theirs, both int) {
 				tb.Errorf("%q: urikit %q, packageurl-go %q", l, p, q.ToString())
 			}
 		}
+		// AppendCanonical, measured too, must write what Parse gives.
+		if b, err := purl.AppendCanonical(nil, l); (err == nil) != (err1 == nil) || err == nil && string(b) != p.String() {
+			tb.Errorf("%q: AppendCanonical %q, %v; Parse %q, %v", l, b, err, p, err1)
+		}
 	}
 	return ours, theirs, both
 }
@@ -56,8 +60,9 @@ func TestPurlSameCanonical(t *testing.T) {
 }
 
 // BenchmarkPurl parses every line of testdata/purls.txt and writes its
-// canonical form: urikit's purl.Parse and String, and packageurl-go's
-// FromString and ToString. The setup fails when the two give different
+// canonical form: urikit's purl.Parse and String, urikit's
+// AppendCanonical into a buffer used again, and packageurl-go's
+// FromString and ToString. The setup fails when they give different
 // canonical forms on a line both accept.
 func BenchmarkPurl(b *testing.B) {
 	lines, size := purlLines(b)
@@ -81,6 +86,11 @@ func BenchmarkPurl(b *testing.B) {
 			return ""
 		}
 		return p.String()
+	})
+	var buf []byte
+	run("urikit-append", func(s string) string {
+		buf, _ = purl.AppendCanonical(buf[:0], s)
+		return ""
 	})
 	run("packageurl-go", func(s string) string {
 		p, err := packageurl.FromString(s)

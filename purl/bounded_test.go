@@ -41,6 +41,7 @@ func boundedCases() []boundedtest.Case {
 	}
 	add("Parse", func(s string) { _, _ = Parse(s) })
 	add("Parse.Error", boundedtest.ErrorText(Parse))
+	add("AppendCanonical", func(s string) { _, _ = AppendCanonical(nil, s) })
 	// The operations on a parsed purl are measured alone, on the shapes
 	// that parse, and held to the size of the canonical form (which
 	// encoding may make three times the input).

@@ -9,7 +9,8 @@
 // # Canonical form
 //
 // [Parse] reads a purl and returns it in canonical form, which
-// [PURL.String] and [PURL.AppendTo] write; == and [Equal] compare
+// [PURL.String] and [PURL.AppendTo] write ([AppendCanonical] writes it
+// straight from the text, for bulk work); == and [Equal] compare
 // canonical forms, so that two spellings of one package are equal. The
 // canonical form is
 //
@@ -98,7 +99,8 @@
 // the fast path cannot read without looking ahead, the full parse of the
 // specification's steps, which gives the same result (a differential
 // test and a fuzz target check it). Parse allocates the canonical text only, and nothing when the input
-// is canonical already (up to 256 bytes, with at most 16 qualifiers); a
+// is canonical already (up to 256 bytes, with at most 16 qualifiers);
+// AppendCanonical allocates nothing when its buffer has room; a
 // failing Parse allocates its *Error. The accessors allocate only to
 // decode escapes. Every operation is linear in its input, except the sort
 // of the qualifiers (n log n in their number).

@@ -59,3 +59,23 @@ func ExamplePURL_RepositoryURL() {
 	// https://www.npmjs.com/package/@angular/animation/v/12.3.1 true
 	// pkg:cargo/rand@0.7.2 <nil>
 }
+
+func ExampleAppendCanonical() {
+	// Two spellings of one package give the same line.
+	var buf []byte
+	for _, s := range []string{
+		"pkg:NPM/@angular/animation@12.3.1",
+		"pkg://npm/%40angular/animation@12.3.1",
+	} {
+		var err error
+		if buf, err = purl.AppendCanonical(buf, s); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		buf = append(buf, '\n')
+	}
+	fmt.Print(string(buf))
+	// Output:
+	// pkg:npm/%40angular/animation@12.3.1
+	// pkg:npm/%40angular/animation@12.3.1
+}

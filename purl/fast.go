@@ -342,15 +342,34 @@ func compareKeys(out []byte, x, y fastQual) int {
 // fast returns the canonical PURL of s, and false when s needs the full
 // parse (see above).
 func fast(s string) (PURL, bool) {
-	if len(s) > maxFast || len(s) < len(scheme) {
+	var buf [fastBuf]byte
+	out, off, ok := canonical(buf[:0], s)
+	if !ok {
 		return PURL{}, false
 	}
-	var buf [fastBuf]byte
-	out, i := buf[:0], 0
+	text := s
+	if string(out) != s {
+		text = string(out)
+	}
+	return PURL{s: text, ns: off.ns, name: off.name, ver: off.ver}, true
+}
+
+// offsets are the ends of a canonical form's parts that a PURL keeps
+// (see PURL).
+type offsets struct{ ns, name, ver uint32 }
+
+// canonical writes the canonical form of s to out, which is empty (a
+// buffer on the caller's stack), and returns it with its offsets, or
+// false when s needs the full parse.
+func canonical(out []byte, s string) ([]byte, offsets, bool) {
+	if len(s) > maxFast || len(s) < len(scheme) {
+		return nil, offsets{}, false
+	}
+	i := 0
 	if s[:len(scheme)] != scheme {
 		for k := range len(scheme) {
 			if ascii.ToLower(s[k]) != scheme[k] {
-				return PURL{}, false
+				return nil, offsets{}, false
 			}
 		}
 	}
@@ -362,7 +381,7 @@ func fast(s string) (PURL, bool) {
 	// The type: a letter (or ".", "+", "-"), then those and digits.
 	lo := i
 	if i == len(s) || '0' <= s[i] && s[i] <= '9' {
-		return PURL{}, false
+		return nil, offsets{}, false
 	}
 	// k0 and k1 pack the first 16 bytes of the type for lookupType.
 	var k0, k1 uint64
@@ -377,9 +396,12 @@ func fast(s string) (PURL, bool) {
 			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
 				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 			k0 = w & (1<<(8*k) - 1)
-			o := buf[len(scheme) : len(scheme)+8]
+			if cap(out) < len(scheme)+8 {
+				out = slices.Grow(out, 8)
+			}
+			o := out[len(scheme) : len(scheme)+8]
 			o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
-			out = buf[:len(scheme)+k]
+			out = out[:len(scheme)+k]
 			i += k
 			done = true
 		}
@@ -397,7 +419,7 @@ func fast(s string) (PURL, bool) {
 		}
 	}
 	if i == lo || i == len(s) || s[i] != '/' {
-		return PURL{}, false
+		return nil, offsets{}, false
 	}
 	// The offsets of the result, kept apart from its text until the end.
 	typ, ns, name, ver, qual := len(out), 0, 0, 0, 0
@@ -408,10 +430,10 @@ func fast(s string) (PURL, bool) {
 			f, r = slot.f, slot.r
 		}
 	} else if i-lo <= longestType {
-		return PURL{}, false // perhaps a registered type, not in typeSlots
+		return nil, offsets{}, false // perhaps a registered type, not in typeSlots
 	}
 	if f.full {
-		return PURL{}, false
+		return nil, offsets{}, false
 	}
 	out = append(out, '/')
 	i++
@@ -424,7 +446,7 @@ func fast(s string) (PURL, bool) {
 		inLo := i
 		var ok bool
 		if out, i, ok = component(out, s, i, &stopSegment, f.foldNamespace, true); !ok || i == inLo || i == len(s) || s[i] != '/' {
-			return PURL{}, false
+			return nil, offsets{}, false
 		}
 		out = append(out, '/')
 		i++
@@ -432,7 +454,7 @@ func fast(s string) (PURL, bool) {
 		for {
 			inLo := i
 			if out, i, ok = component(out, s, i, &stopSegment, f.foldName, true); !ok || i == inLo {
-				return PURL{}, false
+				return nil, offsets{}, false
 			}
 			if i == len(s) || s[i] != '/' {
 				break
@@ -453,7 +475,7 @@ func fast(s string) (PURL, bool) {
 		var ok bool
 		sameFold := f.foldNamespace == f.foldName
 		if out, i, ok = component(out, s, i, &stopSegment, sameFold && f.foldName, true); !ok || i == inLo {
-			return PURL{}, false
+			return nil, offsets{}, false
 		}
 		isNS := i < len(s) && s[i] == '/'
 		if !sameFold && (isNS && f.foldNamespace || !isNS && f.foldName) && hasUpperASCII(out[segOut:]) {
@@ -479,7 +501,7 @@ func fast(s string) (PURL, bool) {
 	}
 	switch {
 	case segs > 0 && f.namespace == prohibited, segs == 0 && f.namespace == required:
-		return PURL{}, false
+		return nil, offsets{}, false
 	}
 	if segs > 0 {
 		ns = nameOut - 1
@@ -497,7 +519,7 @@ func fast(s string) (PURL, bool) {
 		// The name already a pub name: what normalizeName would
 		// replace, and namePermitted refuse, is the full parse's.
 		if !isPubName(out[nameOut:]) {
-			return PURL{}, false
+			return nil, offsets{}, false
 		}
 	case kindMlflow:
 		// Lowercased only with a Databricks repository_url, which the
@@ -505,7 +527,7 @@ func fast(s string) (PURL, bool) {
 		mlflowUpper = hasUpperASCII(out[nameOut:])
 	case kindCpan:
 		if !checkName("cpan", out[nameOut:]) {
-			return PURL{}, false
+			return nil, offsets{}, false
 		}
 	}
 	name = len(out)
@@ -516,7 +538,7 @@ func fast(s string) (PURL, bool) {
 		inLo := i
 		var ok bool
 		if out, i, ok = component(out, s, i, &stopVersion, f.foldVersion, false); !ok || i == inLo || i < len(s) && (s[i] == '/' || s[i] == '@') {
-			return PURL{}, false
+			return nil, offsets{}, false
 		}
 	}
 	ver = len(out)
@@ -545,11 +567,11 @@ func fast(s string) (PURL, bool) {
 			// parse's to refuse).
 			kLo := len(out)
 			if i == len(s) || !isAlpha(s[i]) {
-				return PURL{}, false
+				return nil, offsets{}, false
 			}
 			out, i = lowerKey(out, s, i)
 			if i == len(s) || s[i] != '=' {
-				return PURL{}, false
+				return nil, offsets{}, false
 			}
 			var ok bool
 			eq := len(out)
@@ -557,13 +579,13 @@ func fast(s string) (PURL, bool) {
 			i++
 			vLo := i
 			if out, i, ok = component(out, s, i, &stopValue, false, false); !ok || i < len(s) && s[i] == '?' {
-				return PURL{}, false
+				return nil, offsets{}, false
 			}
 			if i == vLo {
 				out = out[:pairLo] // an empty value: no qualifier
 			} else {
 				if n == len(qs) {
-					return PURL{}, false
+					return nil, offsets{}, false
 				}
 				qs[n] = fastQual{uint16(kLo), uint16(eq), uint16(len(out))}
 				if n > 0 {
@@ -573,7 +595,7 @@ func fast(s string) (PURL, bool) {
 					}
 					switch {
 					case c == 0:
-						return PURL{}, false // a repeated key: the full parse's error
+						return nil, offsets{}, false // a repeated key: the full parse's error
 					case c < 0:
 						sorted = false
 					}
@@ -596,7 +618,7 @@ func fast(s string) (PURL, bool) {
 						c = compareKeys(out, qs[b], qs[b-1])
 					}
 					if c == 0 {
-						return PURL{}, false // a repeated key: the full parse's error
+						return nil, offsets{}, false // a repeated key: the full parse's error
 					}
 					if c > 0 {
 						break
@@ -618,7 +640,7 @@ func fast(s string) (PURL, bool) {
 	if f.required {
 		for _, k := range r.requiredQualifiers {
 			if _, ok := qualifierValue(out[ver:qual], k); !ok {
-				return PURL{}, false
+				return nil, offsets{}, false
 			}
 		}
 	}
@@ -652,7 +674,7 @@ func fast(s string) (PURL, bool) {
 	// The subpath: empty, "." and ".." segments dropped.
 	if i < len(s) {
 		if s[i] != '#' {
-			return PURL{}, false
+			return nil, offsets{}, false
 		}
 		hash := len(out)
 		out = append(out, '#')
@@ -665,7 +687,7 @@ func fast(s string) (PURL, bool) {
 			outLo := len(out)
 			var ok bool
 			if out, i, ok = component(out, s, i, &stopSubpath, f.foldSubpath, true); !ok || i < len(s) && s[i] != '/' {
-				return PURL{}, false
+				return nil, offsets{}, false
 			}
 			if n := len(out) - outLo; n == 0 || n <= 2 && out[outLo] == '.' && out[len(out)-1] == '.' {
 				out = out[:sep]
@@ -675,11 +697,7 @@ func fast(s string) (PURL, bool) {
 			out = out[:hash] // no segment: no subpath
 		}
 	}
-	text := s
-	if string(out) != s {
-		text = string(out)
-	}
-	return PURL{s: text, ns: uint32(ns), name: uint32(name), ver: uint32(ver)}, true
+	return out, offsets{uint32(ns), uint32(name), uint32(ver)}, true
 }
 
 // A typeSlot is one slot of typeSlots: a registered type, its name packed

@@ -2,6 +2,7 @@ package purl
 
 import (
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 )
@@ -35,6 +36,50 @@ func TestFastMatchesFull(t *testing.T) {
 		t.Errorf("the fast path took %d of %d purls", taken, len(inputs))
 	}
 	t.Logf("the fast path took %d of %d purls", taken, len(inputs))
+}
+
+// TestAppendCanonical checks AppendCanonical against Parse on purls of
+// TestFastMatchesFull's generators and on the benchmark's purl set (every
+// purl string of the purl-spec suite, then real packages' purls in the
+// spellings producers use), accepted or not: the same canonical text
+// after what the buffer holds, or the buffer unchanged and the same
+// error.
+func TestAppendCanonical(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	inputs := append(genPurls(r, 5000), fastPurls(r, 10000)...)
+	set, err := os.ReadFile("../bench/testdata/purls.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs = append(inputs, strings.Split(strings.TrimSuffix(string(set), "\n"), "\n")...)
+	ok := 0
+	for _, s := range inputs {
+		p, err := Parse(s)
+		checkAppendCanonical(t, s, p, err)
+		if err == nil {
+			ok++
+		}
+	}
+	if ok < len(inputs)/3 {
+		t.Errorf("only %d of %d inputs parse", ok, len(inputs))
+	}
+	t.Logf("AppendCanonical agrees with Parse on %d purls (%d of them accepted)", len(inputs), ok)
+}
+
+// TestAppendCanonicalAllocs checks that AppendCanonical allocates nothing
+// when its buffer has room, for a purl canonical already and for one to
+// normalize (whose Parse allocates the canonical text).
+func TestAppendCanonicalAllocs(t *testing.T) {
+	buf := make([]byte, 0, 512)
+	for _, s := range []string{
+		"pkg:npm/%40angular/animation@12.3.1",
+		"pkg:NPM/@angular/animation@12.3.1?b=1&a=2",
+		"pkg://maven/org.apache.xmlgraphics/batik-anim@1.9.1?type=pom&classifier=sources#a/./b",
+	} {
+		if n := testing.AllocsPerRun(100, func() { _, _ = AppendCanonical(buf[:0], s) }); n != 0 {
+			t.Errorf("AppendCanonical(%q): %v allocations", s, n)
+		}
+	}
 }
 
 // TestFastScope checks the fast path on an "@" at the beginning of a

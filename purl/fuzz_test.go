@@ -6,9 +6,28 @@ import (
 	"testing"
 )
 
+// checkAppendCanonical checks that AppendCanonical agrees with Parse on s,
+// whose result is p, err: the canonical text appended after what dst
+// holds, or dst unchanged and the same error.
+func checkAppendCanonical(t *testing.T, s string, p PURL, err error) {
+	t.Helper()
+	dst := []byte("x ")
+	got, aerr := AppendCanonical(dst, s)
+	if err != nil {
+		if aerr == nil || aerr.Error() != err.Error() || string(got) != "x " {
+			t.Fatalf("AppendCanonical(%q) = %q, %v; Parse fails with %v", s, got, aerr, err)
+		}
+		return
+	}
+	if aerr != nil || string(got) != "x "+p.String() {
+		t.Fatalf("AppendCanonical(%q) = %q, %v; want %q", s, got, aerr, "x "+p.String())
+	}
+}
+
 // FuzzParse checks that Parse never panics; that an error names an offset
 // inside the input and a code with a message; that the canonical form is
 // a fixed point (it parses to itself, Parse(String(p)) == p); that
+// AppendCanonical gives the same text or error; that
 // Build of the components gives the purl back; and that the accessors
 // agree with Components.
 func FuzzParse(f *testing.F) {
@@ -34,6 +53,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		p, err := Parse(s)
+		checkAppendCanonical(t, s, p, err)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(s) || e.Code.Message() == string(e.Code) || e.Input != s {

@@ -88,6 +88,24 @@ func parseFull(s string) (PURL, error) {
 	return p.full(s)
 }
 
+// AppendCanonical appends the canonical form of the purl s to dst, as
+// Parse(s) then String give it, and returns the extended buffer; on a
+// failure it returns dst unchanged and the error Parse gives. It is
+// Parse's form for bulk work (normalizing or deduplicating the purls of
+// an SBOM): it allocates nothing when dst has room, as Parse allocates
+// the canonical text of a purl that is not canonical already.
+func AppendCanonical(dst []byte, s string) ([]byte, error) {
+	var buf [fastBuf]byte
+	if out, _, ok := canonical(buf[:0], s); ok {
+		return append(dst, out...), nil
+	}
+	p, err := parseFull(s)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, p.s...), nil
+}
+
 // MustParse is like [Parse] but panics when s is not a purl. It is meant
 // for purls written in a program.
 func MustParse(s string) PURL {
