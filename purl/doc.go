@@ -98,10 +98,11 @@
 // once and writes the canonical form as it goes; the others, and those
 // the fast path cannot read without looking ahead, the full parse of the
 // specification's steps, which gives the same result (a differential
-// test and a fuzz target check it). Parse allocates the canonical text only, and nothing when the input
-// is canonical already (up to 256 bytes, with at most 16 qualifiers);
-// AppendCanonical allocates nothing when its buffer has room; a
-// failing Parse allocates its *Error. The accessors allocate only to
+// test and a fuzz target check it). Parse allocates the canonical text
+// only, and nothing when the input is canonical already (up to 256 bytes,
+// with at most 16 qualifiers); AppendCanonical allocates nothing for such
+// purls, canonical or not, when its buffer has room; a failing Parse
+// allocates its *Error. The accessors allocate only to
 // decode escapes. Every operation is linear in its input, except the sort
 // of the qualifiers (n log n in their number).
 //

@@ -92,8 +92,10 @@ func parseFull(s string) (PURL, error) {
 // Parse(s) then String give it, and returns the extended buffer; on a
 // failure it returns dst unchanged and the error Parse gives. It is
 // Parse's form for bulk work (normalizing or deduplicating the purls of
-// an SBOM): it allocates nothing when dst has room, as Parse allocates
-// the canonical text of a purl that is not canonical already.
+// an SBOM): when dst has room, it allocates nothing for the purls that
+// Parse reads without allocating when they are canonical already (up to
+// 256 bytes, with at most 16 qualifiers), where Parse allocates the
+// canonical text of each purl that is not.
 func AppendCanonical(dst []byte, s string) ([]byte, error) {
 	var buf [fastBuf]byte
 	if out, _, ok := canonical(buf[:0], s); ok {
