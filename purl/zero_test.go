@@ -13,6 +13,7 @@ func TestZeroValues(t *testing.T) { zerotest.Run(t, zeroCalls, zeroSkips) }
 
 var zeroCalls = map[string]func(){
 	"Parse":              func() { _, _ = Parse("") },
+	"AppendCanonical":    func() { _, _ = AppendCanonical(nil, "") },
 	"Build":              func() { _, _ = Build(Components{}) },
 	"Equal":              func() { _ = Equal(PURL{}, PURL{}) },
 	"FromRepositoryURL":  func() { _, _ = FromRepositoryURL("") },
