@@ -62,8 +62,7 @@ func component(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]
 	// a branch on each byte (the first 1 of other among them).
 	for len(s)-i >= 8 {
 		t := s[i : i+8]
-		m := uint64(other[t[0]]) | uint64(other[t[1]])<<8 | uint64(other[t[2]])<<16 | uint64(other[t[3]])<<24 |
-			uint64(other[t[4]])<<32 | uint64(other[t[5]])<<40 | uint64(other[t[6]])<<48 | uint64(other[t[7]])<<56
+		m := classes(other, t)
 		if cap(out)-len(out) < 8 {
 			out = slices.Grow(out, 8)
 		}
@@ -83,11 +82,9 @@ func component(out []byte, s string, i int, stop *[256]bool, fold, seg bool) ([]
 		lo := len(s) - 8
 		t := s[lo:]
 		sh := uint(i-lo) * 8
-		m := uint64(other[t[0]]) | uint64(other[t[1]])<<8 | uint64(other[t[2]])<<16 | uint64(other[t[3]])<<24 |
-			uint64(other[t[4]])<<32 | uint64(other[t[5]])<<40 | uint64(other[t[6]])<<48 | uint64(other[t[7]])<<56
+		m := classes(other, t)
 		m = m>>sh | 1<<(uint(len(s)-i)*8)
-		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		w := word(t)
 		if cap(out)-len(out) < 8 {
 			out = slices.Grow(out, 8)
 		}
@@ -177,8 +174,7 @@ func lowerKey(out []byte, s string, i int) ([]byte, int) {
 	// instructions a purl (callgrind over bench/testdata/purls.txt).
 	for len(s)-i >= 8 {
 		t := s[i : i+8]
-		m := uint64(notKeyLower[t[0]]) | uint64(notKeyLower[t[1]])<<8 | uint64(notKeyLower[t[2]])<<16 | uint64(notKeyLower[t[3]])<<24 |
-			uint64(notKeyLower[t[4]])<<32 | uint64(notKeyLower[t[5]])<<40 | uint64(notKeyLower[t[6]])<<48 | uint64(notKeyLower[t[7]])<<56
+		m := classes(&notKeyLower, t)
 		if cap(out)-len(out) < 8 {
 			out = slices.Grow(out, 8)
 		}
@@ -390,11 +386,9 @@ func canonical(out []byte, s string) ([]byte, offsets, bool) {
 		// A type of at most seven bytes written canonically, the
 		// common case, found eight bytes at a time as component does.
 		t := s[i : i+8]
-		m := uint64(notTypeLower[t[0]]) | uint64(notTypeLower[t[1]])<<8 | uint64(notTypeLower[t[2]])<<16 | uint64(notTypeLower[t[3]])<<24 |
-			uint64(notTypeLower[t[4]])<<32 | uint64(notTypeLower[t[5]])<<40 | uint64(notTypeLower[t[6]])<<48 | uint64(notTypeLower[t[7]])<<56
+		m := classes(&notTypeLower, t)
 		if k := bits.TrailingZeros64(m) >> 3; k < 8 && t[k] == '/' {
-			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			w := word(t)
 			k0 = w & (1<<(8*k) - 1)
 			if cap(out) < len(scheme)+8 {
 				out = slices.Grow(out, 8)
@@ -776,4 +770,17 @@ func qualifierValue(q []byte, k string) ([]byte, bool) {
 		q = q[end:]
 	}
 	return nil, false
+}
+
+// classes returns what tab gives each of the eight bytes of t, one byte
+// of the word each, the first in the low bits.
+func classes(tab *[256]uint8, t string) uint64 {
+	return uint64(tab[t[0]]) | uint64(tab[t[1]])<<8 | uint64(tab[t[2]])<<16 | uint64(tab[t[3]])<<24 |
+		uint64(tab[t[4]])<<32 | uint64(tab[t[5]])<<40 | uint64(tab[t[6]])<<48 | uint64(tab[t[7]])<<56
+}
+
+// word returns the eight bytes of t as a little-endian word.
+func word(t string) uint64 {
+	return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 }
