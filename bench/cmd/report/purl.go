@@ -114,12 +114,14 @@ func purlSection(w io.Writer, short bool) {
 	// accept.
 	ours, accepted, both, differ := 0, 0, 0, 0
 	written := map[string]int{} // bytes a pass writes
+	forms := make([]string, len(impls))
 	for _, l := range lines {
-		for _, impl := range impls {
-			written[impl.name] += len(impl.canonical(l))
+		for k, impl := range impls {
+			forms[k] = impl.canonical(l)
+			written[impl.name] += len(forms[k])
 		}
-		a, b := impls[0].canonical(l), theirs.canonical(l)
-		if impls[1].canonical(l) != a {
+		a, b := forms[0], forms[len(forms)-1]
+		if forms[1] != a {
 			differ++
 		}
 		if a != "" {
