@@ -3,7 +3,6 @@ package check
 import (
 	"fmt"
 	"net/url"
-	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -99,23 +98,13 @@ var boundedShapes = []boundedShape{
 	{"fragment", "http://h/#", "a b", ""},
 }
 
-// allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc,
-// which counts every allocation whatever the garbage collector does). f
-// allocates the same every time, but the runtime and the testing package
-// may allocate a few kilobytes meanwhile: the least of runs runs is f's.
+// allocated returns the bytes f allocates per call (f must be
+// repeatable): the mean of runs calls after one that warms up. The runtime
+// charges small allocations a span at a time, so that a single call can be
+// charged tens of KB of spans that later calls use; over 64 KiB of input
+// in all, that is below a byte per input byte.
 func allocated(runs int, f func()) uint64 {
-	var least uint64
-	for i := range runs {
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		f()
-		runtime.ReadMemStats(&after)
-		if a := after.TotalAlloc - before.TotalAlloc; i == 0 || a < least {
-			least = a
-		}
-	}
-	return least
+	return uint64(boundedtest.BytesPerCall(f, runs))
 }
 
 // parsersAllocated returns what the three parsers URL runs allocate on s:
@@ -126,13 +115,10 @@ func parsersAllocated(runs int, s string) uint64 {
 		allocated(runs, func() { url.Parse(s) })
 }
 
-// runsFor is how many runs allocated makes on n bytes: at 256 KiB, the
-// noise is well below the bound.
+// runsFor is how many runs allocated makes on n bytes: 64 KiB of input
+// in all, at most 64 runs.
 func runsFor(n int) int {
-	if n > 64<<10 {
-		return 1
-	}
-	return 3
+	return max(1, min(64, (64<<10)/max(n, 1)))
 }
 
 const (

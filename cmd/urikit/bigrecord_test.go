@@ -120,7 +120,7 @@ func TestBigRecordMemory(t *testing.T) {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var lib int64
 			if c.lib != nil {
-				lib = allocated(func() { c.lib(record) })
+				lib = allocated(func() { c.lib(record) }, len(record))
 			}
 			args := append(c.args, "-j", "2", "--max-record", "1G")
 			var out byteCounter
