@@ -110,8 +110,6 @@ documentation of package github.com/urikit/urikit/check.`,
 	opts.register(cmd)
 	res.register(cmd)
 	cmd.Flags().StringVar(&failOn, "fail-on", "", "exit with status 1 when a finding at `LEVEL` (info, warn, danger) or above exists")
-	_ = cmd.RegisterFlagCompletionFunc("fail-on", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{"info", "warn", "danger"}, cobra.ShellCompDirectiveNoFileComp
-	})
+	completeValues(cmd, "fail-on", "info", "warn", "danger")
 	return cmd
 }

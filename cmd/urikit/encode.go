@@ -64,8 +64,6 @@ Sets: ` + strings.Join(report.SetNames(), ", ") + `.
 	cmd.Flags().StringVar(&setName, "set", "unreserved", "encode set `NAME`")
 	cmd.Flags().BoolVar(&enc.SpaceAsPlus, "plus", false, `write space as "+" (and "+" as "%2B")`)
 	cmd.Flags().BoolVar(&enc.KeepEscapes, "keep-escapes", false, `keep valid %XX escapes instead of encoding their "%"`)
-	_ = cmd.RegisterFlagCompletionFunc("set", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return report.SetNames(), cobra.ShellCompDirectiveNoFileComp
-	})
+	completeValues(cmd, "set", report.SetNames()...)
 	return cmd
 }

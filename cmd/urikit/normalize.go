@@ -20,9 +20,7 @@ func (f *levelFlags) register(cmd *cobra.Command, def string) {
 	cmd.Flags().BoolVar(&f.sortQuery, "sort-query", false, "also sort query pairs by key (stable)")
 	cmd.Flags().BoolVar(&f.dropFragment, "drop-fragment", false, "also drop the fragment")
 	cmd.Flags().BoolVar(&f.dropEmptyQuery, "drop-empty-query", false, `also drop an empty query ("?")`)
-	_ = cmd.RegisterFlagCompletionFunc("level", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return report.LevelNames(), cobra.ShellCompDirectiveNoFileComp
-	})
+	completeValues(cmd, "level", report.LevelNames()...)
 }
 
 func (f *levelFlags) get() (uri.Level, error) {

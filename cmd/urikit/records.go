@@ -192,9 +192,7 @@ func (o *recordOptions) register(cmd *cobra.Command) {
 	f.BoolVar(&o.noProgress, "no-progress", false, "never show the progress line")
 	o.maxRecord = defaultMaxRecord
 	f.Var(&o.maxRecord, "max-record", "longest record in `BYTES` (suffix K, M or G: binary multiples); a longer one fails unread")
-	_ = cmd.RegisterFlagCompletionFunc("on-error", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{onErrorReport, onErrorSkip, onErrorFail}, cobra.ShellCompDirectiveNoFileComp
-	})
+	completeValues(cmd, "on-error", onErrorReport, onErrorSkip, onErrorFail)
 	if !strings.Contains(cmd.Long, recordsPointer) {
 		if cmd.Long == "" {
 			cmd.Long = cmd.Short + "."

@@ -145,9 +145,7 @@ There is no /v1/split route: a file format is not a record answer.`,
 	fl.BoolVar(&useWHAT, "whatwg", false, "parse with the WHATWG URL Standard, as browsers do")
 	fl.StringVar(&format, "format", "", "output `FORMAT`: parquet, csv, tsv or jsonl (default: from -o's extension, else jsonl)")
 	fl.StringVarP(&output, "output", "o", "", "write to `FILE` instead of standard output")
-	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{formatParquet, formatCSV, formatTSV, formatJSONL}, cobra.ShellCompDirectiveNoFileComp
-	})
+	completeValues(cmd, "format", formatParquet, formatCSV, formatTSV, formatJSONL)
 	return cmd
 }
 
