@@ -398,7 +398,7 @@ func procRSS(pid string) uint64 { return procStatus(pid, "VmRSS:") }
 // small multiple of a 2 KB host), so that the test stays short.
 func idnSize(t *testing.T) int {
 	host := idnHost(2 << 10)
-	n := allocated(func() { report.CheckURL(host) })
+	n := allocated(func() { report.CheckURL(host) }, len(host))
 	if n > 64*len(host)+(256<<10) {
 		t.Logf("check.URL allocates %d bytes for an IDN host of %d: still superlinear, the short test checks 8 KB hosts instead of 60 KB", n, len(host))
 		return 8 << 10
