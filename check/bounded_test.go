@@ -98,27 +98,19 @@ var boundedShapes = []boundedShape{
 	{"fragment", "http://h/#", "a b", ""},
 }
 
-// allocated returns the bytes f allocates per call (f must be
-// repeatable): the mean of runs calls after one that warms up. The runtime
-// charges small allocations a span at a time, so that a single call can be
-// charged tens of KB of spans that later calls use; over 64 KiB of input
-// in all, that is below a byte per input byte.
-func allocated(runs int, f func()) uint64 {
-	return uint64(boundedtest.BytesPerCall(f, runs))
+// allocated returns the bytes f allocates per call on an input of n
+// bytes (boundedtest.BytesPerCall).
+func allocated(n int, f func()) uint64 {
+	return uint64(boundedtest.BytesPerCall(f, n))
 }
 
 // parsersAllocated returns what the three parsers URL runs allocate on s:
 // their own cost, which their packages' bounded tests answer for.
-func parsersAllocated(runs int, s string) uint64 {
-	return allocated(runs, func() { uri.ParseLenient(s) }) +
-		allocated(runs, func() { whatwg.ParseWithFindings(s) }) +
-		allocated(runs, func() { url.Parse(s) })
-}
-
-// runsFor is how many runs allocated makes on n bytes: 64 KiB of input
-// in all, at most 64 runs.
-func runsFor(n int) int {
-	return max(1, min(64, (64<<10)/max(n, 1)))
+func parsersAllocated(s string) uint64 {
+	n := len(s)
+	return allocated(n, func() { uri.ParseLenient(s) }) +
+		allocated(n, func() { whatwg.ParseWithFindings(s) }) +
+		allocated(n, func() { url.Parse(s) })
 }
 
 const (
@@ -147,8 +139,8 @@ func TestBoundedAlloc(t *testing.T) {
 			for _, n := range sizes {
 				s := sh.make(n)
 				var r Report
-				all := allocated(runsFor(n), func() { r = URL(s) })
-				deps := parsersAllocated(runsFor(n), s)
+				all := allocated(len(s), func() { r = URL(s) })
+				deps := parsersAllocated(s)
 				mine := int64(all) - int64(deps)
 				l := float64(len(s))
 				own = append(own, float64(mine)/l)
@@ -211,7 +203,7 @@ func TestBoundedParseSeverity(t *testing.T) {
 		for _, n := range []int{1 << 10, 16 << 10, 256 << 10, 1 << 20} {
 			s := strings.Repeat(unit, n/len(unit))
 			var err error
-			a := allocated(runsFor(n), func() { _, err = ParseSeverity(s) })
+			a := allocated(len(s), func() { _, err = ParseSeverity(s) })
 			if err == nil || len(err.Error()) > maxText {
 				t.Fatalf("%q×%d: error %v", unit, n, err)
 			}
@@ -220,7 +212,7 @@ func TestBoundedParseSeverity(t *testing.T) {
 			}
 			var sev Severity
 			b := []byte(s)
-			a2 := allocated(runsFor(n), func() { err = sev.UnmarshalText(b) })
+			a2 := allocated(len(s), func() { err = sev.UnmarshalText(b) })
 			if err == nil || a2 > uint64(boundPerByte*len(s)+boundConst) {
 				t.Errorf("%q×%d: UnmarshalText: %d bytes allocated, error %v", unit, n, a2, err)
 			}

@@ -184,12 +184,9 @@ func precomputed(h *handler, path string, results []report.Record) {
 }
 
 // allocated returns the bytes f allocates per call on a body of n
-// bytes (f must be repeatable): the mean of up to 64 calls after one that
-// warms up, 64 KiB of body in all. The runtime charges small allocations
-// a span at a time, per processor, so that a single call can be charged
-// tens of KB of spans that later calls use.
+// bytes (boundedtest.BytesPerCall).
 func allocated(f func(), n int) int {
-	return int(boundedtest.BytesPerCall(f, max(1, min(64, (64<<10)/max(n, 1)))))
+	return int(boundedtest.BytesPerCall(f, n))
 }
 
 // TestBounded measures, for each route and adversarial shape at growing

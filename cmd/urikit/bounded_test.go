@@ -87,13 +87,9 @@ var boundedShapes = []boundedShape{
 }
 
 // allocated returns the bytes f allocates per call on a record of n
-// bytes (f must be repeatable). It is the mean of up to 64 calls after one
-// that warms up, 64 KiB of record in all: the runtime charges small
-// allocations a span at a time, per processor, so that one call can be
-// charged tens of KB of spans that later calls use, and which processor
-// runs the CLI's goroutines changes from run to run.
+// bytes (boundedtest.BytesPerCall).
 func allocated(f func(), n int) int64 {
-	return int64(boundedtest.BytesPerCall(f, max(1, min(64, (64<<10)/max(n, 1)))))
+	return int64(boundedtest.BytesPerCall(f, n))
 }
 
 // byteCounter counts the bytes written to it.

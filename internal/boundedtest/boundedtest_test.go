@@ -31,3 +31,26 @@ func TestCheck(t *testing.T) {
 		t.Errorf("Cases: %+v", got)
 	}
 }
+
+// TestBytesPerCall: the mean per call of a call that allocates a known
+// size, small (many calls share a span) and large (a span of its own),
+// and the number of calls: 64 KiB of input in all, at least 1, at most 64.
+func TestBytesPerCall(t *testing.T) {
+	SkipIfRace(t)
+	var sink []byte
+	for _, c := range []struct{ size, n, calls int }{
+		{1024, 1024, 64}, {1024, 16, 64}, {300 << 10, 300 << 10, 1}, {16 << 10, 16 << 10, 4},
+	} {
+		calls := 0
+		got := BytesPerCall(func() { calls++; sink = make([]byte, c.size) }, c.n)
+		if calls != c.calls+1 {
+			t.Errorf("%d bytes on an input of %d: %d calls, want %d and one to warm up", c.size, c.n, calls, c.calls)
+		}
+		// The runtime rounds a size up to its size class, and a small
+		// allocation's span is charged whole when the first call takes it.
+		if got < float64(c.size) || got > 1.5*float64(c.size) {
+			t.Errorf("%d bytes on an input of %d: %.0f bytes per call", c.size, c.n, got)
+		}
+	}
+	_ = sink
+}
